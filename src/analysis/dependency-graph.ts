@@ -1,0 +1,136 @@
+/**
+ * The dependency graph of Definition 1: nodes are relation names, and a rule
+ * `p(...) <= ... q(...) ...` gives an edge p -> q, negative when q occurs under `not`.
+ * Atoms inside `or` count as if the `or` were expanded. Built once, shared by the checks
+ * (stratification, recursion restriction, keywords) and the translation (static relations,
+ * P^base, relevance).
+ */
+import type { Description, Rule } from "../syntax/ast.js";
+import { atomsOf } from "../syntax/terms.js";
+
+export interface DependencyEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly negative: boolean;
+  /** The rule that makes the edge (the first one, when several do). */
+  readonly rule: Rule;
+}
+
+export interface DependencyGraph {
+  /** Every relation that occurs in a head or a body. */
+  readonly relations: ReadonlySet<string>;
+  /** Edges by their source relation (the rule head). */
+  readonly edgesFrom: ReadonlyMap<string, readonly DependencyEdge[]>;
+  /** Strongly connected component index of each relation (components in reverse topological order: dependencies first). */
+  readonly componentOf: ReadonlyMap<string, number>;
+  readonly components: readonly (readonly string[])[];
+  /** True when the relation's component has a cycle (more than one member, or a self edge). */
+  isRecursive(relation: string): boolean;
+  /** True when p and q lie on a common cycle. */
+  inCycle(p: string, q: string): boolean;
+  /** Every relation reachable from `from` (including itself), optionally through positive edges only. */
+  reachableFrom(from: Iterable<string>, positiveOnly?: boolean): Set<string>;
+}
+
+export function buildDependencyGraph(description: Description): DependencyGraph {
+  const relations = new Set<string>();
+  const edgesFrom = new Map<string, DependencyEdge[]>();
+  const seen = new Set<string>();
+  for (const rule of description.rules) {
+    const from = rule.head.relation;
+    relations.add(from);
+    if (!edgesFrom.has(from)) edgesFrom.set(from, []);
+    for (const literal of rule.body) {
+      for (const { atom, negated } of atomsOf(literal)) {
+        relations.add(atom.relation);
+        const key = `${from}\u0000${atom.relation}\u0000${negated}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        edgesFrom.get(from)!.push({ from, to: atom.relation, negative: negated, rule });
+      }
+    }
+  }
+  for (const r of relations) if (!edgesFrom.has(r)) edgesFrom.set(r, []);
+
+  const components = stronglyConnectedComponents([...relations], (r) => edgesFrom.get(r)!.map((e) => e.to));
+  const componentOf = new Map<string, number>();
+  components.forEach((members, index) => members.forEach((m) => componentOf.set(m, index)));
+  const recursive = components.map(
+    (members) =>
+      members.length > 1 || edgesFrom.get(members[0])!.some((e) => e.to === members[0]),
+  );
+
+  return {
+    relations,
+    edgesFrom,
+    components,
+    componentOf,
+    isRecursive: (relation) => {
+      const c = componentOf.get(relation);
+      return c !== undefined && recursive[c];
+    },
+    inCycle: (p, q) => {
+      const c = componentOf.get(p);
+      return c !== undefined && c === componentOf.get(q) && recursive[c];
+    },
+    reachableFrom: (from, positiveOnly = false) => {
+      const reached = new Set<string>();
+      const stack = [...from];
+      while (stack.length > 0) {
+        const r = stack.pop()!;
+        if (reached.has(r)) continue;
+        reached.add(r);
+        for (const e of edgesFrom.get(r) ?? []) if (!positiveOnly || !e.negative) stack.push(e.to);
+      }
+      return reached;
+    },
+  };
+}
+
+/** Tarjan's algorithm, iterative (real games nest deep enough to matter); dependencies come first. */
+export function stronglyConnectedComponents<T>(nodes: readonly T[], successors: (node: T) => readonly T[]): T[][] {
+  const index = new Map<T, number>();
+  const low = new Map<T, number>();
+  const onStack = new Set<T>();
+  const stack: T[] = [];
+  const result: T[][] = [];
+  let counter = 0;
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const work: { node: T; next: number; succ: readonly T[] }[] = [];
+    const visit = (node: T) => {
+      index.set(node, counter);
+      low.set(node, counter);
+      counter++;
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, next: 0, succ: successors(node) });
+    };
+    visit(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      if (frame.next < frame.succ.length) {
+        const s = frame.succ[frame.next++];
+        if (!index.has(s)) visit(s);
+        else if (onStack.has(s)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(s)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.node)!));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: T[] = [];
+        let member: T;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        result.push(component);
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,99 @@
+/**
+ * The typed syntax tree of a GDL description (KIF, prefix notation).
+ *
+ * GDL is case-insensitive: every name is stored in lower case. Numbers are ordinary
+ * constants (`1` and `01` are different constants). Every rule, literal and term keeps
+ * the position where it starts in the source text, so that diagnostics can point at it.
+ */
+
+/** A place in a source text. `line` and `col` count from 1; `offset` from 0 (UTF-16 units). */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+  readonly offset: number;
+}
+
+export const NO_POSITION: Position = { line: 0, col: 0, offset: -1 };
+
+export type Term = Constant | Variable | Compound;
+
+/** A constant symbol or number: `b`, `xplayer`, `100`, `a-b`. */
+export interface Constant {
+  readonly kind: "constant";
+  readonly name: string;
+  readonly pos: Position;
+}
+
+/** A variable `?x`; `name` is stored without the question mark. */
+export interface Variable {
+  readonly kind: "variable";
+  readonly name: string;
+  readonly pos: Position;
+}
+
+/** A function term `(f t1 ... tn)`; `(f)` (n = 0, seen in real games) is kept apart from the constant `f`. */
+export interface Compound {
+  readonly kind: "compound";
+  readonly functor: string;
+  readonly args: readonly Term[];
+  readonly pos: Position;
+}
+
+/** An atom `(p t1 ... tn)`, or a bare `p` when it has no arguments. */
+export interface Atom {
+  readonly kind: "atom";
+  readonly relation: string;
+  readonly args: readonly Term[];
+  readonly pos: Position;
+}
+
+export interface Negation {
+  readonly kind: "not";
+  readonly body: Literal;
+  readonly pos: Position;
+}
+
+export interface Distinct {
+  readonly kind: "distinct";
+  readonly left: Term;
+  readonly right: Term;
+  readonly pos: Position;
+}
+
+export interface Disjunction {
+  readonly kind: "or";
+  readonly disjuncts: readonly Literal[];
+  readonly pos: Position;
+}
+
+export type Literal = Atom | Negation | Distinct | Disjunction;
+
+/** A rule `(<= head body...)`; a fact is a rule with an empty body. */
+export interface Rule {
+  readonly head: Atom;
+  readonly body: readonly Literal[];
+  readonly pos: Position;
+}
+
+/** A parsed game description. `file` names the source in diagnostics. */
+export interface Description {
+  readonly file: string;
+  readonly rules: readonly Rule[];
+}
+
+/** The relations with a meaning fixed by GDL (Love et al. 2008), with their arities. */
+export const KEYWORD_ARITY: ReadonlyMap<string, number> = new Map([
+  ["role", 1],
+  ["init", 1],
+  ["true", 1],
+  ["next", 1],
+  ["legal", 2],
+  ["does", 2],
+  ["goal", 2],
+  ["terminal", 0],
+  ["base", 1],
+  ["input", 2],
+]);
+
+/** Words of the language itself, which cannot be used as relation names. */
+export const CONNECTIVES: ReadonlySet<string> = new Set(["<=", "not", "or", "distinct"]);

@@ -1,0 +1,362 @@
+/**
+ * Reading GDL (KIF) text into a `Description`.
+ *
+ * The `s-expression` package reads each top-level form. It neither skips `;` comments nor
+ * reports positions, so this module
+ *   1. blanks comments out (keeping every offset, so positions stay true),
+ *   2. splits the text into top-level forms itself, reporting unbalanced parentheses and
+ *      characters that KIF does not allow,
+ *   3. hands each form to `s-expression`, and walks the result against the source text to
+ *      give every list and symbol its line and column,
+ *   4. turns the positioned tree into rules, literals and terms, reporting forms that are
+ *      not GDL (a head that is not an atom, `(not a b)`, a variable standing as a literal...).
+ *
+ * Parsing never throws: problems are `syntax` diagnostics, and the rules that could be
+ * read are still returned.
+ */
+import parseSExpression, { type SExpression } from "s-expression";
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import {
+  CONNECTIVES,
+  type Atom,
+  type Description,
+  type Literal,
+  type Position,
+  type Rule,
+  type Term,
+} from "./ast.js";
+
+export interface ParseResult {
+  readonly description: Description;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A symbol or list of the source with the position where it starts. */
+type Node = SymbolNode | ListNode;
+interface SymbolNode {
+  readonly kind: "symbol";
+  readonly text: string;
+  readonly pos: Position;
+}
+interface ListNode {
+  readonly kind: "list";
+  readonly items: readonly Node[];
+  readonly pos: Position;
+}
+
+/** Characters that `s-expression` would read as quotes, strings or escapes; KIF in GDL has none. */
+const FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
+
+function isSpace(ch: string): boolean {
+  return ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || ch === "\f" || ch === "\v";
+}
+
+/** Replaces every `;` comment by spaces, so that offsets, lines and columns are kept. */
+export function blankComments(text: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const semicolon = text.indexOf(";", i);
+    if (semicolon < 0) {
+      out += text.slice(i);
+      break;
+    }
+    out += text.slice(i, semicolon);
+    let end = semicolon;
+    while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
+    out += " ".repeat(end - semicolon);
+    i = end;
+  }
+  return out;
+}
+
+/** Maps offsets to 1-based lines and columns. */
+class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === "\n") this.starts.push(i + 1);
+      else if (text[i] === "\r" && text[i + 1] !== "\n") this.starts.push(i + 1);
+    }
+  }
+  at(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo] + 1, offset };
+  }
+}
+
+export function parseGdl(text: string, file = "<input>"): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  const source = blankComments(text);
+  const lines = new LineIndex(source);
+  const syntaxError = (pos: Position, message: string) =>
+    diagnostics.push(diagnostic("error", "syntax", file, pos, message));
+
+  const forms = splitTopLevel(source, lines, syntaxError);
+  const rules: Rule[] = [];
+  for (const form of forms) {
+    const node = readForm(source, form, lines, syntaxError);
+    if (!node) continue;
+    const rule = new RuleReader(syntaxError).rule(node);
+    if (rule) rules.push(rule);
+  }
+  return { description: { file, rules }, diagnostics };
+}
+
+interface FormSpan {
+  readonly start: number;
+  readonly end: number; // exclusive
+}
+
+/**
+ * Finds the top-level forms: balanced `( ... )` groups and bare symbols. Reports a `)` with no
+ * `(`, a `(` never closed, and forbidden characters; the forms that are whole are returned.
+ */
+function splitTopLevel(
+  source: string,
+  lines: LineIndex,
+  syntaxError: (pos: Position, message: string) => void,
+): FormSpan[] {
+  const forms: FormSpan[] = [];
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i];
+    if (isSpace(ch)) {
+      i++;
+    } else if (ch === ")") {
+      syntaxError(lines.at(i), "unmatched ')': there is no '(' for it to close");
+      i++;
+    } else if (FORBIDDEN.has(ch)) {
+      syntaxError(lines.at(i), `unexpected character '${ch}': GDL symbols cannot contain it`);
+      i++;
+    } else if (ch === "(") {
+      const start = i;
+      const open: number[] = [];
+      let bad = false;
+      for (; i < source.length; i++) {
+        const c = source[i];
+        if (c === "(") open.push(i);
+        else if (c === ")") {
+          open.pop();
+          if (open.length === 0) break;
+        } else if (FORBIDDEN.has(c)) {
+          syntaxError(lines.at(i), `unexpected character '${c}': GDL symbols cannot contain it`);
+          bad = true;
+        }
+      }
+      if (open.length > 0) {
+        const innermost = open[open.length - 1];
+        syntaxError(
+          lines.at(start),
+          open.length === 1 || innermost === start
+            ? "unclosed '(': the text ends before its ')'"
+            : `unclosed '(': the text ends before its ')' (the innermost open '(' is at ${lines.at(innermost).line}:${lines.at(innermost).col})`,
+        );
+        return forms;
+      }
+      i++;
+      if (!bad) forms.push({ start, end: i });
+    } else {
+      const start = i;
+      while (i < source.length && !isSpace(source[i]) && source[i] !== "(" && source[i] !== ")") {
+        if (FORBIDDEN.has(source[i])) break;
+        i++;
+      }
+      if (i === start) i++;
+      else forms.push({ start, end: i });
+    }
+  }
+  return forms;
+}
+
+/** Reads one top-level form with `s-expression` and gives every part its position. */
+function readForm(
+  source: string,
+  span: FormSpan,
+  lines: LineIndex,
+  syntaxError: (pos: Position, message: string) => void,
+): Node | undefined {
+  const text = source.slice(span.start, span.end);
+  const parsed = parseSExpression(text);
+  if (parsed instanceof Error) {
+    const base = lines.at(span.start);
+    syntaxError(base, `cannot read this form: ${parsed.message}`);
+    return undefined;
+  }
+  let cursor = 0;
+  const skipSpace = () => {
+    while (cursor < text.length && isSpace(text[cursor])) cursor++;
+  };
+  const attach = (expr: SExpression): Node => {
+    skipSpace();
+    const pos = lines.at(span.start + cursor);
+    if (Array.isArray(expr)) {
+      cursor++; // '('
+      const items = expr.map(attach);
+      skipSpace();
+      cursor++; // ')'
+      return { kind: "list", items, pos };
+    }
+    const symbol = String(expr);
+    cursor += symbol.length;
+    return { kind: "symbol", text: symbol, pos };
+  };
+  return attach(parsed);
+}
+
+/** Turns positioned s-expressions into rules, literals and terms. */
+class RuleReader {
+  constructor(private readonly syntaxError: (pos: Position, message: string) => void) {}
+
+  rule(node: Node): Rule | undefined {
+    if (node.kind === "list" && node.items.length > 0) {
+      const first = node.items[0];
+      if (first.kind === "symbol" && first.text === "<=") {
+        if (node.items.length < 2) {
+          this.syntaxError(node.pos, "a rule '(<= ...)' needs a head");
+          return undefined;
+        }
+        const head = this.atom(node.items[1], "the head of a rule");
+        const body: Literal[] = [];
+        let ok = head !== undefined;
+        for (const item of node.items.slice(2)) {
+          const literal = this.literal(item);
+          if (literal) body.push(literal);
+          else ok = false;
+        }
+        return ok && head ? { head, body, pos: node.pos } : undefined;
+      }
+    }
+    const head = this.atom(node, "a fact");
+    return head ? { head, body: [], pos: node.pos } : undefined;
+  }
+
+  private describe(node: Node): string {
+    if (node.kind === "symbol") return `'${node.text}'`;
+    const first = node.items[0];
+    return first?.kind === "symbol" ? `'(${first.text} ...)'` : "a list";
+  }
+
+  atom(node: Node, what: string): Atom | undefined {
+    if (node.kind === "symbol") {
+      const name = node.text.toLowerCase();
+      if (name.startsWith("?")) {
+        this.syntaxError(node.pos, `${what} must be an atom, not the variable '${node.text}'`);
+        return undefined;
+      }
+      if (CONNECTIVES.has(name)) {
+        this.syntaxError(node.pos, `${what} must be an atom, not the keyword '${node.text}'`);
+        return undefined;
+      }
+      return { kind: "atom", relation: name, args: [], pos: node.pos };
+    }
+    const [first, ...rest] = node.items;
+    if (!first) {
+      this.syntaxError(node.pos, `${what} must be an atom, not the empty list '()'`);
+      return undefined;
+    }
+    if (first.kind === "list") {
+      this.syntaxError(node.pos, `${what} must be an atom: it starts with a list instead of a relation name`);
+      return undefined;
+    }
+    const name = first.text.toLowerCase();
+    if (name.startsWith("?")) {
+      this.syntaxError(node.pos, `${what} must be an atom: its relation name is the variable '${first.text}'`);
+      return undefined;
+    }
+    if (CONNECTIVES.has(name)) {
+      this.syntaxError(node.pos, `${what} must be an atom, not ${this.describe(node)}`);
+      return undefined;
+    }
+    const args: Term[] = [];
+    for (const item of rest) {
+      const term = this.term(item);
+      if (!term) return undefined;
+      args.push(term);
+    }
+    return { kind: "atom", relation: name, args, pos: node.pos };
+  }
+
+  literal(node: Node): Literal | undefined {
+    if (node.kind === "list" && node.items[0]?.kind === "symbol") {
+      const keyword = node.items[0].text.toLowerCase();
+      const operands = node.items.slice(1);
+      switch (keyword) {
+        case "not": {
+          if (operands.length !== 1) {
+            this.syntaxError(node.pos, `'not' takes exactly one literal, here it has ${operands.length}`);
+            return undefined;
+          }
+          const body = this.literal(operands[0]);
+          return body ? { kind: "not", body, pos: node.pos } : undefined;
+        }
+        case "or": {
+          if (operands.length === 0) {
+            this.syntaxError(node.pos, "'or' needs at least one literal");
+            return undefined;
+          }
+          const disjuncts: Literal[] = [];
+          for (const operand of operands) {
+            const d = this.literal(operand);
+            if (!d) return undefined;
+            disjuncts.push(d);
+          }
+          return { kind: "or", disjuncts, pos: node.pos };
+        }
+        case "distinct": {
+          if (operands.length !== 2) {
+            this.syntaxError(node.pos, `'distinct' takes exactly two terms, here it has ${operands.length}`);
+            return undefined;
+          }
+          const left = this.term(operands[0]);
+          const right = this.term(operands[1]);
+          return left && right ? { kind: "distinct", left, right, pos: node.pos } : undefined;
+        }
+        case "<=":
+          this.syntaxError(node.pos, "a rule '(<= ...)' cannot stand inside another rule");
+          return undefined;
+      }
+    }
+    return this.atom(node, "a body literal");
+  }
+
+  term(node: Node): Term | undefined {
+    if (node.kind === "symbol") {
+      const name = node.text.toLowerCase();
+      if (name.startsWith("?")) {
+        if (name.length === 1) {
+          this.syntaxError(node.pos, "'?' must be followed by a variable name");
+          return undefined;
+        }
+        return { kind: "variable", name: name.slice(1), pos: node.pos };
+      }
+      if (name === "<=") {
+        this.syntaxError(node.pos, "'<=' cannot stand inside a term");
+        return undefined;
+      }
+      return { kind: "constant", name, pos: node.pos };
+    }
+    const [first, ...rest] = node.items;
+    if (!first) {
+      this.syntaxError(node.pos, "the empty list '()' is not a term");
+      return undefined;
+    }
+    if (first.kind === "list" || first.text.startsWith("?")) {
+      this.syntaxError(node.pos, "a function term must start with a function name");
+      return undefined;
+    }
+    const args: Term[] = [];
+    for (const item of rest) {
+      const term = this.term(item);
+      if (!term) return undefined;
+      args.push(term);
+    }
+    return { kind: "compound", functor: first.text.toLowerCase(), args, pos: node.pos };
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Printing terms, atoms, literals and rules back to KIF in normalized form: lower case,
+ * `(f a b)` with single spaces, constants bare, variables as `?x`.
+ */
+import type { Atom, Literal, Rule, Term } from "./ast.js";
+
+export function termToKif(term: Term): string {
+  switch (term.kind) {
+    case "constant":
+      return term.name;
+    case "variable":
+      return `?${term.name}`;
+    case "compound":
+      return `(${term.functor} ${term.args.map(termToKif).join(" ")})`;
+  }
+}
+
+export function atomToKif(atom: Atom): string {
+  if (atom.args.length === 0) return atom.relation;
+  return `(${atom.relation} ${atom.args.map(termToKif).join(" ")})`;
+}
+
+export function literalToKif(literal: Literal): string {
+  switch (literal.kind) {
+    case "atom":
+      return atomToKif(literal);
+    case "not":
+      return `(not ${literalToKif(literal.body)})`;
+    case "distinct":
+      return `(distinct ${termToKif(literal.left)} ${termToKif(literal.right)})`;
+    case "or":
+      return `(or ${literal.disjuncts.map(literalToKif).join(" ")})`;
+  }
+}
+
+export function ruleToKif(rule: Rule): string {
+  if (rule.body.length === 0) return atomToKif(rule.head);
+  return `(<= ${atomToKif(rule.head)} ${rule.body.map(literalToKif).join(" ")})`;
+}

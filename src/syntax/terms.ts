@@ -1,0 +1,73 @@
+/** Small pure helpers over terms and literals. */
+import type { Atom, Literal, Term } from "./ast.js";
+
+/** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
+export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
+  switch (term.kind) {
+    case "variable":
+      into.add(term.name);
+      break;
+    case "compound":
+      for (const arg of term.args) collectTermVariables(arg, into);
+      break;
+    case "constant":
+      break;
+  }
+  return into;
+}
+
+export function atomVariables(atom: Atom, into: Set<string> = new Set()): Set<string> {
+  for (const arg of atom.args) collectTermVariables(arg, into);
+  return into;
+}
+
+export function literalVariables(literal: Literal, into: Set<string> = new Set()): Set<string> {
+  switch (literal.kind) {
+    case "atom":
+      return atomVariables(literal, into);
+    case "not":
+      return literalVariables(literal.body, into);
+    case "distinct":
+      collectTermVariables(literal.left, into);
+      return collectTermVariables(literal.right, into);
+    case "or":
+      for (const d of literal.disjuncts) literalVariables(d, into);
+      return into;
+  }
+}
+
+export function isGround(term: Term): boolean {
+  switch (term.kind) {
+    case "variable":
+      return false;
+    case "constant":
+      return true;
+    case "compound":
+      return term.args.every(isGround);
+  }
+}
+
+/** The depth of a term: constants and variables 0, `(f t...)` 1 + the deepest argument. */
+export function termDepth(term: Term): number {
+  if (term.kind !== "compound") return 0;
+  let deepest = 0;
+  for (const arg of term.args) deepest = Math.max(deepest, termDepth(arg));
+  return deepest + 1;
+}
+
+/** Every atom occurring in a literal, with whether it occurs under a negation. */
+export function* atomsOf(literal: Literal, negated = false): Generator<{ atom: Atom; negated: boolean }> {
+  switch (literal.kind) {
+    case "atom":
+      yield { atom: literal, negated };
+      break;
+    case "not":
+      yield* atomsOf(literal.body, !negated);
+      break;
+    case "or":
+      for (const d of literal.disjuncts) yield* atomsOf(d, negated);
+      break;
+    case "distinct":
+      break;
+  }
+}
