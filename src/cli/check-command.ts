@@ -1,0 +1,58 @@
+/** `gdl-ground check FILE...`: the GDL and bounded-GDL checks, compiler style. */
+import { checkFiles } from "../pipeline.js";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import type { Output } from "./io.js";
+
+export interface CheckCommandOptions {
+  readonly json?: boolean;
+  /** Also print notes (the literal Definition-2 verdict). */
+  readonly notes?: boolean;
+}
+
+/** Exit code: 0 when every file is valid, 1 when any has an error, 2 when a file cannot be read. */
+export function runCheck(files: readonly string[], options: CheckCommandOptions, io: Output): number {
+  const started = performance.now();
+  const results = checkFiles(files);
+  const all: Diagnostic[] = results.flatMap((r) => r.diagnostics);
+  const unreadable = results.filter((r) => r.diagnostics.some((d) => d.code === "io")).length;
+  const invalid = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
+  const errors = all.filter((d) => d.severity === "error").length;
+  const warnings = all.filter((d) => d.severity === "warning").length;
+  const seconds = (performance.now() - started) / 1000;
+  if (options.json) {
+    io.out(
+      JSON.stringify(
+        {
+          files: results.map((r) => ({
+            file: r.file,
+            valid: !r.diagnostics.some((d) => d.severity === "error"),
+            diagnostics: r.diagnostics.map((d) => ({
+              severity: d.severity,
+              code: d.code,
+              message: d.message,
+              file: d.file,
+              line: d.pos.line,
+              col: d.pos.col,
+              related: (d.related ?? []).map((r) => ({ message: r.message, line: r.pos.line, col: r.pos.col })),
+            })),
+          })),
+          summary: { files: results.length, invalid, errors, warnings, seconds },
+        },
+        null,
+        2,
+      ) + "\n",
+    );
+  } else {
+    for (const d of all) {
+      if (d.severity === "note" && !options.notes) continue;
+      io.out(formatDiagnostic(d) + "\n");
+    }
+    const valid = results.length - invalid;
+    io.out(
+      `checked ${results.length} file${results.length === 1 ? "" : "s"} in ${seconds.toFixed(2)} s: ` +
+        `${valid} valid, ${invalid} invalid (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})\n`,
+    );
+  }
+  if (unreadable > 0) return 2;
+  return invalid > 0 ? 1 : 0;
+}

@@ -1,0 +1,93 @@
+/**
+ * The `gdl-ground` command line: a thin shell over the library. Each command lives in its own
+ * module and returns an exit code; this file only declares the options and wires them.
+ *
+ * Exit codes: 0 success, 1 the input is invalid or grounding failed, 2 usage error or unreadable
+ * file, 70 internal error.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { runCheck } from "./check-command.js";
+import { runGround } from "./ground-command.js";
+import { processOutput, type Output } from "./io.js";
+
+const VERSION = "0.1.0";
+
+interface GroundOptions {
+  output?: string;
+  asp?: boolean;
+  stats?: boolean;
+  json?: boolean;
+  timeout: number;
+  split: boolean;
+  prune: boolean;
+  declaredBaseInput?: boolean;
+  baseInput: boolean;
+  grounder: "wasm" | "native";
+}
+
+function parsePositive(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number");
+  return n;
+}
+
+export async function main(argv: readonly string[], io: Output = processOutput): Promise<number> {
+  let exitCode = 0;
+  const program = new Command();
+  program
+    .name("gdl-ground")
+    .description(
+      "Ground GDL game descriptions with clingo (WebAssembly) and build propositional networks.\n" +
+        "With a game file and no command: print the ground game as variable-free GDL.",
+    )
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+    })
+    .showSuggestionAfterError();
+
+  program
+    .argument("[game]", "a GDL (.kif) game to ground")
+    .option("-o, --output <file>", "write the ground game (or with --asp the program P) to this file")
+    .option("--asp", "print the answer set program P = G ∪ P^base ∪ generators instead of grounding")
+    .option("--stats", "print per-phase wall times and sizes")
+    .option("--json", "print times and sizes as JSON")
+    .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
+    .option("--no-split", "turn existential-variable splitting off")
+    .option("--no-prune", "turn relevance pruning off")
+    .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
+    .option("--no-base-input", "leave the base and input facts out of the printed ground game")
+    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .action(async (game: string | undefined, options: GroundOptions) => {
+      if (!game) {
+        program.outputHelp();
+        exitCode = 2;
+        return;
+      }
+      exitCode = await runGround(game, options, io);
+    });
+
+  program
+    .command("check")
+    .description("check GDL files: syntax, safety, stratification, recursion restriction, keywords, arity, bounded GDL")
+    .argument("<files...>", "GDL (.kif) files")
+    .option("--json", "print the diagnostics as JSON")
+    .option("--notes", "also print notes (the literal Definition-2 verdict)")
+    .action((files: string[], options: { json?: boolean; notes?: boolean }) => {
+      exitCode = runCheck(files, options, io);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with code 0; usage errors were already printed
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    throw error;
+  }
+  return exitCode;
+}
+

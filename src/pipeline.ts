@@ -1,0 +1,189 @@
+/**
+ * The whole pipeline, stage by stage, with the wall time of each:
+ *
+ *   text ──parse──▶ Description ──check──▶ Diagnostic[]
+ *        ──translate──▶ AspProgram ──ground (clingo-wasm | native)──▶ aspif
+ *        ──extract──▶ GroundGame ──build──▶ Propnet
+ *
+ * Every function here returns diagnostics as values; none throws on bad input.
+ */
+import { checkDescription } from "./check/index.js";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import type { Description } from "./syntax/ast.js";
+import { parseGdl } from "./syntax/parse.js";
+import { readTextFile } from "./io.js";
+import { diagnostic } from "./diagnostics.js";
+import { NO_POSITION } from "./syntax/ast.js";
+import { termToKif } from "./syntax/print.js";
+import { translate, type AspProgram, type TranslateOptions } from "./translate/index.js";
+import type { GroundOptions, GroundOutcome } from "./ground/clingo/outcome.js";
+import { aspifView, parseAspif } from "./ground/aspif.js";
+import { extractGroundGame } from "./ground/extract.js";
+import type { GroundGame } from "./ground/ground-game.js";
+
+export interface PhaseTimes {
+  parse?: number;
+  check?: number;
+  translate?: number;
+  ground?: number;
+  extract?: number;
+  propnet?: number;
+}
+
+export interface LoadResult {
+  readonly file: string;
+  readonly description?: Description;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly times: PhaseTimes;
+}
+
+/** Seconds taken by `f`, with its result. */
+export function timed<T>(f: () => T): [T, number] {
+  const start = performance.now();
+  const result = f();
+  return [result, (performance.now() - start) / 1000];
+}
+
+export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
+  const start = performance.now();
+  const result = await f();
+  return [result, (performance.now() - start) / 1000];
+}
+
+/** Parses and checks GDL text. The description is returned only when it has no errors. */
+export function loadText(text: string, file: string): LoadResult {
+  const times: PhaseTimes = {};
+  const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
+  times.parse = parseSeconds;
+  if (hasErrors(parsed.diagnostics)) return { file, diagnostics: sortDiagnostics(parsed.diagnostics), times };
+  const [checked, checkSeconds] = timed(() => checkDescription(parsed.description));
+  times.check = checkSeconds;
+  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked]);
+  return hasErrors(diagnostics)
+    ? { file, diagnostics, times }
+    : { file, description: parsed.description, diagnostics, times };
+}
+
+export function loadFile(path: string): LoadResult {
+  const read = readTextFile(path);
+  if (!read.ok) return { file: path, diagnostics: [read.diagnostic], times: {} };
+  return loadText(read.text, path);
+}
+
+export function checkFiles(paths: readonly string[]): LoadResult[] {
+  return paths.map(loadFile);
+}
+
+export interface GroundStageOptions extends TranslateOptions {
+  /** The grounder to use (clingo-wasm in a worker by default; reuse one across games in batch work). */
+  readonly grounder: AspGrounder;
+  /** Wall-clock limit of the grounding itself, in seconds. */
+  readonly timeoutSeconds: number;
+}
+
+/** A grounder backend: clingo-wasm in a worker thread, or a native gringo/clingo process. */
+export interface AspGrounder {
+  ground(program: string, options: GroundOptions): Promise<GroundOutcome>;
+}
+
+export type GroundStatus = "ok" | "invalid" | "timeout" | "out-of-memory" | "error";
+
+export interface GroundResult {
+  readonly file: string;
+  readonly status: GroundStatus;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly times: PhaseTimes;
+  readonly description?: Description;
+  readonly program?: AspProgram;
+  readonly game?: GroundGame;
+  /** Number of rules (facts included) in clingo's ground program, before extraction. */
+  readonly groundRules?: number;
+}
+
+/** Translates, grounds and extracts a checked description. */
+export async function groundDescription(
+  loaded: LoadResult,
+  options: GroundStageOptions,
+): Promise<GroundResult> {
+  const times: PhaseTimes = { ...loaded.times };
+  const file = loaded.file;
+  const description = loaded.description;
+  if (!description) return { file, status: "invalid", diagnostics: loaded.diagnostics, times };
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const fail = (status: GroundStatus, d: Diagnostic, program?: AspProgram): GroundResult => ({
+    file,
+    status,
+    diagnostics: [...diagnostics, d],
+    times,
+    description,
+    program,
+  });
+
+  const [translated, translateSeconds] = timed(() => translate(description, options));
+  times.translate = translateSeconds;
+  diagnostics.push(...translated.diagnostics);
+  const program = translated.program;
+  if (!program) return { file, status: "error", diagnostics, times, description };
+
+  const [outcome, groundSeconds] = await timedAsync(() =>
+    options.grounder.ground(program.text, { timeoutMs: Math.round(options.timeoutSeconds * 1000) }),
+  );
+  times.ground = groundSeconds;
+  switch (outcome.status) {
+    case "timeout":
+      return fail(
+        "timeout",
+        diagnostic("error", "timeout", file, NO_POSITION, `grounding did not finish within ${options.timeoutSeconds} s`),
+        program,
+      );
+    case "out-of-memory":
+      return fail(
+        "out-of-memory",
+        diagnostic("error", "out-of-memory", file, NO_POSITION, `the grounder ran out of memory: ${firstLine(outcome.message)}`),
+        program,
+      );
+    case "error": {
+      const origin = outcome.aspLine !== undefined ? program.lineOrigins[outcome.aspLine - 1] : undefined;
+      const where = outcome.aspLine !== undefined ? ` (ASP line ${outcome.aspLine}: ${outcome.aspLineText ?? ""})` : "";
+      return fail(
+        "error",
+        diagnostic("error", "ground", file, origin ?? NO_POSITION, `clingo failed: ${firstLine(outcome.message)}${where}`),
+        program,
+      );
+    }
+    case "ok":
+      break;
+  }
+
+  const [extracted, extractSeconds] = timed(() => {
+    try {
+      const view = aspifView(parseAspif(outcome.aspif));
+      const game = extractGroundGame(view, program.symbols, { roles: roleOrder(description) });
+      return { game, groundRules: view.rules.length };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  times.extract = extractSeconds;
+  if ("error" in extracted) {
+    return fail("error", diagnostic("error", "ground", file, NO_POSITION, `cannot read the ground program: ${extracted.error}`), program);
+  }
+  return { file, status: "ok", diagnostics, times, description, program, ...extracted };
+}
+
+/** The roles in the order of the description's role facts (the order of joint moves). */
+export function roleOrder(description: Description): string[] {
+  const roles: string[] = [];
+  for (const rule of description.rules) {
+    if (rule.head.relation === "role" && rule.body.length === 0 && rule.head.args.length === 1) {
+      const role = termToKif(rule.head.args[0]);
+      if (!roles.includes(role)) roles.push(role);
+    }
+  }
+  return roles;
+}
+
+function firstLine(text: string): string {
+  const lines = text.split("\n").filter((l) => l.trim() !== "");
+  return lines.length <= 1 ? (lines[0] ?? "") : `${lines[0]} (${lines.length - 1} more lines)`;
+}

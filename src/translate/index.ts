@@ -1,0 +1,196 @@
+/**
+ * GDL -> ASP: the program P = G ∪ P^base ∪ state generator ∪ action generator (section 5 of
+ * Schiffel's paper), with relevance pruning and existential-variable splitting.
+ *
+ *   description ──flatten (or, nested not)──▶ G
+ *               ──static relaxation────────▶ P^base (derives _base, _input)
+ *   G ∪ P^base  ──relevance pruning────────▶ ──existential splitting──▶ rules
+ *   rules + asp-templates/*.lp ──emit──────▶ ASP text + symbol table
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Description, Position } from "../syntax/ast.js";
+import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { packageRoot } from "../package-root.js";
+import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
+import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
+import { pruneIrrelevant } from "./relevance.js";
+import { splitExistentialVariables } from "./split.js";
+import { AspWriter } from "./emit.js";
+import { BASE_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
+
+export { SymbolTable } from "./symbols.js";
+
+export interface TranslateOptions {
+  /** Existential-variable splitting (default on). */
+  readonly split?: boolean;
+  /** Relevance pruning (default on). */
+  readonly prune?: boolean;
+  /** Use the game's own `base`/`input` rules instead of the static relaxation (when it has both). */
+  readonly declaredBaseInput?: boolean;
+}
+
+export interface TranslationStats {
+  /** GDL rules (facts included) of the description. */
+  readonly gdlRules: number;
+  /** Rules after `or` expansion. */
+  readonly flatRules: number;
+  readonly staticRelaxationRules: number;
+  readonly prunedRules: number;
+  readonly specializedRules: number;
+  readonly splits: number;
+  /** Rules (and facts) in the ASP program, templates included. */
+  readonly aspRules: number;
+}
+
+export interface AspProgram {
+  readonly text: string;
+  readonly symbols: SymbolTable;
+  /** For each line of `text` (index = line - 1), the position of the GDL rule it comes from. */
+  readonly lineOrigins: readonly (Position | undefined)[];
+  /** The static relations (Definition 6): facts about them are evaluated away in the ground game. */
+  readonly staticRelations: ReadonlySet<string>;
+  readonly usedDeclaredBaseInput: boolean;
+  readonly stats: TranslationStats;
+}
+
+export interface TranslateResult {
+  readonly program?: AspProgram;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Relations that relevance pruning never touches: the game's outputs and what the generators use. */
+const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "base", "input"];
+
+let templates: { state: string; action: string } | undefined;
+function loadTemplates() {
+  if (!templates) {
+    const dir = join(packageRoot(), "asp-templates");
+    templates = {
+      state: readFileSync(join(dir, "state-generator.lp"), "utf8"),
+      action: readFileSync(join(dir, "action-generator.lp"), "utf8"),
+    };
+  }
+  return templates;
+}
+
+export function translate(description: Description, options: TranslateOptions = {}): TranslateResult {
+  const diagnostics: Diagnostic[] = [];
+  const game: FlatRule[] = [];
+  for (const rule of description.rules) {
+    const flat = flattenRule(rule);
+    if ("tooManyVariants" in flat) {
+      diagnostics.push(
+        diagnostic(
+          "error",
+          "ground",
+          description.file,
+          rule.pos,
+          `expanding 'or' in this rule gives ${flat.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
+        ),
+      );
+      continue;
+    }
+    game.push(...flat);
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+
+  const graph = buildDependencyGraph(description);
+  const statics = staticRelations(graph);
+  const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
+  const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
+  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics);
+
+  let rules: FlatRule[] = [...game, ...relaxation];
+  let pruned = 0;
+  let specialized = 0;
+  if (options.prune !== false) {
+    const result = pruneIrrelevant(rules, {
+      keep: new Set([...OUTPUT_RELATIONS, BASE_RELATION, INPUT_RELATION]),
+    });
+    rules = result.rules;
+    pruned = result.removed;
+    specialized = result.specialized;
+  }
+  let splits = 0;
+  if (options.split !== false) {
+    const result = splitExistentialVariables(rules);
+    rules = result.rules;
+    splits = result.splits;
+  }
+
+  const symbols = new SymbolTable();
+  symbols.reserve(gdlNames(description));
+  const writer = new AspWriter(symbols);
+  const { state, action } = loadTemplates();
+  writer.comment(`P for ${description.file}: G ∪ P^base ∪ state generator ∪ action generator`);
+  for (const [part, title] of [
+    ["game", "G: the game description (or expanded)"],
+    ["split", "existential-variable splitting: the split-off parts"],
+    ["static-relaxation", useDeclared ? "P^base from the game's own base/input" : "P^base: the static relaxation (Definition 6)"],
+  ] as const) {
+    const ofPart = rules.filter((r) => r.part === part);
+    if (ofPart.length === 0) continue;
+    writer.blank();
+    writer.comment(title);
+    for (const rule of ofPart) writer.rule(rule);
+  }
+  writer.blank();
+  writer.verbatim(state);
+  writer.blank();
+  writer.verbatim(action);
+
+  const program: AspProgram = {
+    text: writer.text(),
+    symbols,
+    lineOrigins: writer.lineOrigins(),
+    staticRelations: statics,
+    usedDeclaredBaseInput: useDeclared,
+    stats: {
+      gdlRules: description.rules.length,
+      flatRules: game.length,
+      staticRelaxationRules: relaxation.length,
+      prunedRules: pruned,
+      specializedRules: specialized,
+      splits,
+      aspRules: writer.ruleCount,
+    },
+  };
+  return { program, diagnostics };
+}
+
+/** Every relation, function and constant name of the description. */
+function gdlNames(description: Description): Set<string> {
+  const names = new Set<string>();
+  const term = (t: import("../syntax/ast.js").Term): void => {
+    if (t.kind === "constant") names.add(t.name);
+    else if (t.kind === "compound") {
+      names.add(t.functor);
+      t.args.forEach(term);
+    }
+  };
+  const literal = (l: import("../syntax/ast.js").Literal): void => {
+    switch (l.kind) {
+      case "atom":
+        names.add(l.relation);
+        l.args.forEach(term);
+        break;
+      case "not":
+        literal(l.body);
+        break;
+      case "or":
+        l.disjuncts.forEach(literal);
+        break;
+      case "distinct":
+        term(l.left);
+        term(l.right);
+        break;
+    }
+  };
+  for (const rule of description.rules) {
+    literal(rule.head);
+    rule.body.forEach(literal);
+  }
+  return names;
+}

@@ -1,0 +1,179 @@
+/**
+ * Relevance pruning: ground only the instances of a rule that some other rule can use.
+ *
+ * In tictactoe, `line(?x)` is only ever used as `(line x)` and `(line o)`, so
+ *   line(X) :- row(M, X).
+ * is handed to the grounder as
+ *   line(x) :- row(M, x).
+ *   line(o) :- row(M, o).
+ * and then, since `row` is now only used with x and o in its second argument, the rules for `row`
+ * are specialised the same way, and so on until nothing changes. A relation that no rule uses (and
+ * that is not an output) loses its rules altogether.
+ *
+ * For each relation: the argument positions that are ground in every use give a set of patterns;
+ * every rule for the relation is instantiated with each pattern its head unifies with, and dropped
+ * when none does.
+ */
+import type { Atom, Term } from "../syntax/ast.js";
+import { isGround } from "../syntax/terms.js";
+import { termToKif } from "../syntax/print.js";
+import type { FlatLiteral, FlatRule } from "./flat-rules.js";
+
+export interface PruneResult {
+  readonly rules: FlatRule[];
+  /** Rules dropped because no instance of them can be used. */
+  readonly removed: number;
+  /** Rules replaced by partially instantiated copies. */
+  readonly specialized: number;
+}
+
+export interface PruneOptions {
+  /** Relations never pruned: the outputs and what the generators use. */
+  readonly keep: ReadonlySet<string>;
+  /** Above this many distinct use patterns a relation is left alone. */
+  readonly maxPatterns?: number;
+  readonly maxRounds?: number;
+}
+
+type Substitution = Map<string, Term>;
+
+const key = (atom: Atom) => `${atom.relation}/${atom.args.length}`;
+
+export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOptions): PruneResult {
+  const maxPatterns = options.maxPatterns ?? 256;
+  const maxRounds = options.maxRounds ?? 16;
+  let rules = [...input];
+  let removed = 0;
+  let specialized = 0;
+  for (let round = 0; round < maxRounds; round++) {
+    const uses = new Map<string, Atom[]>();
+    for (const rule of rules)
+      for (const literal of rule.body)
+        if (literal.kind === "pos" || literal.kind === "neg") {
+          const k = key(literal.atom);
+          if (!uses.has(k)) uses.set(k, []);
+          uses.get(k)!.push(literal.atom);
+        }
+
+    const patternsOf = new Map<string, { positions: number[]; patterns: Term[][] } | "unused">();
+    for (const rule of rules) {
+      const k = key(rule.head);
+      if (patternsOf.has(k) || options.keep.has(rule.head.relation)) continue;
+      const used = uses.get(k);
+      if (!used) {
+        patternsOf.set(k, "unused");
+        continue;
+      }
+      const arity = rule.head.args.length;
+      const positions: number[] = [];
+      for (let i = 0; i < arity; i++) if (used.every((a) => isGround(a.args[i]))) positions.push(i);
+      if (positions.length === 0) continue;
+      const distinct = new Map<string, Term[]>();
+      for (const a of used) {
+        const pattern = positions.map((i) => a.args[i]);
+        distinct.set(pattern.map(termToKif).join(" "), pattern);
+        if (distinct.size > maxPatterns) break;
+      }
+      if (distinct.size > maxPatterns) continue;
+      patternsOf.set(k, { positions, patterns: [...distinct.values()] });
+    }
+    if (patternsOf.size === 0) break;
+
+    let changed = false;
+    const next: FlatRule[] = [];
+    for (const rule of rules) {
+      const info = patternsOf.get(key(rule.head));
+      if (info === undefined) {
+        next.push(rule);
+        continue;
+      }
+      if (info === "unused") {
+        removed++;
+        changed = true;
+        continue;
+      }
+      const copies: FlatRule[] = [];
+      const seen = new Set<string>();
+      for (const pattern of info.patterns) {
+        const subst: Substitution = new Map();
+        if (!info.positions.every((pos, j) => match(pattern[j], rule.head.args[pos], subst))) continue;
+        const signature = [...subst.entries()].map(([v, t]) => `${v}=${termToKif(t)}`).join(",");
+        if (seen.has(signature)) continue;
+        seen.add(signature);
+        copies.push(subst.size === 0 ? rule : substituteRule(rule, subst));
+      }
+      if (copies.length === 0) {
+        removed++;
+        changed = true;
+      } else if (copies.length === 1 && copies[0] === rule) {
+        next.push(rule);
+      } else {
+        specialized++;
+        changed = true;
+        next.push(...copies);
+      }
+    }
+    rules = next;
+    if (!changed) break;
+  }
+  return { rules, removed, specialized };
+}
+
+/** Matches a ground term against a term with variables, extending the substitution. */
+function match(ground: Term, term: Term, subst: Substitution): boolean {
+  switch (term.kind) {
+    case "variable": {
+      const bound = subst.get(term.name);
+      if (bound) return termToKif(bound) === termToKif(ground);
+      subst.set(term.name, ground);
+      return true;
+    }
+    case "constant":
+      return ground.kind === "constant" && ground.name === term.name;
+    case "compound":
+      return (
+        ground.kind === "compound" &&
+        ground.functor === term.functor &&
+        ground.args.length === term.args.length &&
+        term.args.every((arg, i) => match(ground.args[i], arg, subst))
+      );
+  }
+}
+
+function substituteTerm(term: Term, subst: Substitution): Term {
+  switch (term.kind) {
+    case "variable":
+      return subst.get(term.name) ?? term;
+    case "constant":
+      return term;
+    case "compound":
+      return { ...term, args: term.args.map((a) => substituteTerm(a, subst)) };
+  }
+}
+
+function substituteAtom(atom: Atom, subst: Substitution): Atom {
+  return { ...atom, args: atom.args.map((a) => substituteTerm(a, subst)) };
+}
+
+function substituteLiteral(literal: FlatLiteral, subst: Substitution): FlatLiteral {
+  switch (literal.kind) {
+    case "pos":
+    case "neg":
+      return { kind: literal.kind, atom: substituteAtom(literal.atom, subst) };
+    case "distinct":
+    case "equal":
+      return {
+        kind: literal.kind,
+        left: substituteTerm(literal.left, subst),
+        right: substituteTerm(literal.right, subst),
+      };
+  }
+}
+
+export function substituteRule(rule: FlatRule, subst: Substitution): FlatRule {
+  return {
+    ...rule,
+    head: substituteAtom(rule.head, subst),
+    body: rule.body.map((l) => substituteLiteral(l, subst)),
+  };
+}

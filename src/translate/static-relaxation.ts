@@ -1,0 +1,80 @@
+/**
+ * P^base, the static relaxation of Definition 6, which derives `base` and `input`.
+ *
+ * A relation is static when it is not one of init/true/next/legal/does and depends on neither
+ * `true` nor `does`. For every rule whose head is init, next or legal, or a relation that one of
+ * them depends on through positive edges, P^base holds a copy where
+ *   init, true, next -> base;   legal, does -> input;   another dynamic p -> p^static;
+ * static atoms stay, and negative literals stay only when their relation is static.
+ *
+ *   (<= (next (cell ?m ?n x)) (does xplayer (mark ?m ?n)) (true (cell ?m ?n b)))
+ * gives
+ *   _base(cell(M,N,x)) :- _input(xplayer, mark(M,N)), _base(cell(M,N,b)).
+ */
+import type { Atom } from "../syntax/ast.js";
+import type { DependencyGraph } from "../analysis/dependency-graph.js";
+import type { FlatLiteral, FlatRule } from "./flat-rules.js";
+import { BASE_RELATION, INPUT_RELATION, staticRelation } from "./symbols.js";
+
+const NEVER_STATIC = new Set(["init", "true", "next", "legal", "does"]);
+
+/** The static relations of Definition 6. */
+export function staticRelations(graph: DependencyGraph): Set<string> {
+  const result = new Set<string>();
+  for (const relation of graph.relations) {
+    if (NEVER_STATIC.has(relation)) continue;
+    const reached = graph.reachableFrom([relation]);
+    if (!reached.has("true") && !reached.has("does")) result.add(relation);
+  }
+  return result;
+}
+
+/** The name of p^static. */
+export function staticVersion(relation: string, statics: ReadonlySet<string>): string {
+  switch (relation) {
+    case "init":
+    case "true":
+    case "next":
+      return BASE_RELATION;
+    case "legal":
+    case "does":
+      return INPUT_RELATION;
+    default:
+      return statics.has(relation) ? relation : staticRelation(relation);
+  }
+}
+
+export function staticRelaxation(
+  rules: readonly FlatRule[],
+  graph: DependencyGraph,
+  statics: ReadonlySet<string>,
+): FlatRule[] {
+  const relevant = graph.reachableFrom(["init", "next", "legal"], true);
+  const rename = (atom: Atom): Atom => ({ ...atom, relation: staticVersion(atom.relation, statics) });
+  const result: FlatRule[] = [];
+  for (const rule of rules) {
+    const head = rule.head.relation;
+    if (!relevant.has(head) || statics.has(head)) continue; // static rules are in G already
+    const body: FlatLiteral[] = [];
+    for (const literal of rule.body) {
+      if (literal.kind === "pos") body.push({ kind: "pos", atom: rename(literal.atom) });
+      else if (literal.kind === "neg") {
+        if (statics.has(literal.atom.relation)) body.push(literal);
+      } else body.push(literal);
+    }
+    result.push({ head: rename(rule.head), body, origin: rule.origin, part: "static-relaxation" });
+  }
+  return result;
+}
+
+/** `_base(F) :- base(F).` and `_input(R, M) :- input(R, M).`: use the game's own declarations instead. */
+export function declaredRelaxation(rules: readonly FlatRule[]): FlatRule[] {
+  const declared: FlatRule[] = [];
+  for (const rule of rules) {
+    if (rule.head.relation === "base" && rule.head.args.length === 1)
+      declared.push({ ...rule, head: { ...rule.head, relation: BASE_RELATION }, part: "static-relaxation" });
+    else if (rule.head.relation === "input" && rule.head.args.length === 2)
+      declared.push({ ...rule, head: { ...rule.head, relation: INPUT_RELATION }, part: "static-relaxation" });
+  }
+  return declared;
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from "vitest";
+import { parseGdl } from "../src/syntax/parse.js";
+import { translate } from "../src/translate/index.js";
+import { SymbolTable, variableNames } from "../src/translate/symbols.js";
+import { flattenRule } from "../src/translate/flat-rules.js";
+import { ruleToKif } from "../src/syntax/print.js";
+
+function parse(text: string) {
+  const { description, diagnostics } = parseGdl(text, "t.kif");
+  expect(diagnostics).toEqual([]);
+  return description;
+}
+
+function aspRules(text: string, options = {}): string[] {
+  const { program, diagnostics } = translate(parse(text), options);
+  expect(diagnostics).toEqual([]);
+  return program!.text.split("\n").filter((l) => l !== "" && !l.startsWith("%"));
+}
+
+describe("symbol table", () => {
+  it("keeps clean names and maps the others injectively and reversibly", () => {
+    const t = new SymbolTable();
+    const names = ["cell", "a-b", "a_b", "+", "1x", "g_a_b", "not", "Up".toLowerCase(), "x.y", "01", "_hidden"];
+    t.reserve(names);
+    const asp = names.map((n) => t.name(n));
+    expect(new Set(asp).size).toBe(names.length);
+    for (const a of asp) expect(a).toMatch(/^[a-z][A-Za-z0-9_]*$/);
+    names.forEach((n, i) => expect(t.gdlName(asp[i])).toBe(n));
+    expect(t.name("cell")).toBe("cell");
+    expect(t.name("g_a_b")).toBe("g_a_b"); // a clean game name keeps its name; the mangled one moves
+  });
+
+  it("writes canonical numbers as integers and keeps 01 apart from 1", () => {
+    const t = new SymbolTable();
+    expect(t.constant("1")).toBe("1");
+    expect(t.constant("100")).toBe("100");
+    expect(t.constant("01")).not.toBe("1");
+    expect(t.gdlName(t.constant("01"))).toBe("01");
+  });
+
+  it("never gives a game name an internal (underscore) name", () => {
+    const t = new SymbolTable();
+    expect(t.name("_base")).not.toMatch(/^_/);
+    expect(t.name(" base")).toBe("_base");
+    expect(t.internalName("_base")).toBe(" base");
+  });
+
+  it("names variables for ASP without clashes", () => {
+    const names = variableNames(["x", "piece", "a-b", "v1"]);
+    expect(names.get("x")).toBe("X");
+    expect(names.get("piece")).toBe("Piece");
+    expect(names.get("v1")).toBe("V1");
+    expect(names.get("a-b")).toBe("V2");
+  });
+});
+
+describe("or and nested not", () => {
+  it("expands or, not-or (De Morgan), not-not and not-distinct", () => {
+    const d = parse("(<= (p ?x) (q ?x) (or (r ?x) (not (s ?x)) (not (or (t ?x) (distinct ?x a)))))");
+    const flat = flattenRule(d.rules[0]);
+    if ("tooManyVariants" in flat) throw new Error("unexpected");
+    const bodies = flat.map((r) => r.body.map((l) => l.kind).join(","));
+    expect(bodies).toEqual(["pos,pos", "pos,neg", "pos,neg,equal"]);
+    const d2 = parse("(<= p (not (not (q ?x))) (r ?x))");
+    const flat2 = flattenRule(d2.rules[0]);
+    if ("tooManyVariants" in flat2) throw new Error("unexpected");
+    expect(flat2[0].body.map((l) => l.kind)).toEqual(["pos", "pos"]);
+  });
+});
+
+const TICTACTOE_PART = `
+(role xplayer) (role oplayer)
+(init (cell 1 1 b)) (init (cell 1 2 b)) (init (control xplayer))
+(<= (legal ?w (mark ?x ?y)) (true (cell ?x ?y b)) (true (control ?w)))
+(<= (legal oplayer noop) (true (control xplayer)))
+(<= (legal xplayer noop) (true (control oplayer)))
+(<= (next (cell ?m ?n x)) (does xplayer (mark ?m ?n)) (true (cell ?m ?n b)))
+(<= (next (cell ?m ?n b)) (does ?w (mark ?j ?k)) (true (cell ?m ?n b)) (or (distinct ?m ?j) (distinct ?n ?k)))
+(<= (next (control oplayer)) (true (control xplayer)))
+(<= (next (control xplayer)) (true (control oplayer)))
+(<= (row ?m ?x) (true (cell ?m 1 ?x)) (true (cell ?m 2 ?x)))
+(<= (line ?x) (row ?m ?x))
+(<= open (true (cell ?m ?n b)))
+(<= (goal xplayer 100) (line x))
+(<= (goal oplayer 100) (line o))
+(<= terminal (line x))
+(<= terminal (not open))
+`;
+
+describe("P = G ∪ P^base ∪ generators", () => {
+  it("builds the static relaxation of Definition 6", () => {
+    const rules = aspRules(TICTACTOE_PART, { split: false, prune: false });
+    expect(rules).toContain("_base(cell(1,1,b)).");
+    expect(rules).toContain("_base(control(xplayer)).");
+    expect(rules).toContain("_base(cell(M,N,x)) :- _input(xplayer,mark(M,N)), _base(cell(M,N,b)).");
+    expect(rules).toContain("_input(W,mark(X,Y)) :- _base(cell(X,Y,b)), _base(control(W)).");
+    expect(rules).toContain("_base(cell(M,N,b)) :- _input(W,mark(J,K)), _base(cell(M,N,b)), M != J.");
+    // goal, terminal and views not needed by init/next/legal get no static version
+    expect(rules.some((r) => r.startsWith("_static"))).toBe(false);
+    expect(rules).toContain("{ true(F) : _base(F) }.");
+    expect(rules).toContain("1 { does(R, M) : _input(R, M) } 1 :- role(R).");
+  });
+
+  it("keeps negative literals on static relations and drops dynamic ones in P^base", () => {
+    const rules = aspRules(
+      `(role r) (init (s 0)) (succ 0 1) (blocked 5)
+       (<= (legal r (go ?y)) (true (s ?x)) (succ ?x ?y) (not (blocked ?y)) (not (true (s ?y))))
+       (<= (next (s ?y)) (does r (go ?y)))`,
+      { split: false, prune: false },
+    );
+    expect(rules).toContain("_input(r,go(Y)) :- _base(s(X)), succ(X,Y), not blocked(Y).");
+  });
+
+  it("gives dynamic views used by legal their own static version", () => {
+    const rules = aspRules(
+      `(role r) (init (s 0))
+       (<= (can ?x) (true (s ?x)))
+       (<= (legal r (go ?x)) (can ?x))
+       (<= (next (s ?x)) (does r (go ?x)))`,
+      { split: false, prune: false },
+    );
+    expect(rules).toContain("_static_can(X) :- _base(s(X)).");
+    expect(rules).toContain("_input(r,go(X)) :- _static_can(X).");
+  });
+
+  it("uses the game's own base and input when asked and when it has both", () => {
+    const game = `(role r) (init (s 0)) (base (s 0)) (base (s 1)) (input r go)
+      (<= (legal r go) (true (s 0))) (<= (next (s 1)) (does r go))`;
+    const declared = translate(parse(game), { declaredBaseInput: true }).program!;
+    expect(declared.usedDeclaredBaseInput).toBe(true);
+    expect(declared.text).toContain("_base(s(0)).");
+    expect(declared.text).not.toContain("_base(s(1)) :- _input(r,go).");
+    const derived = translate(parse(game)).program!;
+    expect(derived.usedDeclaredBaseInput).toBe(false);
+  });
+
+  it("prunes irrelevant instances (line(b)) and rules nobody uses", () => {
+    const rules = aspRules(TICTACTOE_PART + "(<= (unused ?x) (true (cell ?x ?x b)))", { split: false });
+    expect(rules).toContain("line(x) :- row(M,x).");
+    expect(rules).toContain("line(o) :- row(M,o).");
+    expect(rules.some((r) => r.startsWith("line(X)"))).toBe(false);
+    expect(rules).toContain("row(M,x) :- true(cell(M,1,x)), true(cell(M,2,x)).");
+    expect(rules.some((r) => r.startsWith("unused"))).toBe(false);
+    const unpruned = aspRules(TICTACTOE_PART, { split: false, prune: false });
+    expect(unpruned).toContain("line(X) :- row(M,X).");
+  });
+
+  it("splits existential variables off into their own rules", () => {
+    const rules = aspRules("(role r) (<= (p ?x ?z) (q ?x ?y) (r ?y) (s ?z)) (<= terminal (p a b))", { prune: false });
+    expect(rules).toContain("p(X,Z) :- _split1(X), s(Z).");
+    expect(rules).toContain("_split1(X) :- q(X,Y), r(Y).");
+    const frame = aspRules(TICTACTOE_PART, { prune: false });
+    expect(frame).toContain("next(cell(M,N,b)) :- _split1(J), true(cell(M,N,b)), M != J.");
+    expect(frame).toContain("_split1(J) :- does(W,mark(J,K)).");
+  });
+
+  it("keeps symbols that clingo would misread apart", () => {
+    const rules = aspRules("(role r) (init (at a-b 01)) (init (at a_b 1)) (init (f)) (init f) (<= (legal r go) (true (at ?x ?y))) (<= (next (at ?x ?y)) (true (at ?x ?y)))");
+    expect(rules).toContain("init(at(g_a_minus_b,g_01)).");
+    expect(rules).toContain("init(at(a_b,1)).");
+    expect(rules).toContain("init(_c0(f)).");
+    expect(rules).toContain("init(f).");
+  });
+
+  it("maps each ASP line back to its GDL rule", () => {
+    const { program } = translate(parse("(role r)\n(init p)\n(<= (legal r go) (true p))\n(<= (next p) (true p))"));
+    const lines = program!.text.split("\n");
+    const index = lines.findIndex((l) => l.startsWith("legal(r,go)"));
+    expect(program!.lineOrigins[index]).toMatchObject({ line: 3, col: 1 });
+  });
+});
+
+describe("round trip of printing", () => {
+  it("prints rules in normalized KIF", () => {
+    const d = parse("(<= (Legal ?P (Mark ?X 1)) (TRUE (cell ?x ?y B)) (not (or (p) q)))");
+    expect(ruleToKif(d.rules[0])).toBe("(<= (legal ?p (mark ?x 1)) (true (cell ?x ?y b)) (not (or p q)))");
+  });
+});
