@@ -22,6 +22,8 @@ export const INTERNAL_PREFIX = " ";
 
 export const BASE_RELATION = " base";
 export const INPUT_RELATION = " input";
+/** The ground terms of the description, for variables that no positive atom binds. */
+export const DOMAIN_RELATION = " dom";
 
 export function staticRelation(gdlRelation: string): string {
   return `${INTERNAL_PREFIX}static ${gdlRelation}`;

@@ -1,0 +1,37 @@
+/**
+ * What every validity check receives: the description and its dependency graph (built once,
+ * on first use, and shared), plus a helper that makes diagnostics for the description's file.
+ * A check is a pure function `(context) => Diagnostic[]`, in the manner of graphql-js's
+ * validation rules.
+ */
+import { diagnostic, type Diagnostic, type DiagnosticCode, type RelatedPosition, type Severity } from "../diagnostics.js";
+import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependency-graph.js";
+import type { Description, Position } from "../syntax/ast.js";
+
+export interface CheckContext {
+  readonly description: Description;
+  /** The dependency graph of Definition 1 for the description as written. */
+  readonly graph: DependencyGraph;
+  report(
+    severity: Severity,
+    code: DiagnosticCode,
+    pos: Position,
+    message: string,
+    related?: readonly RelatedPosition[],
+  ): Diagnostic;
+}
+
+export type CheckRule = (context: CheckContext) => Diagnostic[];
+
+export function createCheckContext(description: Description): CheckContext {
+  let graph: DependencyGraph | undefined;
+  return {
+    description,
+    get graph() {
+      graph ??= buildDependencyGraph(description);
+      return graph;
+    },
+    report: (severity, code, pos, message, related) =>
+      diagnostic(severity, code, description.file, pos, message, related),
+  };
+}

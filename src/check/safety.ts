@@ -1,0 +1,106 @@
+/**
+ * Safety (Definition 1.2, "allowed" rules): every variable of a rule occurs in a positive
+ * atom of the body. Variables of the head, of `not` and of `distinct` count only when a
+ * positive atom binds them. With `or`, a variable is bound only if it is bound in every
+ * variant (see variants.ts); each unsafe variable is reported once per rule, at its first
+ * offending occurrence.
+ *
+ * An unsafe rule is a warning, not an error: such rules occur in the reasoner test cases of
+ * GGP-Base (`(<= (legal ?p ?p) (cell 1 1))`), and the translation grounds them by binding the
+ * variable to every ground term of the description (domain closure).
+ */
+import type { Diagnostic } from "../diagnostics.js";
+import type { Disjunction, Literal, Position, Rule, Term } from "../syntax/ast.js";
+import { atomVariables } from "../syntax/terms.js";
+import { literalToKif } from "../syntax/print.js";
+import type { CheckContext } from "./context.js";
+import { forEachLeaf, headContext, necessaryKeys, type KeyFunction } from "./variants.js";
+
+const positiveVariables: KeyFunction = (atom, negated) => (negated ? [] : atomVariables(atom));
+
+interface VariableOccurrence {
+  readonly name: string;
+  readonly pos: Position;
+}
+
+function* termOccurrences(term: Term): Generator<VariableOccurrence> {
+  if (term.kind === "variable") yield { name: term.name, pos: term.pos };
+  else if (term.kind === "compound") for (const a of term.args) yield* termOccurrences(a);
+}
+
+function* literalOccurrences(literal: Literal): Generator<VariableOccurrence> {
+  switch (literal.kind) {
+    case "atom":
+      for (const a of literal.args) yield* termOccurrences(a);
+      break;
+    case "not":
+      yield* literalOccurrences(literal.body);
+      break;
+    case "distinct":
+      yield* termOccurrences(literal.left);
+      yield* termOccurrences(literal.right);
+      break;
+    case "or":
+      for (const d of literal.disjuncts) yield* literalOccurrences(d);
+      break;
+  }
+}
+
+/** The `or`s (outside `not`) that bind the variable in some of their disjuncts but not in all. */
+function partialDisjunctions(rule: Rule, name: string): Disjunction[] {
+  const out: Disjunction[] = [];
+  const visit = (literal: Literal) => {
+    if (literal.kind !== "or") return;
+    const binding = literal.disjuncts.filter((d) => necessaryKeys(d, positiveVariables).has(name)).length;
+    if (binding > 0 && binding < literal.disjuncts.length) out.push(literal);
+    literal.disjuncts.forEach(visit);
+  };
+  rule.body.forEach(visit);
+  return out;
+}
+
+function shorten(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+export function checkSafety(context: CheckContext): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const rule of context.description.rules) {
+    const reported = new Set<string>();
+    const complain = (occurrence: VariableOccurrence, where: string) => {
+      if (reported.has(occurrence.name)) return;
+      reported.add(occurrence.name);
+      const partial = partialDisjunctions(rule, occurrence.name);
+      const why =
+        partial.length > 0
+          ? `it is bound only in some disjuncts of an 'or', so a variant of the rule leaves it unbound`
+          : `no positive atom of the body binds it`;
+      const related = partial.map((or) => ({
+        message: `not every disjunct of ${shorten(literalToKif(or))} binds ?${occurrence.name}`,
+        pos: or.pos,
+      }));
+      out.push(
+        context.report(
+          "warning",
+          "safety",
+          occurrence.pos,
+          `unsafe variable ?${occurrence.name} ${where}: ${why}; this is not valid GDL by Definition 1.2, ` +
+            `and gdl-ground grounds it by binding ?${occurrence.name} to every ground term of the description`,
+          related,
+        ),
+      );
+    };
+    const bound = headContext(rule, positiveVariables);
+    for (const arg of rule.head.args)
+      for (const occurrence of termOccurrences(arg))
+        if (!bound.has(occurrence.name)) complain(occurrence, "in the head");
+    forEachLeaf(rule, positiveVariables, (leaf, keys) => {
+      if (leaf.kind === "atom") return; // a positive atom binds its own variables
+      const where = leaf.kind === "not" ? "under 'not'" : "in 'distinct'";
+      for (const occurrence of literalOccurrences(leaf))
+        if (!keys.has(occurrence.name)) complain(occurrence, where);
+    });
+  }
+  return out;
+}
+

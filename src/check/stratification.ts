@@ -1,0 +1,231 @@
+/**
+ * Stratification (Definition 1.1): the dependency graph has no cycle through a negative
+ * edge.
+ *
+ * The relation-level test is refined before it becomes an error. For each strongly
+ * connected component of the dependency graph with a negative edge inside it, we build a
+ * rule-level graph over the rules whose heads are in the component: an edge A -> B when an
+ * atom of A's body (inside `or` and `not` too) unifies with B's head (variables renamed
+ * apart, function terms matched structurally), negative when the atom is under an odd number
+ * of `not`s. Every dependency between ground instances maps onto an edge of this graph, so
+ * when it has no cycle through a negative edge the ground program is stratified (e.g.
+ * `(<= (goal robot 100) (not (goal robot 0)))`): that is a warning, since the description is
+ * not stratified by Definition 1.1 as written. Otherwise each negative rule-level edge on a
+ * cycle is an error at its `not`, naming the relations of the cycle and the rules on it.
+ */
+import type { DependencyGraph } from "../analysis/dependency-graph.js";
+import type { Diagnostic, RelatedPosition } from "../diagnostics.js";
+import type { Atom, Literal, Position, Rule, Term } from "../syntax/ast.js";
+import { atomToKif, ruleToKif } from "../syntax/print.js";
+import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
+import type { CheckContext } from "./context.js";
+
+/** The shortest path from `from` to `to` inside one component, as relation names (both ends included). */
+export function shortestPathInComponent(graph: DependencyGraph, from: string, to: string): string[] {
+  const component = graph.componentOf.get(from);
+  const previous = new Map<string, string | null>([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const r = queue[i];
+    if (r === to) break;
+    for (const e of graph.edgesFrom.get(r) ?? []) {
+      if (previous.has(e.to) || graph.componentOf.get(e.to) !== component) continue;
+      previous.set(e.to, r);
+      queue.push(e.to);
+    }
+  }
+  const path: string[] = [];
+  for (let r: string | null | undefined = to; r != null; r = previous.get(r)) path.unshift(r);
+  return path[0] === from ? path : [from, to];
+}
+
+// ---------------------------------------------------------------------------------------
+// Unification of a body atom with a rule head, variables renamed apart.
+
+type Side = "body" | "head";
+type Bindings = Map<string, { term: Term; side: Side }>;
+
+function resolve(term: Term, side: Side, bindings: Bindings): { term: Term; side: Side } {
+  let current = { term, side };
+  for (;;) {
+    if (current.term.kind !== "variable") return current;
+    const bound = bindings.get(`${current.side}:${current.term.name}`);
+    if (!bound) return current;
+    current = bound;
+  }
+}
+
+function unifyTerms(a: Term, sideA: Side, b: Term, sideB: Side, bindings: Bindings): boolean {
+  const x = resolve(a, sideA, bindings);
+  const y = resolve(b, sideB, bindings);
+  if (x.term.kind === "variable") {
+    if (y.term.kind === "variable" && x.side === y.side && x.term.name === y.term.name) return true;
+    bindings.set(`${x.side}:${x.term.name}`, y);
+    return true;
+  }
+  if (y.term.kind === "variable") {
+    bindings.set(`${y.side}:${y.term.name}`, x);
+    return true;
+  }
+  if (x.term.kind === "constant") return y.term.kind === "constant" && x.term.name === y.term.name;
+  if (y.term.kind !== "compound") return false;
+  const [f, g] = [x.term, y.term];
+  if (f.functor !== g.functor || f.args.length !== g.args.length) return false;
+  return f.args.every((arg, i) => unifyTerms(arg, x.side, g.args[i], y.side, bindings));
+}
+
+/** True when some ground instance of `atom` (a body atom) is a ground instance of `head` (no occurs check). */
+export function unifiesWithHead(atom: Atom, head: Atom): boolean {
+  if (atom.relation !== head.relation || atom.args.length !== head.args.length) return false;
+  const bindings: Bindings = new Map();
+  return atom.args.every((arg, i) => unifyTerms(arg, "body", head.args[i], "head", bindings));
+}
+
+// ---------------------------------------------------------------------------------------
+
+interface BodyAtom {
+  readonly atom: Atom;
+  /** Under an odd number of `not`s. */
+  readonly negative: boolean;
+  /** The outermost `not` above the atom, when there is one. */
+  readonly not?: Position;
+}
+
+function bodyAtoms(rule: Rule): BodyAtom[] {
+  const out: BodyAtom[] = [];
+  const visit = (literal: Literal, negative: boolean, not: Position | undefined) => {
+    switch (literal.kind) {
+      case "atom":
+        out.push(not ? { atom: literal, negative, not } : { atom: literal, negative });
+        break;
+      case "not":
+        visit(literal.body, !negative, not ?? literal.pos);
+        break;
+      case "or":
+        for (const d of literal.disjuncts) visit(d, negative, not);
+        break;
+      case "distinct":
+        break;
+    }
+  };
+  for (const literal of rule.body) visit(literal, false, undefined);
+  return out;
+}
+
+interface RuleEdge {
+  readonly from: number;
+  readonly to: number;
+  readonly negative: boolean;
+  readonly at: BodyAtom;
+}
+
+/** The rule-level graph over `rules` (indices into it). */
+function ruleGraph(rules: readonly Rule[], relations: ReadonlySet<string>): RuleEdge[][] {
+  const byRelation = new Map<string, number[]>();
+  rules.forEach((r, i) => {
+    const list = byRelation.get(r.head.relation) ?? [];
+    list.push(i);
+    byRelation.set(r.head.relation, list);
+  });
+  return rules.map((rule, from) => {
+    const edges: RuleEdge[] = [];
+    const seen = new Set<string>();
+    for (const b of bodyAtoms(rule)) {
+      if (!relations.has(b.atom.relation)) continue;
+      for (const to of byRelation.get(b.atom.relation) ?? []) {
+        const key = `${to}:${b.negative}`;
+        if (seen.has(key) || !unifiesWithHead(b.atom, rules[to].head)) continue;
+        seen.add(key);
+        edges.push({ from, to, negative: b.negative, at: b });
+      }
+    }
+    return edges;
+  });
+}
+
+/** The shortest list of edges from rule `from` to rule `to` within the given members. */
+function shortestRulePath(edges: readonly RuleEdge[][], members: ReadonlySet<number>, from: number, to: number): RuleEdge[] {
+  const previous = new Map<number, RuleEdge | null>([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length && !previous.has(to); i++) {
+    for (const e of edges[queue[i]]) {
+      if (previous.has(e.to) || !members.has(e.to)) continue;
+      previous.set(e.to, e);
+      queue.push(e.to);
+    }
+  }
+  const path: RuleEdge[] = [];
+  for (let e = previous.get(to); e; e = previous.get(e.from)) path.unshift(e);
+  return path;
+}
+
+function shorten(text: string): string {
+  return text.length > 70 ? `${text.slice(0, 67)}...` : text;
+}
+
+function quoteList(names: readonly string[]): string {
+  const q = names.map((n) => `'${n}'`);
+  return q.length <= 1 ? q.join("") : `${q.slice(0, -1).join(", ")} and ${q[q.length - 1]}`;
+}
+
+export function checkStratification(context: CheckContext): Diagnostic[] {
+  const { graph, description } = context;
+  const out: Diagnostic[] = [];
+  graph.components.forEach((members, index) => {
+    const inside = (r: string) => graph.componentOf.get(r) === index;
+    const negated = new Set<string>();
+    for (const m of members) for (const e of graph.edgesFrom.get(m) ?? []) if (e.negative && inside(e.to)) negated.add(e.to);
+    if (negated.size === 0) return;
+
+    const relations = new Set(members);
+    const rules = description.rules.filter((r) => relations.has(r.head.relation));
+    const edges = ruleGraph(rules, relations);
+    const ruleComponents = stronglyConnectedComponents(
+      rules.map((_, i) => i),
+      (i) => edges[i].map((e) => e.to),
+    );
+    const ruleComponentOf = new Map<number, number>();
+    ruleComponents.forEach((c, k) => c.forEach((i) => ruleComponentOf.set(i, k)));
+
+    const reported = new Set<string>();
+    let anyError = false;
+    for (const list of edges) {
+      for (const e of list) {
+        const k = ruleComponentOf.get(e.from);
+        if (!e.negative || k !== ruleComponentOf.get(e.to)) continue;
+        anyError = true;
+        const rule = rules[e.from];
+        const p = rule.head.relation;
+        const q = e.at.atom.relation;
+        const key = `${e.from}\u0000${q}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        const back = shortestRulePath(edges, new Set(ruleComponents[k!]), e.to, e.from);
+        const cycle = [p, q, ...back.map((b) => rules[b.to].head.relation)];
+        const related: RelatedPosition[] = [e, ...back].map((b) => ({
+          message: `${shorten(atomToKif(b.at.atom))}${b.negative ? " (under not)" : ""} unifies with the head of ${shorten(ruleToKif(rules[b.to]))}`,
+          pos: b.at.atom.pos,
+        }));
+        const message =
+          p === q && back.length === 0
+            ? `'${p}' depends negatively on itself: ${atomToKif(e.at.atom)} under 'not' unifies with this rule's own head ${atomToKif(rule.head)}, so the cycle ${p} -> ${p} goes through negation even between ground instances (Definition 1.1)`
+            : `'${p}' depends negatively on '${q}', which depends on '${p}' again: the cycle ${cycle.join(" -> ")} goes through negation, even between ground instances (Definition 1.1)`;
+        out.push(context.report("error", "stratification", e.at.not ?? rule.pos, message, related));
+      }
+    }
+    if (anyError) return;
+
+    const first = rules.flatMap((r) => bodyAtoms(r).filter((b) => b.negative && negated.has(b.atom.relation)))[0];
+    const split = [...negated].sort();
+    out.push(
+      context.report(
+        "warning",
+        "stratification",
+        first?.not ?? first?.atom.pos ?? rules[0].pos,
+        `stratified only after splitting ${quoteList(split)} by ${split.length === 1 ? "its" : "their"} constant arguments; not stratified by Definition 1.1 as written ` +
+          `(the relations ${[...members].sort().join(", ")} form a cycle through negation, but no ground instance depends negatively on itself)`,
+      ),
+    );
+  });
+  return out;
+}

@@ -1,0 +1,87 @@
+/**
+ * Reasoning about the variants of a rule body without expanding `or`.
+ *
+ * A rule `h <= L1 ... Ln` whose body contains `(or A B)` stands for one rule per choice of
+ * disjunct (its variants; `or` may nest). Several checks ask "is X present in *every* variant
+ * that contains this occurrence?". Expanding can be exponential, but that question has an
+ * exact closed form, because choices in different conjuncts are independent:
+ *
+ *   necessary(atom)       = keys(atom)
+ *   necessary(not L)      = keys of every atom under the `not` (a negated `or` does not split)
+ *   necessary(distinct)   = {}
+ *   necessary(or D1..Dk)  = necessary(D1) ∩ ... ∩ necessary(Dk)
+ *
+ * and for a leaf literal reached through disjuncts of conjunct Lk, the keys present in every
+ * variant containing it are the union of necessary(Li) over i ≠ k, plus the keys of the
+ * leaf itself. "Keys" are whatever a check cares about: bound variable names for safety,
+ * subterms of non-recursive atoms for the recursion restriction.
+ *
+ * Before/after example: for `(<= (h ?x) (or (p ?x) (q ?y)) (r ?y))` the head's context is
+ * ({x} ∩ {y}) ∪ {y} = {y}, so ?x is unsafe in the variant that chooses `(q ?y)`.
+ */
+import type { Atom, Disjunction, Distinct, Literal, Negation, Rule } from "../syntax/ast.js";
+import { atomsOf } from "../syntax/terms.js";
+
+/** The keys an atom contributes; `negated` is true under `not`. */
+export type KeyFunction = (atom: Atom, negated: boolean) => Iterable<string>;
+
+/** A literal that `or` does not split: an atom, a whole `not`, or a `distinct`. */
+export type LeafLiteral = Atom | Negation | Distinct;
+
+export function necessaryKeys(literal: Literal, keys: KeyFunction): Set<string> {
+  switch (literal.kind) {
+    case "atom":
+      return new Set(keys(literal, false));
+    case "not": {
+      const out = new Set<string>();
+      for (const { atom, negated } of atomsOf(literal)) for (const k of keys(atom, negated)) out.add(k);
+      return out;
+    }
+    case "distinct":
+      return new Set();
+    case "or": {
+      let out: Set<string> | undefined;
+      for (const d of literal.disjuncts) {
+        const inner = necessaryKeys(d, keys);
+        if (!out) out = inner;
+        else for (const k of out) if (!inner.has(k)) out.delete(k);
+      }
+      return out ?? new Set();
+    }
+  }
+}
+
+/** The keys present in every variant of the body: what the head can rely on. */
+export function headContext(rule: Rule, keys: KeyFunction): Set<string> {
+  const out = new Set<string>();
+  for (const literal of rule.body) for (const k of necessaryKeys(literal, keys)) out.add(k);
+  return out;
+}
+
+/**
+ * Calls `visit` for every leaf literal of the body with the keys present in every variant
+ * containing it (the leaf's own keys included) and the `or`s it sits in, outermost first.
+ */
+export function forEachLeaf(
+  rule: Rule,
+  keys: KeyFunction,
+  visit: (leaf: LeafLiteral, context: ReadonlySet<string>, within: readonly Disjunction[]) => void,
+): void {
+  const perConjunct = rule.body.map((literal) => necessaryKeys(literal, keys));
+  rule.body.forEach((literal, k) => {
+    const outside = new Set<string>();
+    perConjunct.forEach((set, i) => {
+      if (i !== k) for (const key of set) outside.add(key);
+    });
+    const walk = (lit: Literal, context: Set<string>, within: readonly Disjunction[]) => {
+      if (lit.kind === "or") {
+        for (const d of lit.disjuncts) walk(d, context, [...within, lit]);
+        return;
+      }
+      const own = necessaryKeys(lit, keys);
+      const full = own.size === 0 ? context : new Set([...context, ...own]);
+      visit(lit, full, within);
+    };
+    walk(literal, outside, []);
+  });
+}
