@@ -1,5 +1,6 @@
 /** Reading inputs and writing outputs, with errors as diagnostics (never a stack trace). */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { diagnostic, type Diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
 
@@ -18,6 +19,7 @@ export function readTextFile(path: string): ReadResult {
 
 /** Writes a file whole or not at all (through a temporary file and a rename). */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, content);
   renameSync(tmp, path);

@@ -20,6 +20,7 @@ import type { GroundOptions, GroundOutcome } from "./ground/clingo/outcome.js";
 import { aspifView, parseAspif } from "./ground/aspif.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
+import { buildPropnet, type Propnet } from "./propnet/index.js";
 
 export interface PhaseTimes {
   parse?: number;
@@ -186,4 +187,36 @@ export function roleOrder(description: Description): string[] {
 function firstLine(text: string): string {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   return lines.length <= 1 ? (lines[0] ?? "") : `${lines[0]} (${lines.length - 1} more lines)`;
+}
+
+export interface PropnetStageResult {
+  readonly propnet: Propnet;
+  readonly seconds: number;
+}
+
+/** Builds the propnet of a ground game (optimized; both component counts are in its stats). */
+export function buildPropnetStage(game: GroundGame): PropnetStageResult {
+  const [propnet, seconds] = timed(() => buildPropnet(game));
+  return { propnet, seconds };
+}
+
+/** The size of a description the way the paper's Figure 4 measures it: literals of all rules but base/input. */
+export function gdlSizeInLiterals(description: Description): number {
+  let literals = 0;
+  const count = (l: import("./syntax/ast.js").Literal): number => {
+    switch (l.kind) {
+      case "atom":
+      case "distinct":
+        return 1;
+      case "not":
+        return count(l.body);
+      case "or":
+        return l.disjuncts.reduce((sum, d) => sum + count(d), 0);
+    }
+  };
+  for (const rule of description.rules) {
+    if (rule.head.relation === "base" || rule.head.relation === "input") continue;
+    literals += 1 + rule.body.reduce((sum, l) => sum + count(l), 0);
+  }
+  return literals;
 }

@@ -7,15 +7,21 @@ export interface CheckCommandOptions {
   readonly json?: boolean;
   /** Also print notes (the literal Definition-2 verdict). */
   readonly notes?: boolean;
+  /** Count warnings (unsafe rules, stratified only at the ground level) as errors. */
+  readonly strict?: boolean;
 }
 
-/** Exit code: 0 when every file is valid, 1 when any has an error, 2 when a file cannot be read. */
+/**
+ * Exit code: 0 when every file is valid, 1 when any has an error (or, with `strict`, a
+ * warning), 2 when a file cannot be read.
+ */
 export function runCheck(files: readonly string[], options: CheckCommandOptions, io: Output): number {
   const started = performance.now();
   const results = checkFiles(files);
   const all: Diagnostic[] = results.flatMap((r) => r.diagnostics);
   const unreadable = results.filter((r) => r.diagnostics.some((d) => d.code === "io")).length;
-  const invalid = results.filter((r) => r.diagnostics.some((d) => d.severity === "error")).length;
+  const rejects = (d: Diagnostic) => d.severity === "error" || (options.strict === true && d.severity === "warning");
+  const invalid = results.filter((r) => r.diagnostics.some(rejects)).length;
   const errors = all.filter((d) => d.severity === "error").length;
   const warnings = all.filter((d) => d.severity === "warning").length;
   const seconds = (performance.now() - started) / 1000;
@@ -25,7 +31,7 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
         {
           files: results.map((r) => ({
             file: r.file,
-            valid: !r.diagnostics.some((d) => d.severity === "error"),
+            valid: !r.diagnostics.some(rejects),
             diagnostics: r.diagnostics.map((d) => ({
               severity: d.severity,
               code: d.code,
@@ -36,7 +42,7 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
               related: (d.related ?? []).map((r) => ({ message: r.message, line: r.pos.line, col: r.pos.col })),
             })),
           })),
-          summary: { files: results.length, invalid, errors, warnings, seconds },
+          summary: { files: results.length, invalid, errors, warnings, strict: options.strict === true, seconds },
         },
         null,
         2,
@@ -50,7 +56,8 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
     const valid = results.length - invalid;
     io.out(
       `checked ${results.length} file${results.length === 1 ? "" : "s"} in ${seconds.toFixed(2)} s: ` +
-        `${valid} valid, ${invalid} invalid (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})\n`,
+        `${valid} valid, ${invalid} invalid (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` +
+        `${options.strict ? ", warnings counted as errors" : ""})\n`,
     );
   }
   if (unreadable > 0) return 2;

@@ -8,6 +8,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { runCheck } from "./check-command.js";
 import { runGround } from "./ground-command.js";
+import { runCorpusCommand, type CorpusCommandOptions } from "./corpus-command.js";
 import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
@@ -46,7 +47,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       writeOut: (s) => io.out(s),
       writeErr: (s) => io.err(s),
     })
-    .showSuggestionAfterError();
+    .showSuggestionAfterError()
+    .enablePositionalOptions();
 
   program
     .argument("[game]", "a GDL (.kif) game to ground")
@@ -75,8 +77,29 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .argument("<files...>", "GDL (.kif) files")
     .option("--json", "print the diagnostics as JSON")
     .option("--notes", "also print notes (the literal Definition-2 verdict)")
-    .action((files: string[], options: { json?: boolean; notes?: boolean }) => {
+    .option("--strict", "count warnings (unsafe rules, stratification only at the ground level) as errors")
+    .action((files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean }) => {
       exitCode = runCheck(files, options, io);
+    });
+
+  program
+    .command("corpus")
+    .description("ground every .kif game below a folder, each in a child process with limits; results as CSV and JSON")
+    .argument("<dir>", "folder of games (searched recursively)")
+    .option("--out <file>", "results file (.csv or .json; the other format is written beside it)", "results/corpus.csv")
+    .option("--timeout <seconds>", "time limit per game", parsePositive, 60)
+    .option("--memory <MiB>", "memory limit per game", parsePositive, 4096)
+    .option("--jobs <n>", "games grounded at once (default: the number of cores)", parsePositive)
+    .option("--resume", "skip the games already in the results file")
+    .option("--filter <regexp>", "only the games whose name matches")
+    .option("--no-split", "turn existential-variable splitting off")
+    .option("--no-prune", "turn relevance pruning off")
+    .option("--declared-base-input", "use the games' own base/input rules when they have both")
+    .option("--no-propnet", "do not build the propnets")
+    .option("--no-progress", "print a line per game instead of a progress bar")
+    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .action(async (dir: string, options: CorpusCommandOptions) => {
+      exitCode = await runCorpusCommand(dir, options, io);
     });
 
   try {

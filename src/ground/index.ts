@@ -1,34 +1,46 @@
 /**
- * The grounding stage's entry: picks a backend (clingo-wasm in a worker thread by default, or a
- * native gringo/clingo from PATH) behind one small interface.
+ * The grounding stage's entry: picks a backend behind one small interface, clingo-wasm in a
+ * worker thread (the default; one warm worker is reused for every program of a batch) or a
+ * native gringo/clingo found on PATH.
  */
 import type { AspGrounder } from "../pipeline.js";
-import type { GroundOptions, GroundOutcome } from "./clingo/outcome.js";
+import { findNativeGrounder, groundAspNative, Grounder } from "./clingo/index.js";
 
 export type GrounderKind = "wasm" | "native";
 
 export interface ClosableGrounder extends AspGrounder {
+  readonly kind: GrounderKind;
+  /** What runs the grounding: `clingo-wasm` or the path of the native executable. */
+  readonly description: string;
   close(): Promise<void>;
 }
 
-// TEMPORARY in-process backend until the worker backend lands.
-export async function createGrounder(kind: GrounderKind): Promise<ClosableGrounder | { error: string }> {
-  if (kind !== "wasm") return { error: "native grounder not available yet" };
-  const { createRequire } = await import("node:module");
-  const { dirname, join } = await import("node:path");
-  const { pathToFileURL } = await import("node:url");
-  const pkg = createRequire(import.meta.url).resolve("clingo-wasm/package.json");
-  const { default: factory } = (await import(pathToFileURL(join(dirname(pkg), "dist", "clingo.js")).href)) as { default: (o: object) => Promise<{ ccall: (...a: unknown[]) => number }> };
-  let out: string[] = [];
-  let err: string[] = [];
-  const m = await factory({ print: (l: string) => out.push(l), printErr: (l: string) => err.push(l) });
+export interface CreateGrounderOptions {
+  /** Memory limit of clingo-wasm in MiB (at most 2048). */
+  readonly maxMemoryMb?: number;
+  /** V8's baseline compiler only for clingo-wasm: faster start, slower long runs. */
+  readonly liftoffOnly?: boolean;
+}
+
+export async function createGrounder(
+  kind: GrounderKind,
+  options: CreateGrounderOptions = {},
+): Promise<ClosableGrounder | { error: string }> {
+  if (kind === "native") {
+    const executable = findNativeGrounder();
+    if (!executable) return { error: "--grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)" };
+    return {
+      kind,
+      description: executable,
+      ground: (program, groundOptions) => groundAspNative(program, { ...groundOptions }),
+      close: async () => undefined,
+    };
+  }
+  const grounder = new Grounder({ maxMemoryMb: options.maxMemoryMb, liftoffOnly: options.liftoffOnly });
   return {
-    async ground(text: string, _options: GroundOptions): Promise<GroundOutcome> {
-      out = [];
-      err = [];
-      const st = m.ccall("run", "number", ["string", "string"], [text, "--mode=gringo --output=intermediate --warn=none"]);
-      return st === 0 ? { status: "ok", aspif: out.join("\n"), seconds: 0, warnings: [] } : { status: "error", message: err.join("\n") };
-    },
-    async close() {},
+    kind,
+    description: "clingo-wasm",
+    ground: (program, groundOptions) => grounder.ground(program, groundOptions),
+    close: () => grounder.close(),
   };
 }

@@ -1,0 +1,87 @@
+/** `gdl-ground corpus DIR`: ground every game of a folder with limits; results as CSV and JSON. */
+import { SingleBar, Presets } from "cli-progress";
+import { existsSync, statSync } from "node:fs";
+import { cpus } from "node:os";
+import { runCorpus, type CorpusProgress } from "../corpus/runner.js";
+import type { ResultRow } from "../report/results-file.js";
+import type { GrounderKind } from "../ground/index.js";
+import type { Output } from "./io.js";
+
+export interface CorpusCommandOptions {
+  readonly out: string;
+  readonly timeout: number;
+  readonly memory: number;
+  readonly jobs?: number;
+  readonly resume?: boolean;
+  readonly split: boolean;
+  readonly prune: boolean;
+  readonly declaredBaseInput?: boolean;
+  readonly propnet: boolean;
+  readonly grounder: GrounderKind;
+  readonly filter?: string;
+  readonly progress?: boolean;
+}
+
+export async function runCorpusCommand(dir: string, options: CorpusCommandOptions, io: Output): Promise<number> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    io.err(`${dir}: error[io]: not a folder of games\n`);
+    return 2;
+  }
+  let filter: RegExp | undefined;
+  try {
+    filter = options.filter ? new RegExp(options.filter) : undefined;
+  } catch (error) {
+    io.err(`gdl-ground: error[usage]: --filter is not a regular expression: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const summary = await runCorpus(
+    {
+      dir,
+      out: options.out,
+      timeoutSeconds: options.timeout,
+      memoryMb: options.memory,
+      jobs: options.jobs ?? Math.max(1, cpus().length),
+      resume: options.resume,
+      grounder: options.grounder,
+      split: options.split,
+      prune: options.prune,
+      declaredBaseInput: options.declaredBaseInput,
+      propnet: options.propnet,
+      filter,
+    },
+    progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),
+  );
+  const byStatus = new Map<string, number>();
+  for (const row of summary.rows) byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + 1);
+  const ok = summary.rows.filter((r) => r.status === "ok");
+  const times = ok.map((r) => r.total_s ?? 0).sort((a, b) => a - b);
+  const median = times.length === 0 ? 0 : times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+  const mean = times.length === 0 ? 0 : times.reduce((s, t) => s + t, 0) / times.length;
+  io.out(
+    `${summary.rows.length} games (${summary.measured} measured, ${summary.skipped} from the earlier run) in ${summary.seconds.toFixed(1)} s: ` +
+      [...byStatus].map(([s, n]) => `${n} ${s}`).join(", ") +
+      `; grounded: median ${median.toFixed(3)} s, mean ${mean.toFixed(3)} s\n` +
+      `results: ${summary.outFiles.join(", ")}\n`,
+  );
+  return 0;
+}
+
+function progressReporter(io: Output, bar: boolean): CorpusProgress {
+  if (bar) {
+    const progress = new SingleBar(
+      { format: "{bar} {value}/{total} games | {eta_formatted} left | {last}", hideCursor: true, clearOnComplete: false },
+      Presets.shades_classic,
+    );
+    return {
+      start: (total, skipped) => progress.start(total, skipped, { last: "" }),
+      gameDone: (row, done) => progress.update(done, { last: `${row.game}: ${row.status}` }),
+      finish: () => progress.stop(),
+    };
+  }
+  return {
+    start: (total, skipped) => io.err(`grounding ${total - skipped} of ${total} games\n`),
+    gameDone: (row: ResultRow, done, total) =>
+      io.err(`[${done}/${total}] ${row.game}: ${row.status}${row.total_s !== null ? ` ${row.total_s.toFixed(2)} s` : ""}${row.reason ? ` (${row.reason.slice(0, 120)})` : ""}\n`),
+    finish: () => undefined,
+  };
+}

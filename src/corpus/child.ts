@@ -1,0 +1,50 @@
+/**
+ * A corpus child process: measures the games the runner sends it, one at a time, with one warm
+ * grounder (clingo-wasm compiled once per process), and reports each row back over IPC. The
+ * runner kills it when a game runs over its time, and starts a fresh one.
+ */
+import { createGrounder, type GrounderKind } from "../ground/index.js";
+import { measureGame, type MeasureOptions } from "./measure.js";
+import type { ResultRow } from "../report/results-file.js";
+
+export interface ChildRequest {
+  readonly type: "measure";
+  readonly file: string;
+  readonly game: string;
+  readonly options: MeasureOptions;
+}
+
+export type ChildReply =
+  | { readonly type: "ready" }
+  | { readonly type: "row"; readonly row: ResultRow }
+  | { readonly type: "failed"; readonly message: string };
+
+export interface ChildConfig {
+  readonly grounder: GrounderKind;
+  readonly maxMemoryMb?: number;
+}
+
+async function serve(config: ChildConfig): Promise<void> {
+  const grounder = await createGrounder(config.grounder, { maxMemoryMb: config.maxMemoryMb });
+  const send = (reply: ChildReply) => process.send?.(reply);
+  if ("error" in grounder) {
+    send({ type: "failed", message: grounder.error });
+    process.exit(2);
+  }
+  process.on("message", (message: ChildRequest) => {
+    if (message.type !== "measure") return;
+    measureGame(message.file, message.game, grounder, message.options).then(
+      (row) => send({ type: "row", row }),
+      (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  process.on("disconnect", () => {
+    void grounder.close().finally(() => process.exit(0));
+  });
+  send({ type: "ready" });
+}
+
+if (process.send) {
+  const config = JSON.parse(process.argv[2] ?? "{}") as ChildConfig;
+  void serve(config);
+}

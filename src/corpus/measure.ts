@@ -1,0 +1,63 @@
+/**
+ * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
+ * propnet) with the time of each phase and the sizes, as one results row.
+ */
+import { buildPropnetStage, gdlSizeInLiterals, groundDescription, loadFile, type AspGrounder } from "../pipeline.js";
+import { emptyResultRow, type ResultRow } from "../report/results-file.js";
+import type { TranslateOptions } from "../translate/index.js";
+
+export interface MeasureOptions extends TranslateOptions {
+  readonly timeoutSeconds: number;
+  /** Build the propnet too (default true). */
+  readonly propnet?: boolean;
+}
+
+const round = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1e4) / 1e4);
+
+export async function measureGame(file: string, game: string, grounder: AspGrounder, options: MeasureOptions): Promise<ResultRow> {
+  const loaded = loadFile(file);
+  const row = emptyResultRow(game);
+  row.parse_s = round(loaded.times.parse);
+  row.check_s = round(loaded.times.check);
+  if (loaded.description) row.gdl_literals = gdlSizeInLiterals(loaded.description);
+  const firstError = (ds: readonly { severity: string; code: string; message: string; pos: { line: number; col: number } }[]) => {
+    const d = ds.find((x) => x.severity === "error");
+    return d ? `${d.code}: ${d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}: ` : ""}${d.message}` : "";
+  };
+  if (!loaded.description) {
+    row.status = "invalid";
+    row.reason = firstError(loaded.diagnostics);
+    row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
+    return row;
+  }
+  const result = await groundDescription(loaded, { ...options, grounder });
+  row.translate_s = round(result.times.translate);
+  row.ground_s = round(result.times.ground);
+  row.extract_s = round(result.times.extract);
+  let total = ["parse", "check", "translate", "ground", "extract"].reduce(
+    (sum, p) => sum + (result.times[p as keyof typeof result.times] ?? 0),
+    0,
+  );
+  if (result.status !== "ok" || !result.game) {
+    row.status = result.status === "invalid" ? "invalid" : result.status;
+    row.reason = firstError(result.diagnostics);
+    row.total_s = round(total);
+    return row;
+  }
+  row.ground_clauses = result.game.clauses.length;
+  row.base_atoms = result.game.base.length;
+  row.input_atoms = result.game.input.length;
+  if (options.propnet !== false) {
+    const { propnet, seconds } = buildPropnetStage(result.game);
+    row.propnet_s = round(seconds);
+    total += seconds;
+    row.components_paper = propnet.stats.paperComponents;
+    row.components_optimized = propnet.stats.optimizedComponents;
+    if (propnet.cycles.length > 0) {
+      row.status = "error";
+      row.reason = `propnet: ${propnet.cycles.length} cycle(s) without a transition, e.g. ${propnet.cycles[0].propositions.slice(0, 4).join(" ")}`;
+    }
+  }
+  row.total_s = round(total);
+  return row;
+}

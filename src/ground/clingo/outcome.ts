@@ -1,0 +1,101 @@
+/**
+ * What a grounding run gives back, for both backends (clingo-wasm in a worker, a native
+ * gringo/clingo process), and the pure step from a finished clingo run (exit status,
+ * standard output and error) to that outcome.
+ */
+import { lineOf, parseClingoMessages, type ClingoMessage } from "./messages.js";
+
+export interface GroundOk {
+  readonly status: "ok";
+  /** The ground program in aspif (see ../aspif.ts), or what `extraArgs` asked for instead. */
+  readonly aspif: string;
+  /** Wall time of clingo's run itself (not worker start-up or transfer). */
+  readonly seconds: number;
+  /** clingo's warnings and infos, one string per message. */
+  readonly warnings: readonly string[];
+}
+export interface GroundTimeout {
+  readonly status: "timeout";
+  readonly seconds: number;
+}
+export interface GroundOutOfMemory {
+  readonly status: "out-of-memory";
+  readonly message: string;
+}
+export interface GroundError {
+  readonly status: "error";
+  /** clingo's error messages (or what went wrong around it), lines joined with `\n`. */
+  readonly message: string;
+  /** 1-based position in the ASP text of the first located error. */
+  readonly aspLine?: number;
+  readonly aspCol?: number;
+  /** That line of the ASP text. */
+  readonly aspLineText?: string;
+}
+export type GroundOutcome = GroundOk | GroundTimeout | GroundOutOfMemory | GroundError;
+
+export interface GroundOptions {
+  /** Wall-clock limit of the grounding; the run is killed when it is reached. */
+  readonly timeoutMs: number;
+  /**
+   * More clingo options, one per element, without blanks inside an element (e.g.
+   * `--preserve-facts=symtab`, `-c`, `n=3`, `--warn=none`). The defaults are
+   * `--mode=gringo --output=intermediate`: ground only, print aspif, never solve.
+   */
+  readonly extraArgs?: readonly string[];
+}
+
+/** The options every run gets: gringo mode (no solving) with aspif output. */
+export const GROUND_ONLY_ARGS: readonly string[] = ["--mode=gringo", "--output=intermediate"];
+
+/** clasp/clingo exit codes (clasp_app.h). */
+export const CLINGO_EXIT = { ok: 0, interrupt: 1, memory: 33, error: 65, noRun: 128 } as const;
+
+/** A finished clingo run as the backends see it. */
+export interface ClingoRun {
+  readonly exitStatus: number;
+  readonly stdout: string;
+  readonly stderr: readonly string[];
+  readonly seconds: number;
+}
+
+/** Arguments that clingo-wasm would split or that cannot be passed on, as an error message. */
+export function checkExtraArgs(extraArgs: readonly string[] | undefined): string | undefined {
+  for (const arg of extraArgs ?? []) {
+    if (arg === "" || /\s/.test(arg)) return `clingo option ${JSON.stringify(arg)} is empty or contains blanks`;
+  }
+  return undefined;
+}
+
+export function outcomeOfRun(run: ClingoRun, program: string): GroundOutcome {
+  const messages = parseClingoMessages(run.stderr);
+  if (run.exitStatus === CLINGO_EXIT.ok) {
+    return {
+      status: "ok",
+      aspif: run.stdout,
+      seconds: run.seconds,
+      warnings: messages.filter((m) => m.severity !== "error").map((m) => m.text),
+    };
+  }
+  const errorText =
+    messages
+      .filter((m) => m.severity === "error")
+      .map((m) => m.text)
+      .join("\n\n") || run.stderr.join("\n");
+  if (run.exitStatus === CLINGO_EXIT.memory || /bad_alloc|out of memory/i.test(errorText)) {
+    return { status: "out-of-memory", message: errorText || `clingo exited with status ${run.exitStatus}` };
+  }
+  return errorOutcome(errorText || `clingo exited with status ${run.exitStatus}`, messages, program);
+}
+
+export function errorOutcome(message: string, messages: readonly ClingoMessage[], program: string): GroundError {
+  const located = messages.find((m) => m.severity === "error" && m.line !== undefined);
+  if (located?.line === undefined) return { status: "error", message };
+  return {
+    status: "error",
+    message,
+    aspLine: located.line,
+    aspCol: located.column,
+    aspLineText: lineOf(program, located.line),
+  };
+}
