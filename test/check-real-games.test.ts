@@ -1,8 +1,9 @@
 /**
  * Every real game of /work/shared/games/base parses and passes the checks, except those
- * listed in fixtures/base-expectations.json with the codes they get and why the game really
- * breaks that rule of GDL. All games are checked: parsing and checking the lot takes well
- * under two seconds.
+ * listed in fixtures/base-expectations.json with the error codes they get and why the game
+ * really breaks that rule of GDL (none at present: the 14 games whose goal rules negate other
+ * goal values are stratified at the ground level, a warning). Warnings are allowed. All games
+ * are checked: parsing and checking the lot takes well under two seconds.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";

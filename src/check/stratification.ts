@@ -223,7 +223,8 @@ export function checkStratification(context: CheckContext): Diagnostic[] {
         "stratification",
         first?.not ?? first?.atom.pos ?? rules[0].pos,
         `stratified only after splitting ${quoteList(split)} by ${split.length === 1 ? "its" : "their"} constant arguments; not stratified by Definition 1.1 as written ` +
-          `(the relations ${[...members].sort().join(", ")} form a cycle through negation, but no ground instance depends negatively on itself)`,
+          `(${members.length === 1 ? `'${members[0]}' depends negatively on itself` : `${quoteList([...members].sort())} form a cycle through negation`} ` +
+          `in the dependency graph of relations, but no ground instance depends negatively on itself)`,
       ),
     );
   });

@@ -1,26 +1,29 @@
 /**
- * Existential-variable splitting (the paper's `qr` rewrite, after Haufe et al. 2012, 6.2).
+ * Existential-variable splitting (the paper's `qr` rewrite, after Haufe et al. 2012, 6.2),
+ * applied repeatedly as variable elimination.
  *
- * A body variable that is not in the head is existential. The body literals that share
- * existential variables form a group; a group that is not the whole body is moved into a rule of
- * its own whose head keeps only the group's other variables:
+ * A body variable that is not in the head is existential. Eliminating one takes the body
+ * literals that contain it (its bucket) into a rule of their own, whose head keeps only the
+ * bucket's other variables; existential variables that occur nowhere else go with it:
  *
  *   p(X, Z) :- q(X, Y), r(Y), s(Z).
  * becomes
  *   p(X, Z) :- _split1(X), s(Z).
  *   _split1(X) :- q(X, Y), r(Y).
  *
- * so the grounder enumerates X*Y and then X*Z instead of X*Y*Z. Groups are built from the
- * positive atoms; a negative literal or comparison joins a group only when the group binds all its
- * variables, otherwise it stays in the rule and its variables are kept in the split atom:
+ * so the grounder enumerates X*Y and then X*Z instead of X*Y*Z. The variable with the smallest
+ * split atom goes first (the min-degree order of bucket elimination), and the rewrite repeats on
+ * the shortened rule until no existential variable can go. A bucket is left alone when it is the
+ * whole body, or when a negative literal or comparison in it has a variable that no positive atom
+ * of the bucket binds (its own rule would be unsafe):
  *
  *   next(cell(M,N,b)) :- does(W,mark(J,K)), true(cell(M,N,b)), M != J.
  * becomes
  *   next(cell(M,N,b)) :- _split2(J), true(cell(M,N,b)), M != J.
  *   _split2(J) :- does(W,mark(J,K)).
  *
- * Both rules are safe by construction. A group is left alone when it is the whole body or when
- * its split atom would keep all of its variables (nothing projected away).
+ * (J cannot go: its bucket would hold M != J without anything binding M.) Both rules are safe
+ * by construction, and the rewrite is an equivalence: ∃V (A(V) ∧ B) = (∃V A(V)) ∧ B.
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
@@ -30,92 +33,68 @@ import { INTERNAL_PREFIX } from "./symbols.js";
 
 export interface SplitResult {
   readonly rules: FlatRule[];
-  /** How many groups were split off. */
+  /** How many rules were split off. */
   readonly splits: number;
 }
 
 export function splitExistentialVariables(rules: readonly FlatRule[]): SplitResult {
   const out: FlatRule[] = [];
-  let counter = 0;
-  for (const rule of rules) {
-    const groups = existentialGroups(rule);
-    if (groups.length === 0) {
-      out.push(rule);
-      continue;
-    }
-    const moved = new Set<number>();
-    const replacements: FlatLiteral[] = [];
-    for (const group of groups) {
-      counter++;
-      const literals = group.members.map((i) => rule.body[i]);
-      const interfaceVars = [...group.interfaceVariables].sort();
-      const head: Atom = {
-        kind: "atom",
-        relation: `${INTERNAL_PREFIX}split${counter}`,
-        args: interfaceVars.map((name): Term => ({ kind: "variable", name, pos: NO_POSITION })),
-        pos: rule.head.pos,
-      };
-      out.push({ head, body: literals, origin: rule.origin, part: "split" });
-      group.members.forEach((i) => moved.add(i));
-      replacements.push({ kind: "pos", atom: head });
-    }
-    const body = [...replacements, ...rule.body.filter((_, i) => !moved.has(i))];
-    out.push({ ...rule, body });
-  }
-  return { rules: out, splits: counter };
+  const counter = { value: 0 };
+  for (const rule of rules) out.push(...eliminate(rule, counter));
+  return { rules: out, splits: counter.value };
 }
 
-interface Group {
-  readonly members: number[];
-  readonly interfaceVariables: Set<string>;
+interface Bucket {
+  readonly members: Set<number>;
+  /** The variables of the split atom. */
+  readonly keep: string[];
 }
 
-function existentialGroups(rule: FlatRule): Group[] {
+/** Splits one rule as long as some existential variable can be eliminated. */
+function eliminate(rule: FlatRule, counter: { value: number }): FlatRule[] {
+  const produced: FlatRule[] = [];
+  let body = [...rule.body];
   const headVars = atomVariables(rule.head);
-  const literalVars = rule.body.map((l) => flatLiteralVariables(l));
-  const isExistential = (v: string) => !headVars.has(v);
-  // union-find over the positive atoms joined by shared existential variables
-  const parent = rule.body.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
-  const owner = new Map<string, number>();
-  rule.body.forEach((literal, i) => {
-    if (literal.kind !== "pos") return;
-    for (const v of literalVars[i]) {
-      if (!isExistential(v)) continue;
-      const first = owner.get(v);
-      if (first === undefined) owner.set(v, i);
-      else parent[find(i)] = find(first);
-    }
-  });
-  const byRoot = new Map<number, number[]>();
-  rule.body.forEach((literal, i) => {
-    if (literal.kind !== "pos" || ![...literalVars[i]].some(isExistential)) return;
-    const root = find(i);
-    if (!byRoot.has(root)) byRoot.set(root, []);
-    byRoot.get(root)!.push(i);
-  });
-  // a negative literal or comparison joins a group when the group's atoms bind all its variables
-  const components = [...byRoot.values()];
-  const bound = components.map((members) => positivelyBound(members.map((i) => rule.body[i])));
-  rule.body.forEach((literal, i) => {
-    if (literal.kind === "pos" || ![...literalVars[i]].some(isExistential)) return;
-    const home = bound.findIndex((b) => [...literalVars[i]].every((v) => b.has(v)));
-    if (home >= 0) components[home].push(i);
-  });
-
-  const groups: Group[] = [];
-  for (const members of components) {
-    if (members.length === rule.body.length) continue; // the whole body: nothing to gain
-    const memberSet = new Set(members);
-    const groupVars = new Set<string>();
-    members.forEach((i) => literalVars[i].forEach((v) => groupVars.add(v)));
-    const outsideVars = new Set<string>(headVars);
-    literalVars.forEach((vars, i) => {
-      if (!memberSet.has(i)) vars.forEach((v) => outsideVars.add(v));
-    });
-    const interfaceVariables = new Set([...groupVars].filter((v) => outsideVars.has(v)));
-    if (interfaceVariables.size === groupVars.size) continue; // nothing is projected away
-    groups.push({ members: members.sort((a, b) => a - b), interfaceVariables });
+  for (;;) {
+    const bucket = bestBucket(body, headVars);
+    if (!bucket) break;
+    counter.value++;
+    const head: Atom = {
+      kind: "atom",
+      relation: `${INTERNAL_PREFIX}split${counter.value}`,
+      args: bucket.keep.map((name): Term => ({ kind: "variable", name, pos: NO_POSITION })),
+      pos: rule.head.pos,
+    };
+    produced.push({ head, body: body.filter((_, i) => bucket.members.has(i)), origin: rule.origin, part: "split" });
+    body = [{ kind: "pos", atom: head }, ...body.filter((_, i) => !bucket.members.has(i))];
   }
-  return groups;
+  return [...produced, body === rule.body ? rule : { ...rule, body }];
+}
+
+function bestBucket(body: readonly FlatLiteral[], headVars: ReadonlySet<string>): Bucket | undefined {
+  const literalVars = body.map((l) => flatLiteralVariables(l));
+  const occurrences = new Map<string, number[]>();
+  literalVars.forEach((vars, i) =>
+    vars.forEach((v) => {
+      if (headVars.has(v)) return;
+      if (!occurrences.has(v)) occurrences.set(v, []);
+      occurrences.get(v)!.push(i);
+    }),
+  );
+  let best: Bucket | undefined;
+  for (const [, where] of occurrences) {
+    const members = new Set(where);
+    if (members.size === body.length) continue; // the whole body: nothing to gain
+    const literals = [...members].map((i) => body[i]);
+    const bound = positivelyBound(literals);
+    const vars = new Set<string>();
+    members.forEach((i) => literalVars[i].forEach((v) => vars.add(v)));
+    if (![...vars].every((v) => bound.has(v))) continue; // its own rule would be unsafe
+    // the variables that occur only inside the bucket go with it
+    const keep = [...vars].filter((v) => headVars.has(v) || occurrences.get(v)!.some((i) => !members.has(i))).sort();
+    if (keep.length === vars.size) continue;
+    if (!best || keep.length < best.keep.length || (keep.length === best.keep.length && members.size < best.members.size))
+      best = { members, keep };
+  }
+  return best;
 }

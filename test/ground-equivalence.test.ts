@@ -1,0 +1,98 @@
+/**
+ * A game and its grounding are the same game: the non-ground reference evaluator, run on the
+ * original rules and on the printed ground rules, agrees on states, legal moves, terminal and
+ * goals, breadth-first a few levels and along seeded random playouts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { groundDescription, loadFile, loadText } from "../src/pipeline.js";
+import { groundGameToKif } from "../src/ground/print-ground.js";
+import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { ReferenceReasoner } from "../src/reference/reasoner.js";
+import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
+
+const ROOT = path.resolve(__dirname, "..");
+const SHARED = path.resolve(ROOT, "../shared/games");
+
+function asKif(r: ReferenceReasoner): KifReasoner {
+  return {
+    roles: r.roles,
+    initialState: () => r.initialState(),
+    legalMoves: (s, role) => r.legalMoves(s, role),
+    nextState: (s, j) => r.nextState(s, j),
+    isTerminal: (s) => r.isTerminal(s),
+    goals: (s) => r.goals(s),
+    stateToKif: (s) => s,
+  };
+}
+
+let grounder: ClosableGrounder;
+beforeAll(async () => {
+  const g = await createGrounder("wasm");
+  if ("error" in g) throw new Error(g.error);
+  grounder = g;
+});
+afterAll(async () => grounder?.close());
+
+/** Returns a reason to skip when the reference evaluator cannot evaluate the game (unsafe rules it cannot bind). */
+async function checkSameGame(file: string, depth: number, playouts: number): Promise<string | undefined> {
+  const loaded = loadFile(file);
+  expect(loaded.description, `${file} should be valid`).toBeDefined();
+  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 60 });
+  expect(result.status, result.diagnostics.map((d) => d.message).join("\n")).toBe("ok");
+  const kif = groundGameToKif(result.game!);
+  const reread = loadText(kif, `${file} (ground)`);
+  expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  const original = asKif(ReferenceReasoner.fromDescription(loaded.description!));
+  const ground = asKif(ReferenceReasoner.fromDescription(reread.description!));
+  try {
+    const bfs = compareBreadthFirst(original, ground, { depth, maxStates: 300 });
+    expect(bfs.mismatch && describeMismatch(bfs.mismatch)).toBeUndefined();
+    const random = compareRandomPlayouts(original, ground, { playouts, seed: 7, maxSteps: 200 });
+    expect(random.mismatch && describeMismatch(random.mismatch)).toBeUndefined();
+  } catch (error) {
+    const unsafe = loaded.diagnostics.some((d) => d.code === "safety");
+    if (unsafe && error instanceof Error && /unsafe rule/.test(error.message)) return `the reference evaluator cannot evaluate unsafe rules: ${error.message}`;
+    throw error;
+  }
+  return undefined;
+}
+
+describe("our corpus: ground game = original game", () => {
+  const dir = path.join(ROOT, "corpus", "valid");
+  for (const name of readdirSync(dir).filter((f) => f.endsWith(".kif"))) {
+    it(name, async (ctx) => {
+      const skip = await checkSameGame(path.join(dir, name), 3, 3);
+      if (skip) ctx.skip(skip);
+    });
+  }
+});
+
+const REAL_SLICE = ["ticTacToe", "connectFour", "breakthroughSmall", "nim1", "buttons", "hanoi", "blocks", "eightPuzzle", "sum15", "coins"];
+
+describe.skipIf(!safeExists(path.join(SHARED, "base")))("real games (a slice): ground game = original game", () => {
+  for (const name of REAL_SLICE) {
+    it(name, async () => checkSameGame(path.join(SHARED, "base", `${name}.kif`), 2, 2));
+  }
+});
+
+describe.skipIf(!safeExists(path.join(SHARED, "tests")))("reasoner test cases: ground game = original game", () => {
+  const dir = path.join(SHARED, "tests");
+  const names = safeExists(dir) ? readdirSync(dir).filter((f) => f.endsWith(".kif") && !f.startsWith("test_invalid_")) : [];
+  for (const name of names) {
+    it(name, async (ctx) => {
+      const skip = await checkSameGame(path.join(dir, name), 3, 3);
+      if (skip) ctx.skip(skip);
+    });
+  }
+});
+
+function safeExists(p: string): boolean {
+  try {
+    readdirSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
