@@ -9,6 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { runCheck } from "./check-command.js";
 import { runGround } from "./ground-command.js";
 import { runCorpusCommand, type CorpusCommandOptions } from "./corpus-command.js";
+import { runPlot, type PlotCommandOptions } from "./plot-command.js";
 import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
@@ -24,6 +25,10 @@ interface GroundOptions {
   declaredBaseInput?: boolean;
   baseInput: boolean;
   grounder: "wasm" | "native";
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 function parsePositive(value: string): number {
@@ -100,6 +105,21 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
     .action(async (dir: string, options: CorpusCommandOptions) => {
       exitCode = await runCorpusCommand(dir, options, io);
+    });
+
+  program
+    .command("plot")
+    .description("draw the paper's plots (SVG, PNG) and a results page from a corpus results file")
+    .argument("<results>", "results file of `gdl-ground corpus` (.csv or .json)")
+    .option("--reference <file>", "results of another grounder (CSV with game, seconds, components[, status])")
+    .option("--reference-label <label>", "name of the reference grounder", "GGP-Base")
+    .option("--label <label>", "name of our run", "gdl-ground")
+    .option("--run <label=file>", "another run to compare (an ablation), repeatable", collect, [])
+    .option("--out-dir <dir>", "folder of README.md and plots/", "results")
+    .option("--timeout <seconds>", "the time limit of the runs (failed games are drawn there)", parsePositive, 60)
+    .option("--context <line>", "a line about how the run was made, repeatable", collect, [])
+    .action(async (results: string, options: PlotCommandOptions) => {
+      exitCode = await runPlot(results, options, io);
     });
 
   try {

@@ -34,7 +34,7 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
   const converter = new SymbolConverter(symbols);
   const atoms: GroundAtom[] = [];
   const atomIndex = new Map<string, number>(); // by clingo symbol text
-  const idToAtom = new Map<number, number>(); // aspif atom id -> index in atoms
+  const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> index in atoms
   const base: string[] = [];
   const input: InputMove[] = [];
   const facts: number[] = [];
@@ -59,7 +59,7 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
       return;
     }
     const index = intern(text, symbol);
-    if (atomId !== undefined) idToAtom.set(atomId, index);
+    if (atomId !== undefined) idToAtom[atomId] = index;
     else if (OUTPUT_RELATIONS.has(atoms[index].relation)) facts.push(index);
   };
   for (const text of program.facts) take(text, undefined);
@@ -68,73 +68,72 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
     if (text !== undefined && !factAtoms.has(id)) take(text, id);
   });
 
-  // clauses by head, from the normal rules whose atoms all have names
-  const clausesByHead = new Map<number, GroundClause[]>();
-  const seen = new Set<string>();
-  const add = (clause: GroundClause) => {
-    const key = `${clause.head}:${clause.positive.join(",")}:${clause.negative.join(",")}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (!clausesByHead.has(clause.head)) clausesByHead.set(clause.head, []);
-    clausesByHead.get(clause.head)!.push(clause);
-  };
-  for (const fact of facts) add({ head: fact, positive: [], negative: [] });
+  // clauses from the normal rules whose atoms all have names (gringo does not repeat rules;
+  // facts are repeated neither, being interned)
+  const clauses: GroundClause[] = [];
+  for (const fact of new Set(facts)) clauses.push({ head: fact, positive: [], negative: [] });
   for (const rule of program.rules) {
     if (rule.choice || rule.head.length !== 1 || rule.body.kind !== "normal" || rule.body.literals.length === 0) continue;
-    const head = idToAtom.get(rule.head[0]);
-    if (head === undefined) continue;
+    const head = idToAtom[rule.head[0]];
+    if (head < 0) continue;
     const positive: number[] = [];
     const negative: number[] = [];
     let named = true;
     for (const literal of rule.body.literals) {
-      const atom = idToAtom.get(Math.abs(literal));
-      if (atom === undefined) {
+      const atom = idToAtom[literal > 0 ? literal : -literal];
+      if (atom < 0) {
         named = false;
         break;
       }
       (literal > 0 ? positive : negative).push(atom);
     }
-    if (named) add({ head, positive, negative });
+    if (named) clauses.push({ head, positive, negative });
   }
 
-  // keep what the outputs need
-  const needed = new Set<number>();
+  // clause ids by head (compressed rows), then keep what the outputs need
+  const start = new Int32Array(atoms.length + 1);
+  for (const c of clauses) start[c.head + 1]++;
+  for (let i = 0; i < atoms.length; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, atoms.length);
+  const byHead = new Int32Array(clauses.length);
+  clauses.forEach((c, id) => (byHead[fill[c.head]++] = id));
+  const needed = new Uint8Array(atoms.length);
   const stack: number[] = [];
-  for (const head of clausesByHead.keys()) if (OUTPUT_RELATIONS.has(atoms[head].relation)) stack.push(head);
+  for (let a = 0; a < atoms.length; a++) if (start[a + 1] > start[a] && OUTPUT_RELATIONS.has(atoms[a].relation)) stack.push(a);
   while (stack.length > 0) {
     const atom = stack.pop()!;
-    if (needed.has(atom)) continue;
-    needed.add(atom);
-    for (const clause of clausesByHead.get(atom) ?? [])
-      for (const a of [...clause.positive, ...clause.negative]) if (!needed.has(a)) stack.push(a);
+    if (needed[atom]) continue;
+    needed[atom] = 1;
+    for (let k = start[atom]; k < start[atom + 1]; k++) {
+      const c = clauses[byHead[k]];
+      for (const a of c.positive) if (!needed[a]) stack.push(a);
+      for (const a of c.negative) if (!needed[a]) stack.push(a);
+    }
   }
 
   // renumber the atoms that remain, in first-seen order
   const keptAtoms: GroundAtom[] = [];
-  const renumber = new Map<number, number>();
+  const renumber = new Int32Array(atoms.length).fill(-1);
   const keep = (i: number) => {
-    let j = renumber.get(i);
-    if (j === undefined) {
-      j = keptAtoms.length;
+    if (renumber[i] < 0) {
+      renumber[i] = keptAtoms.length;
       keptAtoms.push(atoms[i]);
-      renumber.set(i, j);
     }
-    return j;
+    return renumber[i];
   };
-  const clauses: GroundClause[] = [];
-  for (const [head, list] of clausesByHead) {
-    if (!needed.has(head)) continue;
-    for (const c of list)
-      clauses.push({ head: keep(c.head), positive: c.positive.map(keep), negative: c.negative.map(keep) });
+  const kept: GroundClause[] = [];
+  for (const c of clauses) {
+    if (!needed[c.head]) continue;
+    kept.push({ head: keep(c.head), positive: c.positive.map(keep), negative: c.negative.map(keep) });
   }
   // atoms used in bodies but never derived (true/does) are kept too
-  for (const i of needed) keep(i);
+  for (let a = 0; a < atoms.length; a++) if (needed[a]) keep(a);
 
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     roles: options.roles,
     atoms: keptAtoms,
-    clauses,
+    clauses: kept,
     base: [...new Set(base)].sort(byText),
     input: dedupeMoves(input).sort((a, b) => byText(a.role, b.role) || byText(a.move, b.move)),
   };
