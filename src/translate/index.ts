@@ -121,7 +121,7 @@ export function translate(description: Description, options: TranslateOptions = 
   }
   let splits = 0;
   if (options.split !== false) {
-    const result = splitExistentialVariables(rules);
+    const result = splitExistentialVariables(rules, { isTable: (relation) => statics.has(relation) });
     rules = result.rules;
     splits = result.splits;
   }

@@ -37,10 +37,23 @@ export interface SplitResult {
   readonly splits: number;
 }
 
-export function splitExistentialVariables(rules: readonly FlatRule[]): SplitResult {
+export interface SplitOptions {
+  /**
+   * Relations whose extension is a fixed table (the static relations of the game). A bucket made
+   * of such tables only is not split off when one of its kept variables is bound by a positive
+   * atom outside it: the split-off rule would tabulate the bucket for every value of that
+   * variable, where the whole rule only looks up the values the outside atom gives it (in
+   * ad_game_2x2, `invdist(...,P1), add(P1,P2,P)` for every P2 instead of those of
+   * `collectmouthpoints(...,P2)`).
+   */
+  readonly isTable?: (relation: string) => boolean;
+}
+
+export function splitExistentialVariables(rules: readonly FlatRule[], options: SplitOptions = {}): SplitResult {
   const out: FlatRule[] = [];
   const counter = { value: 0 };
-  for (const rule of rules) out.push(...eliminate(rule, counter));
+  const isTable = options.isTable ?? (() => false);
+  for (const rule of rules) out.push(...eliminate(rule, counter, isTable));
   return { rules: out, splits: counter.value };
 }
 
@@ -51,12 +64,12 @@ interface Bucket {
 }
 
 /** Splits one rule as long as some existential variable can be eliminated. */
-function eliminate(rule: FlatRule, counter: { value: number }): FlatRule[] {
+function eliminate(rule: FlatRule, counter: { value: number }, isTable: (relation: string) => boolean): FlatRule[] {
   const produced: FlatRule[] = [];
   let body = [...rule.body];
   const headVars = atomVariables(rule.head);
   for (;;) {
-    const bucket = bestBucket(body, headVars);
+    const bucket = bestBucket(body, headVars, isTable);
     if (!bucket) break;
     counter.value++;
     const head: Atom = {
@@ -71,7 +84,35 @@ function eliminate(rule: FlatRule, counter: { value: number }): FlatRule[] {
   return [...produced, body === rule.body ? rule : { ...rule, body }];
 }
 
-function bestBucket(body: readonly FlatLiteral[], headVars: ReadonlySet<string>): Bucket | undefined {
+/**
+ * True when the bucket is made of tables only and the rest of the rule binds one of its kept
+ * variables: the split-off rule would tabulate the bucket for every value of that variable.
+ * (Refusing also mixed buckets whose kept variable only tables bind was tried: it made
+ * ad_game_2x2 faster but connectFour 30 times larger and gt_attrition time out.)
+ */
+function losesOutsideBinding(
+  body: readonly FlatLiteral[],
+  members: ReadonlySet<number>,
+  keep: readonly string[],
+  headVars: ReadonlySet<string>,
+  isTable: (relation: string) => boolean,
+): boolean {
+  const isTableLiteral = (l: FlatLiteral) => (l.kind === "pos" || l.kind === "neg" ? isTable(l.atom.relation) : true);
+  const tablesOnly = [...members].every((i) => isTableLiteral(body[i]));
+  return keep.some((v) => {
+    if (headVars.has(v)) return false;
+    const binders = (inside: boolean) =>
+      body.filter((l, i) => members.has(i) === inside && l.kind === "pos" && atomVariables(l.atom).has(v));
+    if (!binders(true).every(isTableLiteral)) return false;
+    return tablesOnly && binders(false).length > 0;
+  });
+}
+
+function bestBucket(
+  body: readonly FlatLiteral[],
+  headVars: ReadonlySet<string>,
+  isTable: (relation: string) => boolean,
+): Bucket | undefined {
   const literalVars = body.map((l) => flatLiteralVariables(l));
   const occurrences = new Map<string, number[]>();
   literalVars.forEach((vars, i) =>
@@ -93,6 +134,7 @@ function bestBucket(body: readonly FlatLiteral[], headVars: ReadonlySet<string>)
     // the variables that occur only inside the bucket go with it
     const keep = [...vars].filter((v) => headVars.has(v) || occurrences.get(v)!.some((i) => !members.has(i))).sort();
     if (keep.length === vars.size) continue;
+    if (losesOutsideBinding(body, members, keep, headVars, isTable)) continue;
     if (!best || keep.length < best.keep.length || (keep.length === best.keep.length && members.size < best.members.size))
       best = { members, keep };
   }
