@@ -20,7 +20,7 @@ import type { GroundOptions, GroundOutcome } from "./ground/clingo/outcome.js";
 import { aspifView, parseAspif } from "./ground/aspif.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
-import { buildPropnet, type Propnet } from "./propnet/index.js";
+import { buildPropnet, compileStateMachine, isCompileError, type Propnet, type PropnetStateMachine } from "./propnet/index.js";
 
 export interface PhaseTimes {
   parse?: number;
@@ -219,4 +219,34 @@ export function gdlSizeInLiterals(description: Description): number {
     literals += 1 + rule.body.reduce((sum, l) => sum + count(l), 0);
   }
   return literals;
+}
+
+export interface PlayableGame {
+  readonly result: GroundResult;
+  readonly propnet: Propnet;
+  readonly machine: PropnetStateMachine;
+}
+
+/**
+ * Everything up to a propnet state machine, for playing: positive cycles among views are
+ * evaluated as least fixpoints; a cycle through negation is an error.
+ */
+export async function playableGame(
+  path: string,
+  options: GroundStageOptions,
+): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
+  const loaded = loadFile(path);
+  const result = await groundDescription(loaded, options);
+  if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
+  const { propnet, seconds } = buildPropnetStage(result.game);
+  result.times.propnet = seconds;
+  const machine = compileStateMachine(propnet, { cycles: "fixpoint" });
+  if (isCompileError(machine)) {
+    const cycle = machine.cycles?.[0]?.propositions.slice(0, 6).join(" ") ?? "";
+    return {
+      status: "error",
+      diagnostics: [...result.diagnostics, diagnostic("error", "ground", path, NO_POSITION, `cannot play the propnet: ${machine.message}${cycle ? `: ${cycle}` : ""}`)],
+    };
+  }
+  return { game: { result, propnet, machine } };
 }

@@ -8,9 +8,13 @@ import { groundGameToKif } from "../ground/print-ground.js";
 import { writeFileAtomic } from "../io.js";
 import type { Output } from "./io.js";
 import { createGrounder, type GrounderKind } from "../ground/index.js";
+import { buildPropnetStage } from "../pipeline.js";
+import { propnetToDot, propnetToJson, type Propnet } from "../propnet/index.js";
 
 export interface GroundCommandOptions {
   readonly output?: string;
+  readonly propnet?: boolean;
+  readonly propnetOut?: string;
   readonly asp?: boolean;
   readonly stats?: boolean;
   readonly json?: boolean;
@@ -49,13 +53,29 @@ export async function runGround(file: string, options: GroundCommandOptions, io:
     await grounder.close();
   }
   for (const d of result.diagnostics.slice(loaded.diagnostics.length)) io.err(formatDiagnostic(d) + "\n");
+  let propnet: Propnet | undefined;
+  if (result.game && (options.propnet || options.propnetOut)) {
+    const built = buildPropnetStage(result.game);
+    propnet = built.propnet;
+    result.times.propnet = built.seconds;
+    for (const w of propnet.warnings.slice(0, 20)) io.err(`${file}: warning[propnet]: ${w}\n`);
+    if (options.propnetOut) {
+      const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
+      if (emit(text, options.propnetOut, io) !== 0) return 2;
+    }
+  }
   if (options.json) {
-    io.out(JSON.stringify(groundReport(result), null, 2) + "\n");
+    io.out(JSON.stringify({ ...groundReport(result), propnet: propnet ? propnetReport(propnet) : null }, null, 2) + "\n");
     if (!result.game) return 1;
     if (options.output) writeFileAtomic(options.output, groundGameToKif(result.game, { baseAndInput: options.baseInput }));
     return 0;
   }
   if (!result.game) return 1;
+  if (options.propnet && propnet) {
+    if (options.output) writeFileAtomic(options.output, groundGameToKif(result.game, { baseAndInput: options.baseInput }));
+    io.out(formatPropnetSummary(result, propnet));
+    return 0;
+  }
   const kif = groundGameToKif(result.game, {
     baseAndInput: options.baseInput,
     header: `ground by gdl-ground from ${file}`,
@@ -121,6 +141,44 @@ export function formatStats(result: GroundResult): string {
     `  GDL rules:    ${r.gdlRules ?? "-"}    ASP rules: ${r.aspRules ?? "-"} (splits ${r.splits ?? "-"}, pruned ${r.prunedRules ?? "-"})`,
     `  ground:       ${r.groundRules ?? "-"} rules from clingo -> ${r.groundClauses ?? "-"} clauses over ${r.groundAtoms ?? "-"} atoms`,
     `  base ${r.base ?? "-"}, input ${r.input ?? "-"}`,
+    "",
+  ].join("\n");
+}
+
+/** The propnet's sizes, for --json. */
+export function propnetReport(propnet: Propnet) {
+  const st = propnet.stats;
+  return {
+    propositions: st.propositions,
+    ands: st.ands,
+    ors: st.ors,
+    nots: st.nots,
+    transitions: st.transitions,
+    constants: st.constants,
+    links: st.links,
+    components: st.components,
+    paperComponents: st.paperComponents,
+    optimizedComponents: st.optimizedComponents,
+    cycles: propnet.cycles.length,
+  };
+}
+
+export function formatPropnetSummary(result: GroundResult, propnet: Propnet): string {
+  const st = propnet.stats;
+  const p = st.propositions;
+  const propositions = Object.values(p).reduce((a, b) => a + b, 0);
+  const total = PHASES.reduce((sum, phase) => sum + (result.times[phase] ?? 0), 0);
+  const times = PHASES.filter((phase) => result.times[phase] !== undefined)
+    .map((phase) => `${phase} ${result.times[phase]!.toFixed(3)}`)
+    .join(", ");
+  return [
+    `${result.file}: propnet`,
+    `  components (the paper's count, no optimization): ${st.paperComponents}`,
+    `  components (after our optimizations):            ${st.optimizedComponents}`,
+    `  propositions ${propositions}: base ${p.base}, input ${p.input}, legal ${p.legal}, goal ${p.goal}, terminal ${p.terminal}, init ${p.init}, next ${p.next}, view ${p.view}`,
+    `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
+    ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),
+    `  time (s): ${times}; total ${total.toFixed(3)}`,
     "",
   ].join("\n");
 }

@@ -10,12 +10,15 @@ import { runCheck } from "./check-command.js";
 import { runGround } from "./ground-command.js";
 import { runCorpusCommand, type CorpusCommandOptions } from "./corpus-command.js";
 import { runPlot, type PlotCommandOptions } from "./plot-command.js";
+import { runBench, runPlay, runReplay } from "./play-commands.js";
 import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
 
 interface GroundOptions {
   output?: string;
+  propnet?: boolean;
+  propnetOut?: string;
   asp?: boolean;
   stats?: boolean;
   json?: boolean;
@@ -29,6 +32,12 @@ interface GroundOptions {
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
+}
+
+function parseInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
+  return n;
 }
 
 function parsePositive(value: string): number {
@@ -59,6 +68,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .argument("[game]", "a GDL (.kif) game to ground")
     .option("-o, --output <file>", "write the ground game (or with --asp the program P) to this file")
     .option("--asp", "print the answer set program P = G ∪ P^base ∪ generators instead of grounding")
+    .option("--propnet", "build the propnet and print its summary (components, links, both counts, times)")
+    .option("--propnet-out <file>", "write the propnet graph: JSON, or Graphviz DOT when the file ends in .dot")
     .option("--stats", "print per-phase wall times and sizes")
     .option("--json", "print times and sizes as JSON")
     .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
@@ -121,6 +132,46 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .action(async (results: string, options: PlotCommandOptions) => {
       exitCode = await runPlot(results, options, io);
     });
+
+  const playOptions = (command: Command) =>
+    command
+      .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
+      .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"));
+
+  playOptions(
+    program
+      .command("replay")
+      .description("play given joint moves on the propnet; print every state, the legal moves and goals as JSON")
+      .argument("<game>", "a GDL (.kif) game")
+      .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]'),
+  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" }) => {
+    exitCode = await runReplay(game, options.moves, options, io);
+  });
+
+  playOptions(
+    program
+      .command("play")
+      .description("play a seeded random game on the propnet; print the moves and every step as JSON")
+      .argument("<game>", "a GDL (.kif) game")
+      .option("--random", "choose moves uniformly at random (the only player there is)", true)
+      .option("--seed <n>", "seed of the random moves", parseInteger, 1)
+      .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000),
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" }) => {
+    exitCode = await runPlay(game, options, io);
+  });
+
+  playOptions(
+    program
+      .command("bench")
+      .description("reasoning speed on the propnet: flat Monte-Carlo playouts and/or perft, in nodes per second")
+      .argument("<game>", "a GDL (.kif) game")
+      .option("--playouts <n>", "random playouts to the end", parsePositive)
+      .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
+      .option("--seed <n>", "seed of the random moves", parseInteger, 1)
+      .option("--json", "print the figures as JSON"),
+  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" }) => {
+    exitCode = await runBench(game, options, io);
+  });
 
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -5,6 +5,7 @@
 import { buildPropnetStage, gdlSizeInLiterals, groundDescription, loadFile, type AspGrounder } from "../pipeline.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateOptions } from "../translate/index.js";
+import { compileStateMachine, isCompileError } from "../propnet/index.js";
 
 export interface MeasureOptions extends TranslateOptions {
   readonly timeoutSeconds: number;
@@ -53,9 +54,14 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
     total += seconds;
     row.components_paper = propnet.stats.paperComponents;
     row.components_optimized = propnet.stats.optimizedComponents;
+    // cycles of AND/OR gates (positive recursion among views) are evaluated as least fixpoints;
+    // only a cycle through a NOT cannot be played
     if (propnet.cycles.length > 0) {
-      row.status = "error";
-      row.reason = `propnet: ${propnet.cycles.length} cycle(s) without a transition, e.g. ${propnet.cycles[0].propositions.slice(0, 4).join(" ")}`;
+      const compiled = compileStateMachine(propnet, { cycles: "fixpoint" });
+      if (isCompileError(compiled)) {
+        row.status = "error";
+        row.reason = `propnet: ${compiled.message}, e.g. ${(compiled.cycles?.[0]?.propositions ?? []).slice(0, 4).join(" ")}`;
+      }
     }
   }
   row.total_s = round(total);

@@ -11,7 +11,7 @@ export function termToKif(term: Term): string {
     case "variable":
       return `?${term.name}`;
     case "compound":
-      return `(${term.functor} ${term.args.map(termToKif).join(" ")})`;
+      return term.args.length === 0 ? `(${term.functor})` : `(${term.functor} ${term.args.map(termToKif).join(" ")})`;
   }
 }
 

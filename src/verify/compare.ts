@@ -105,8 +105,7 @@ export function compareBreadthFirst<A, B>(
       const verdict = compareState(ra, rb, pair);
       if ("mismatch" in verdict) return { mismatch: verdict.mismatch, stats };
       if (verdict.terminal || level === options.depth) continue;
-      for (const joint of jointMoves(verdict.legal)) {
-        if (seen.size + next.length >= maxStates) break;
+      for (const joint of jointMoves(verdict.legal, Math.max(0, maxStates - seen.size - next.length))) {
         stats.jointMoves++;
         next.push({ a: ra.nextState(pair.a, joint), b: rb.nextState(pair.b, joint), path: [...pair.path, joint] });
       }

@@ -1,0 +1,109 @@
+/**
+ * Small graph algorithms over dense integer nodes 0..n-1, iterative so that long chains of
+ * ground rules cannot overflow the stack: strongly connected components (Tarjan) and a
+ * topological order (Kahn).
+ */
+
+/** Successors of node i are `edges(i)`. */
+export type Successors = (node: number) => readonly number[];
+
+/**
+ * Strongly connected components that contain a cycle (more than one node, or a self edge),
+ * each as a list of nodes. Only nodes with `include(node)` take part.
+ */
+export function cyclicComponents(n: number, successors: Successors, include: (node: number) => boolean = () => true): number[][] {
+  const index = new Int32Array(n).fill(-1);
+  const low = new Int32Array(n);
+  const onStack = new Uint8Array(n);
+  const stack: number[] = [];
+  const result: number[][] = [];
+  let counter = 0;
+  // explicit DFS stack of (node, next successor position)
+  const callNode: number[] = [];
+  const callPos: number[] = [];
+  for (let root = 0; root < n; root++) {
+    if (index[root] !== -1 || !include(root)) continue;
+    callNode.push(root);
+    callPos.push(0);
+    index[root] = low[root] = counter++;
+    stack.push(root);
+    onStack[root] = 1;
+    while (callNode.length > 0) {
+      const top = callNode.length - 1;
+      const v = callNode[top];
+      const succ = successors(v);
+      let pos = callPos[top];
+      let descended = false;
+      while (pos < succ.length) {
+        const w = succ[pos++];
+        if (!include(w)) continue;
+        if (index[w] === -1) {
+          callPos[top] = pos;
+          index[w] = low[w] = counter++;
+          stack.push(w);
+          onStack[w] = 1;
+          callNode.push(w);
+          callPos.push(0);
+          descended = true;
+          break;
+        } else if (onStack[w]) {
+          if (index[w] < low[v]) low[v] = index[w];
+        }
+      }
+      if (descended) continue;
+      callPos[top] = pos;
+      // v is finished
+      callNode.pop();
+      callPos.pop();
+      if (callNode.length > 0) {
+        const parent = callNode[callNode.length - 1];
+        if (low[v] < low[parent]) low[parent] = low[v];
+      }
+      if (low[v] === index[v]) {
+        const members: number[] = [];
+        let w: number;
+        do {
+          w = stack.pop()!;
+          onStack[w] = 0;
+          members.push(w);
+        } while (w !== v);
+        if (members.length > 1 || succ.includes(v)) result.push(members);
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * A topological order of the nodes with `include(node)` (inputs before readers), where
+ * `inputs(i)` are the nodes that i reads. Returns the order and the nodes left over because
+ * they lie on or behind a cycle (empty when the graph is acyclic). Sources come in node order and
+ * the rest first-in first-out, so the order is deterministic.
+ */
+export function topologicalOrder(
+  n: number,
+  inputs: Successors,
+  include: (node: number) => boolean = () => true,
+): { order: number[]; leftOver: number[] } {
+  const pending = new Int32Array(n);
+  const readers: number[][] = Array.from({ length: n }, () => []);
+  for (let v = 0; v < n; v++) {
+    if (!include(v)) continue;
+    for (const u of inputs(v)) {
+      if (!include(u)) continue;
+      pending[v]++;
+      readers[u].push(v);
+    }
+  }
+  const order: number[] = [];
+  const queue: number[] = [];
+  for (let v = 0; v < n; v++) if (include(v) && pending[v] === 0) queue.push(v);
+  for (let head = 0; head < queue.length; head++) {
+    const u = queue[head];
+    order.push(u);
+    for (const v of readers[u]) if (--pending[v] === 0) queue.push(v);
+  }
+  const leftOver: number[] = [];
+  if (order.length < n) for (let v = 0; v < n; v++) if (include(v) && pending[v] > 0) leftOver.push(v);
+  return { order, leftOver };
+}

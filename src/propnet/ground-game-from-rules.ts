@@ -1,0 +1,173 @@
+/**
+ * A `GroundGame` built directly from KIF text of ground (variable-free) GDL rules, without
+ * clingo: a helper for tests and small experiments with propnets.
+ *
+ * Every atom is interned by its normalized KIF. Ground `distinct` literals are decided on the
+ * spot (a true one is dropped from the body, a false one drops the rule); `or` is expanded
+ * into several clauses; `(not (or a b))` becomes `(not a) (not b)`. `base` and `input` facts
+ * give `GroundGame.base` / `GroundGame.input`; when a description has none they are derived:
+ * base = every f of `(init f)`, `(next f)` and `(true f)` atoms, input = every `(legal r m)`
+ * and `(does r m)` atom. No static evaluation is done (the propnet builder folds constants).
+ *
+ *     (role robot) (init p) (<= (next q) (true p) (does robot go))
+ *   ──▶ roles [robot], base [p, q], input [robot go], clauses: role(robot)., init(p).,
+ *       next(q) <= true(p), does(robot, go).
+ */
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import type { Atom, Literal, Rule } from "../syntax/ast.js";
+import { parseGdl } from "../syntax/parse.js";
+import { atomToKif, termToKif } from "../syntax/print.js";
+import { isGround } from "../syntax/terms.js";
+import type { GroundAtom, GroundClause, GroundGame, InputMove } from "../ground/ground-game.js";
+
+export interface GroundGameFromRulesResult {
+  readonly game: GroundGame;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** One expanded body: positive and negative atoms. */
+interface Body {
+  readonly positive: Atom[];
+  readonly negative: Atom[];
+}
+
+/** Expands a body with `or` and ground `distinct` into alternative conjunctions of atoms. */
+function expandBody(body: readonly Literal[]): Body[] {
+  let alternatives: Body[] = [{ positive: [], negative: [] }];
+  for (const literal of body) {
+    const options = expandLiteral(literal, false);
+    const next: Body[] = [];
+    for (const alt of alternatives)
+      for (const option of options)
+        next.push({ positive: [...alt.positive, ...option.positive], negative: [...alt.negative, ...option.negative] });
+    alternatives = next;
+  }
+  return alternatives;
+}
+
+function expandLiteral(literal: Literal, negated: boolean): Body[] {
+  switch (literal.kind) {
+    case "atom":
+      return [negated ? { positive: [], negative: [literal] } : { positive: [literal], negative: [] }];
+    case "distinct": {
+      const differ = termToKif(literal.left) !== termToKif(literal.right);
+      return differ !== negated ? [{ positive: [], negative: [] }] : [];
+    }
+    case "not":
+      return expandLiteral(literal.body, !negated);
+    case "or": {
+      if (!negated) return literal.disjuncts.flatMap((d) => expandLiteral(d, false));
+      // not (or a b) = (not a) and (not b)
+      let alternatives: Body[] = [{ positive: [], negative: [] }];
+      for (const d of literal.disjuncts) {
+        const options = expandLiteral(d, true);
+        const next: Body[] = [];
+        for (const alt of alternatives)
+          for (const o of options)
+            next.push({ positive: [...alt.positive, ...o.positive], negative: [...alt.negative, ...o.negative] });
+        alternatives = next;
+      }
+      return alternatives;
+    }
+  }
+}
+
+function ruleIsGround(rule: Rule): boolean {
+  const literalGround = (l: Literal): boolean => {
+    switch (l.kind) {
+      case "atom":
+        return l.args.every(isGround);
+      case "distinct":
+        return isGround(l.left) && isGround(l.right);
+      case "not":
+        return literalGround(l.body);
+      case "or":
+        return l.disjuncts.every(literalGround);
+    }
+  };
+  return rule.head.args.every(isGround) && rule.body.every(literalGround);
+}
+
+/**
+ * Reads ground GDL rules into a `GroundGame`. Rules that are not ground are reported (code
+ * `syntax`) and left out; parse diagnostics are passed on.
+ */
+export function groundGameFromRules(text: string, file = "<ground rules>"): GroundGameFromRulesResult {
+  const parsed = parseGdl(text, file);
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const atoms: GroundAtom[] = [];
+  const atomIndex = new Map<string, number>();
+  const intern = (atom: Atom): number => {
+    const kif = atomToKif(atom);
+    let index = atomIndex.get(kif);
+    if (index === undefined) {
+      index = atoms.length;
+      atomIndex.set(kif, index);
+      atoms.push({ relation: atom.relation, args: atom.args, kif });
+    }
+    return index;
+  };
+
+  const roles: string[] = [];
+  const declaredBase: string[] = [];
+  const declaredInput: InputMove[] = [];
+  const clauses: GroundClause[] = [];
+  const seenRole = new Set<string>();
+  for (const rule of parsed.description.rules) {
+    if (!ruleIsGround(rule)) {
+      diagnostics.push(diagnostic("error", "syntax", file, rule.pos, "groundGameFromRules: the rule has variables"));
+      continue;
+    }
+    const head = rule.head;
+    if (head.relation === "role" && rule.body.length === 0 && head.args.length === 1) {
+      const role = termToKif(head.args[0]);
+      if (!seenRole.has(role)) {
+        seenRole.add(role);
+        roles.push(role);
+      }
+    }
+    if (head.relation === "base" && head.args.length === 1) {
+      if (rule.body.length === 0) declaredBase.push(termToKif(head.args[0]));
+      continue;
+    }
+    if (head.relation === "input" && head.args.length === 2) {
+      if (rule.body.length === 0)
+        declaredInput.push({ role: termToKif(head.args[0]), move: termToKif(head.args[1]) });
+      continue;
+    }
+    for (const body of expandBody(rule.body)) {
+      clauses.push({ head: intern(head), positive: body.positive.map(intern), negative: body.negative.map(intern) });
+    }
+  }
+
+  const unique = <T>(items: Iterable<T>, key: (t: T) => string): T[] => {
+    const seen = new Set<string>();
+    const out: T[] = [];
+    for (const item of items) {
+      const k = key(item);
+      if (!seen.has(k)) {
+        seen.add(k);
+        out.push(item);
+      }
+    }
+    return out;
+  };
+
+  let base: string[];
+  if (declaredBase.length > 0) base = unique(declaredBase, (b) => b);
+  else
+    base = unique(
+      atoms.filter((a) => (a.relation === "init" || a.relation === "next" || a.relation === "true") && a.args.length === 1).map((a) => termToKif(a.args[0])),
+      (b) => b,
+    );
+  let input: InputMove[];
+  if (declaredInput.length > 0) input = unique(declaredInput, (m) => `${m.role} ${m.move}`);
+  else
+    input = unique(
+      atoms
+        .filter((a) => (a.relation === "legal" || a.relation === "does") && a.args.length === 2)
+        .map((a) => ({ role: termToKif(a.args[0]), move: termToKif(a.args[1]) })),
+      (m) => `${m.role} ${m.move}`,
+    );
+  return { game: { roles, atoms, clauses, base, input }, diagnostics };
+}

@@ -1,0 +1,314 @@
+/**
+ * Compiling a GDL description for the reference reasoner (non-ground, top-down with tabling).
+ *
+ * - `or` and `not` are expanded into disjunctive normal form: each rule becomes one or more
+ *   clauses whose bodies hold only positive atoms, negated atoms, `distinct` and its negation
+ *   (`not (distinct s t)`, kept as an equality that may bind a variable).
+ * - Relations are keyed by name and arity. `(true F)` and `(does R M)` read the inputs of a
+ *   state and a joint move; they are split by the shape of F (and of M) into input relations
+ *   such as `true(cell/3)` (arguments of the fluent) or `does(move/4)` (role, then arguments
+ *   of the move), so that lookups can use hash indexes on the fluent's own arguments.
+ * - Only the relations that `role`, `init`, `legal`, `next`, `goal` and `terminal` depend on
+ *   are kept. A cycle through `not` between relations is accepted (some real games have
+ *   one, stratified once the goal values are bound); the evaluator checks calls instead.
+ * - Each relation gets a level: 0 static (depends on neither `true` nor `does`), 1 (depends
+ *   on `true` only), 2 (depends on `does`). Static answers are computed once and kept.
+ * - Ground facts are stored in an index; every other clause keeps its variables, numbered
+ *   per clause. Rules with variables in their heads not bound by their bodies (test_case_3e's
+ *   `(<= (legal ?p ?p) ...)`) are kept: they work when a caller binds those variables.
+ */
+import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
+import { TermStore } from "./term-store.js";
+import { TupleIndex } from "./tuple-index.js";
+
+/** A term of a clause: a ground term (its id), a variable (its slot), or a compound with variables. */
+export type Pattern = GroundPattern | VariablePattern | CompoundPattern;
+export interface GroundPattern {
+  readonly k: 0;
+  readonly id: number;
+}
+export interface VariablePattern {
+  readonly k: 1;
+  readonly slot: number;
+}
+export interface CompoundPattern {
+  readonly k: 2;
+  readonly sym: number;
+  readonly args: readonly Pattern[];
+}
+
+export type RelationKind = "derived" | "true" | "does";
+
+export interface Relation {
+  readonly index: number;
+  /** `name/arity`, or for an input relation `true(cell/3)`, `true(x)`, `true/1`, `does(move/4)`, `does/2`. */
+  readonly key: string;
+  readonly kind: RelationKind;
+  readonly arity: number;
+  level: 0 | 1 | 2;
+  /** Ground facts (derived relations only). */
+  readonly facts: TupleIndex;
+  readonly clauses: Clause[];
+}
+
+export type BodyLiteral =
+  | { readonly kind: "pos" | "neg"; readonly relation: Relation; readonly args: readonly Pattern[]; readonly vars: readonly number[] }
+  | { readonly kind: "distinct" | "eq"; readonly left: Pattern; readonly right: Pattern; readonly vars: readonly number[] };
+
+export interface Clause {
+  readonly source: Rule;
+  readonly relation: Relation;
+  readonly head: readonly Pattern[];
+  readonly body: readonly BodyLiteral[];
+  readonly varNames: readonly string[];
+  /** Body orders by the head positions a call binds (bit mask), built on first use. */
+  readonly plans: Map<number, readonly BodyLiteral[]>;
+}
+
+export interface Program {
+  readonly store: TermStore;
+  readonly relations: readonly Relation[];
+  /** A relation by key, when the description uses it. */
+  relation(key: string): Relation | undefined;
+  /** Role constants (term ids), in the order of the `role` facts, without repeats. */
+  readonly roles: readonly number[];
+  /**
+   * Cycles through `not` between relations. They are allowed as long as the calls made are
+   * stratified (futoshiki's `(<= (goal robot 100) (not (goal robot 0)))`): the evaluator
+   * throws when a negated call is met while it is still being computed.
+   */
+  readonly unstratified: readonly string[];
+}
+
+/** Relations the game's meaning is read from; everything they depend on is kept. */
+const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "goal/2", "terminal/0"];
+
+/** A literal of an expanded body, before compilation. */
+type BasicLiteral =
+  | { readonly kind: "pos"; readonly atom: Atom }
+  | { readonly kind: "neg"; readonly atom: Atom }
+  | { readonly kind: "distinct"; readonly left: Term; readonly right: Term }
+  | { readonly kind: "eq"; readonly left: Term; readonly right: Term };
+
+/** The alternatives (a disjunction of conjunctions) that a literal stands for. */
+function expandLiteral(literal: Literal, negated: boolean): BasicLiteral[][] {
+  switch (literal.kind) {
+    case "atom":
+      return [[{ kind: negated ? "neg" : "pos", atom: literal }]];
+    case "not":
+      return expandLiteral(literal.body, !negated);
+    case "distinct":
+      return [[{ kind: negated ? "eq" : "distinct", left: literal.left, right: literal.right }]];
+    case "or":
+      // or(A, B) = A | B;  not or(A, B) = not A & not B
+      return negated
+        ? product(literal.disjuncts.map((d) => expandLiteral(d, true)))
+        : literal.disjuncts.flatMap((d) => expandLiteral(d, false));
+  }
+}
+
+/** Conjunction of disjunctions -> disjunction of conjunctions. */
+function product(parts: readonly BasicLiteral[][][]): BasicLiteral[][] {
+  let result: BasicLiteral[][] = [[]];
+  for (const alternatives of parts) {
+    const next: BasicLiteral[][] = [];
+    for (const prefix of result) for (const alt of alternatives) next.push([...prefix, ...alt]);
+    result = next;
+  }
+  return result;
+}
+
+/** Expands a rule body into the bodies of equivalent `or`-free clauses. */
+export function expandBody(body: readonly Literal[]): BasicLiteral[][] {
+  return product(body.map((l) => expandLiteral(l, false)));
+}
+
+function isGroundTerm(term: Term): boolean {
+  return term.kind === "constant" || (term.kind === "compound" && term.args.every(isGroundTerm));
+}
+
+export function compileProgram(description: Description): Program {
+  const store = new TermStore();
+  const relations: Relation[] = [];
+  const byKey = new Map<string, Relation>();
+  const relationFor = (key: string, kind: RelationKind, arity: number): Relation => {
+    let r = byKey.get(key);
+    if (r === undefined) {
+      r = { index: relations.length, key, kind, arity, level: 0, facts: new TupleIndex(arity), clauses: [] };
+      relations.push(r);
+      byKey.set(key, r);
+    }
+    return r;
+  };
+
+  // Head and body compilation share one variable numbering per clause.
+  const compileClause = (rule: Rule, body: readonly BasicLiteral[]): void => {
+    const slots = new Map<string, number>();
+    const varNames: string[] = [];
+    const pattern = (term: Term): Pattern => {
+      if (isGroundTerm(term)) return { k: 0, id: store.intern(term) };
+      if (term.kind === "variable") {
+        let slot = slots.get(term.name);
+        if (slot === undefined) {
+          slot = varNames.length;
+          varNames.push(term.name);
+          slots.set(term.name, slot);
+        }
+        return { k: 1, slot };
+      }
+      if (term.kind === "compound") {
+        return { k: 2, sym: store.symbol(term.functor), args: term.args.map(pattern) };
+      }
+      throw new Error("unreachable");
+    };
+    const atomCall = (atom: Atom): { relation: Relation; args: Pattern[] } => {
+      const { relation: name, args } = atom;
+      const input = name === "true" && args.length === 1 ? 0 : name === "does" && args.length === 2 ? 1 : -1;
+      if (input < 0) return { relation: relationFor(`${name}/${args.length}`, "derived", args.length), args: args.map(pattern) };
+      const kind = name as "true" | "does";
+      const prefix = args.slice(0, input).map(pattern);
+      const inner = args[input];
+      if (inner.kind === "variable") {
+        return { relation: relationFor(`${name}/${args.length}`, kind, args.length), args: args.map(pattern) };
+      }
+      if (inner.kind === "constant") {
+        return { relation: relationFor(`${name}(${inner.name})`, kind, input), args: prefix };
+      }
+      const arity = input + inner.args.length;
+      return {
+        relation: relationFor(`${name}(${inner.functor}/${inner.args.length})`, kind, arity),
+        args: [...prefix, ...inner.args.map(pattern)],
+      };
+    };
+
+    const head = atomCall(rule.head);
+    const compiledBody: BodyLiteral[] = [];
+    for (const literal of body) {
+      if (literal.kind === "pos" || literal.kind === "neg") {
+        const { relation, args } = atomCall(literal.atom);
+        compiledBody.push({ kind: literal.kind, relation, args, vars: patternVars(args) });
+      } else {
+        const left = pattern(literal.left);
+        const right = pattern(literal.right);
+        compiledBody.push({ kind: literal.kind, left, right, vars: patternVars([left, right]) });
+      }
+    }
+    const relation = head.relation;
+    if (compiledBody.length === 0 && head.args.every((p) => p.k === 0)) {
+      relation.facts.add(head.args.map((p) => (p as GroundPattern).id));
+      return;
+    }
+    relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map() });
+  };
+
+  for (const rule of description.rules) {
+    const name = rule.head.relation;
+    // GDL gives `true` and `does` their meaning from the state and the moves; rules cannot define them.
+    if ((name === "true" && rule.head.args.length === 1) || (name === "does" && rule.head.args.length === 2)) continue;
+    for (const body of expandBody(rule.body)) compileClause(rule, body);
+  }
+
+  const roles: number[] = [];
+  for (const rule of description.rules) {
+    const arg = rule.head.args[0];
+    if (rule.head.relation === "role" && rule.head.args.length === 1 && rule.body.length === 0 && isGroundTerm(arg)) {
+      const id = store.intern(arg);
+      if (!roles.includes(id)) roles.push(id);
+    }
+  }
+
+  const kept = relevantRelations(relations, QUERY_RELATIONS.map((k) => byKey.get(k)).filter((r) => r !== undefined));
+  const unstratified = checkStratifiedAndLevel(relations, kept);
+
+  return { store, relations, relation: (key) => byKey.get(key), roles, unstratified };
+}
+
+export function patternVars(patterns: readonly Pattern[], into: number[] = []): number[] {
+  for (const p of patterns) {
+    if (p.k === 1) {
+      if (!into.includes(p.slot)) into.push(p.slot);
+    } else if (p.k === 2) patternVars(p.args, into);
+  }
+  return into;
+}
+
+function dependencies(relation: Relation): { relation: Relation; negative: boolean }[] {
+  const out: { relation: Relation; negative: boolean }[] = [];
+  for (const clause of relation.clauses) {
+    for (const literal of clause.body) {
+      if (literal.kind === "pos" || literal.kind === "neg") out.push({ relation: literal.relation, negative: literal.kind === "neg" });
+    }
+  }
+  return out;
+}
+
+function relevantRelations(relations: readonly Relation[], roots: readonly Relation[]): Set<Relation> {
+  const kept = new Set<Relation>(roots);
+  const stack = [...roots];
+  while (stack.length > 0) {
+    for (const { relation } of dependencies(stack.pop()!)) {
+      if (!kept.has(relation)) {
+        kept.add(relation);
+        stack.push(relation);
+      }
+    }
+  }
+  // Irrelevant relations are never called: drop their clauses so that nothing reads them.
+  for (const r of relations) if (!kept.has(r)) r.clauses.length = 0;
+  return kept;
+}
+
+/** Tarjan's SCCs over the kept relations: sets the levels, and lists the cycles through `not`. */
+function checkStratifiedAndLevel(relations: readonly Relation[], kept: ReadonlySet<Relation>): string[] {
+  const unstratified: string[] = [];
+  const index = new Map<Relation, number>();
+  const low = new Map<Relation, number>();
+  const onStack = new Set<Relation>();
+  const stack: Relation[] = [];
+  const components: Relation[][] = []; // dependencies first
+  let counter = 0;
+  const visit = (r: Relation): void => {
+    index.set(r, counter);
+    low.set(r, counter);
+    counter++;
+    stack.push(r);
+    onStack.add(r);
+    for (const { relation: s } of dependencies(r)) {
+      if (!index.has(s)) {
+        visit(s);
+        low.set(r, Math.min(low.get(r)!, low.get(s)!));
+      } else if (onStack.has(s)) {
+        low.set(r, Math.min(low.get(r)!, index.get(s)!));
+      }
+    }
+    if (low.get(r) === index.get(r)) {
+      const component: Relation[] = [];
+      let s: Relation;
+      do {
+        s = stack.pop()!;
+        onStack.delete(s);
+        component.push(s);
+      } while (s !== r);
+      components.push(component);
+    }
+  };
+  for (const r of relations) if (kept.has(r) && !index.has(r)) visit(r);
+
+  for (const component of components) {
+    const members = new Set(component);
+    let level: 0 | 1 | 2 = 0;
+    for (const r of component) {
+      if (r.kind === "true") level = Math.max(level, 1) as 0 | 1 | 2;
+      if (r.kind === "does") level = 2;
+      for (const { relation: s, negative } of dependencies(r)) {
+        if (members.has(s)) {
+          if (negative) unstratified.push(`${r.key} depends on itself through (not ${s.key})`);
+        } else {
+          level = Math.max(level, s.level) as 0 | 1 | 2;
+        }
+      }
+    }
+    for (const r of component) r.level = level;
+  }
+  return unstratified;
+}

@@ -1,0 +1,147 @@
+/**
+ * A simple, independent reference reasoner for GDL that works directly on the rules with
+ * variables (no grounding): the oracle the grounder and the propnet are tested against.
+ *
+ * States and moves are normalized KIF strings (as `termToKif` prints them): a state is the
+ * sorted list of its fluents without `true`; a joint move lists one move per role, in the
+ * order of the `role` facts. Evaluation is top-down with tabling (evaluator.ts) over the
+ * clauses compiled by program.ts; see there for the exact reading of `or`, `not` and
+ * `distinct`.
+ *
+ * Queries throw on rules that cannot be evaluated: a variable left unbound in a head, a
+ * `distinct` on an unbound variable, a negated call met while it is being computed (not
+ * stratified); such rules are not valid GDL. `fromDescription` itself does not throw.
+ */
+import type { Description } from "../syntax/ast.js";
+import { Evaluator, type Layer } from "./evaluator.js";
+import { parseKifTerm } from "../syntax/kif-term.js";
+import { compileProgram, type Program, type Relation } from "./program.js";
+
+export { parseKifTerm } from "../syntax/kif-term.js";
+
+/** Fluents (without `true`), as normalized KIF, sorted and without repeats. */
+export type State = readonly string[];
+
+/** How many state layers (their tables) are kept, most recently used first. */
+const STATE_CACHE_SIZE = 8;
+
+function sortedUnique(items: Iterable<string>): string[] {
+  return [...new Set(items)].sort();
+}
+
+export class ReferenceReasoner {
+  /** The roles, in the order of the `role` facts. */
+  readonly roles: readonly string[];
+  private readonly evaluator: Evaluator;
+  private readonly program: Program;
+  private readonly roleIds: readonly number[];
+  private readonly termIds = new Map<string, number>();
+  private readonly stateLayers = new Map<string, Layer>();
+  private readonly emptyLayer: Layer;
+
+  private constructor(program: Program) {
+    this.program = program;
+    this.evaluator = new Evaluator(program);
+    this.roleIds = program.roles;
+    this.roles = program.roles.map((id) => program.store.kif(id));
+    this.emptyLayer = this.evaluator.stateLayer([]);
+  }
+
+  static fromDescription(description: Description): ReferenceReasoner {
+    return new ReferenceReasoner(compileProgram(description));
+  }
+
+  initialState(): State {
+    const answers = this.ask("init/1", [-1], this.emptyLayer, this.emptyLayer);
+    return sortedUnique(answers.map((t) => this.kif(t[0])));
+  }
+
+  /** The legal moves of `role` in `state`, sorted (by UTF-16 code units, as `Array.prototype.sort`). */
+  legalMoves(state: State, role: string): string[] {
+    const answers = this.ask("legal/2", [this.termId(role), -1], this.layerOf(state), this.emptyLayer);
+    return sortedUnique(answers.map((t) => this.kif(t[1])));
+  }
+
+  /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
+  nextState(state: State, jointMove: readonly string[]): State {
+    if (jointMove.length !== this.roleIds.length) {
+      throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
+    }
+    const moves = this.evaluator.moveLayer(this.roleIds, jointMove.map((m) => this.termId(m)));
+    const answers = this.ask("next/1", [-1], this.layerOf(state), moves);
+    return sortedUnique(answers.map((t) => this.kif(t[0])));
+  }
+
+  isTerminal(state: State): boolean {
+    return this.ask("terminal/0", [], this.layerOf(state), this.emptyLayer).length > 0;
+  }
+
+  /**
+   * The goal value of each role: `null` when the role has no goal value, or when it has
+   * several different ones (see `goalValues` for all of them). Values that are not numbers
+   * are ignored.
+   */
+  goals(state: State): Record<string, number | null> {
+    const all = this.goalValues(state);
+    const result: Record<string, number | null> = {};
+    for (const role of this.roles) result[role] = all[role].length === 1 ? all[role][0] : null;
+    return result;
+  }
+
+  /** Every numeric goal value of each role in `state`, ascending. */
+  goalValues(state: State): Record<string, number[]> {
+    const layer = this.layerOf(state);
+    const result: Record<string, number[]> = {};
+    this.roles.forEach((role, i) => {
+      const answers = this.ask("goal/2", [this.roleIds[i], -1], layer, this.emptyLayer);
+      const values = new Set<number>();
+      for (const t of answers) {
+        const text = this.kif(t[1]);
+        const value = Number(text);
+        if (text.trim() !== "" && Number.isFinite(value)) values.add(value);
+      }
+      result[role] = [...values].sort((a, b) => a - b);
+    });
+    return result;
+  }
+
+  private ask(key: string, call: number[], state: Layer, move: Layer): readonly number[][] {
+    const relation: Relation | undefined = this.program.relation(key);
+    if (relation === undefined) return [];
+    try {
+      return this.evaluator.query(relation, call, state, move);
+    } catch (error) {
+      this.stateLayers.clear();
+      throw error;
+    }
+  }
+
+  private kif(id: number): string {
+    return this.program.store.kif(id);
+  }
+
+  private termId(text: string): number {
+    let id = this.termIds.get(text);
+    if (id === undefined) {
+      id = this.program.store.intern(parseKifTerm(text));
+      this.termIds.set(text, id);
+    }
+    return id;
+  }
+
+  /** The layer (inputs and tables) of a state, from a small most-recently-used cache. */
+  private layerOf(state: State): Layer {
+    const key = state.join("\n");
+    let layer = this.stateLayers.get(key);
+    if (layer !== undefined) {
+      this.stateLayers.delete(key);
+    } else {
+      layer = this.evaluator.stateLayer(state.map((f) => this.termId(f)));
+      if (this.stateLayers.size >= STATE_CACHE_SIZE) {
+        this.stateLayers.delete(this.stateLayers.keys().next().value!);
+      }
+    }
+    this.stateLayers.set(key, layer);
+    return layer;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Interned ground terms for the reference reasoner.
+ *
+ * Every ground term gets a small integer id, so that two ground terms are equal exactly when
+ * their ids are equal. A constant `a` and a compound `(f t1 ... tn)` (including the 0-ary
+ * compound `(f)`, which is not the constant `f`) are kept apart. Ids print back to normalized
+ * KIF exactly as `termToKif` (src/syntax/print.ts) prints the same term.
+ */
+import type { Term } from "../syntax/ast.js";
+
+export class TermStore {
+  /** Symbol names (constants and functors share one table). */
+  private readonly symbolIds = new Map<string, number>();
+  readonly symbolNames: string[] = [];
+
+  private readonly constantIds = new Map<number, number>();
+  private readonly compoundIds = new Map<string, number>();
+  /** Symbol of each term: the constant's name or the compound's functor. */
+  readonly symbolOf: number[] = [];
+  /** Arguments of each compound; `null` for a constant. */
+  readonly argsOf: (readonly number[] | null)[] = [];
+  private readonly kifCache: (string | undefined)[] = [];
+
+  get size(): number {
+    return this.symbolOf.length;
+  }
+
+  symbol(name: string): number {
+    let id = this.symbolIds.get(name);
+    if (id === undefined) {
+      id = this.symbolNames.length;
+      this.symbolNames.push(name);
+      this.symbolIds.set(name, id);
+    }
+    return id;
+  }
+
+  constant(name: string): number {
+    const sym = this.symbol(name);
+    let id = this.constantIds.get(sym);
+    if (id === undefined) {
+      id = this.symbolOf.length;
+      this.symbolOf.push(sym);
+      this.argsOf.push(null);
+      this.constantIds.set(sym, id);
+    }
+    return id;
+  }
+
+  /** The id of `(symbol args...)`; `args` is copied when the term is new. */
+  compound(sym: number, args: readonly number[]): number {
+    const key = args.length === 0 ? `${sym}` : `${sym}:${args.join(",")}`;
+    let id = this.compoundIds.get(key);
+    if (id === undefined) {
+      id = this.symbolOf.length;
+      this.symbolOf.push(sym);
+      this.argsOf.push(args.slice());
+      this.compoundIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** Interns a ground term of the syntax tree; throws on a variable (a programmer error). */
+  intern(term: Term): number {
+    switch (term.kind) {
+      case "constant":
+        return this.constant(term.name);
+      case "compound":
+        return this.compound(
+          this.symbol(term.functor),
+          term.args.map((a) => this.intern(a)),
+        );
+      case "variable":
+        throw new Error(`cannot intern the variable ?${term.name}: not a ground term`);
+    }
+  }
+
+  isConstant(id: number): boolean {
+    return this.argsOf[id] === null;
+  }
+
+  /** Normalized KIF, as `termToKif` prints it. */
+  kif(id: number): string {
+    let text = this.kifCache[id];
+    if (text === undefined) {
+      const args = this.argsOf[id];
+      const name = this.symbolNames[this.symbolOf[id]];
+      text = args === null ? name : `(${name} ${args.map((a) => this.kif(a)).join(" ")})`;
+      this.kifCache[id] = text;
+    }
+    return text;
+  }
+}

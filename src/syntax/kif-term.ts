@@ -1,0 +1,55 @@
+/**
+ * A tiny reader of one KIF term, such as a fluent `(cell 1 1 x)` or a move `noop`, as the
+ * reference reasoner receives them in states and joint moves. Names are lower-cased (GDL is
+ * case-insensitive); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
+ * Throws on text that is not exactly one term (callers pass strings they printed themselves).
+ */
+import { NO_POSITION, type Term } from "./ast.js";
+
+function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === "(" || ch === ")") {
+      tokens.push(ch);
+      i++;
+    } else if (ch === " " || ch === "\t" || ch === "\n" || ch === "\r" || ch === "\f" || ch === "\v") {
+      i++;
+    } else {
+      let j = i;
+      while (j < text.length && !" \t\n\r\f\v()".includes(text[j])) j++;
+      tokens.push(text.slice(i, j).toLowerCase());
+      i = j;
+    }
+  }
+  return tokens;
+}
+
+export function parseKifTerm(text: string): Term {
+  const tokens = tokenize(text);
+  let at = 0;
+  const read = (): Term => {
+    const token = tokens[at++];
+    if (token === undefined) throw new Error(`KIF term ended early: ${JSON.stringify(text)}`);
+    if (token === ")") throw new Error(`unexpected ')' in KIF term ${JSON.stringify(text)}`);
+    if (token !== "(") {
+      if (token.startsWith("?")) return { kind: "variable", name: token.slice(1), pos: NO_POSITION };
+      return { kind: "constant", name: token, pos: NO_POSITION };
+    }
+    const functor = tokens[at++];
+    if (functor === undefined || functor === "(" || functor === ")" || functor.startsWith("?")) {
+      throw new Error(`a compound term must start with a name: ${JSON.stringify(text)}`);
+    }
+    const args: Term[] = [];
+    while (tokens[at] !== ")") {
+      if (at >= tokens.length) throw new Error(`unclosed '(' in KIF term ${JSON.stringify(text)}`);
+      args.push(read());
+    }
+    at++;
+    return { kind: "compound", functor, args, pos: NO_POSITION };
+  };
+  const term = read();
+  if (at !== tokens.length) throw new Error(`more than one term in ${JSON.stringify(text)}`);
+  return term;
+}
