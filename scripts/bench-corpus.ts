@@ -1,13 +1,15 @@
 /**
  * `npm run bench:corpus [-- DIR] [--resume]`: regenerates results/ from a folder of games
  * (default ../shared/games/base):
- *   - results/corpus.csv|json       the default run (splitting and pruning on);
+ *   - results/ground.csv|json       the default run (splitting and pruning on), the same file as
+ *     `npm run bench` writes: reused when present, rerun with --fresh;
  *   - results/corpus-no-split.*     the ablation without existential-variable splitting;
  *   - results/corpus-no-prune.*     the ablation without relevance pruning;
  *   - results/README.md, results/plots/   the paper's plots and the summary, next to GGP-Base
  *     (../shared/anchors/ggp-base-propnet.csv when present) and the ablations.
  * With --resume, runs go on from the games already in their files.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { cpus } from "node:os";
 import { runCorpusCommand } from "../src/cli/corpus-command.js";
@@ -18,14 +20,19 @@ import { RESULTS, gamesFolder, machineLine, referenceFile } from "./common.js";
 
 const args = process.argv.slice(2);
 const resume = args.includes("--resume");
+const fresh = args.includes("--fresh");
 const dir = gamesFolder(args.find((a) => !a.startsWith("--")));
 const TIMEOUT = 60;
 const runs = [
-  { label: "default", file: "corpus.csv", split: true, prune: true },
+  { label: "default", file: "ground.csv", split: true, prune: true },
   { label: "--no-split", file: "corpus-no-split.csv", split: false, prune: true },
   { label: "--no-prune", file: "corpus-no-prune.csv", split: true, prune: false },
 ];
 for (const run of runs) {
+  if (run.label === "default" && !fresh && existsSync(path.join(RESULTS, run.file))) {
+    process.stdout.write(`\n== ${run.label}: reusing ${path.join("results", run.file)} (--fresh to rerun it)\n`);
+    continue;
+  }
   process.stdout.write(`\n== ${run.label}\n`);
   await runCorpusCommand(
     dir,
@@ -44,7 +51,7 @@ for (const run of runs) {
   );
 }
 const report = await writeResultsReport({
-  oursFile: path.join(RESULTS, "corpus.csv"),
+  oursFile: path.join(RESULTS, "ground.csv"),
   oursLabel: "gdl-ground",
   referenceFile: referenceFile(),
   referenceLabel: "GGP-Base",

@@ -1,0 +1,81 @@
+/**
+ * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE]`
+ *
+ * For every game of a folder (default ../shared/games/base) that grounds within the grounding
+ * limit: seeded random playouts on the propnet state machine agree step by step with the
+ * non-ground reference evaluator (states, legal moves, terminal, goals), and the propnet keeps
+ * its invariants (src/verify/). Each game runs in a child process with a time limit (grounding
+ * included) and a memory limit, two at a time; one progress line per game; results/verify.csv
+ * is rewritten atomically after each game; a summary line at the end.
+ */
+import path from "node:path";
+import { Command, InvalidArgumentError } from "commander";
+import { runVerify, summaryLine } from "../src/verify/runner.js";
+import { RESULTS, gamesFolder, machineLine } from "./common.js";
+
+const positiveInt = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
+  return n;
+};
+const regexp = (value: string) => {
+  try {
+    return new RegExp(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+};
+
+const program = new Command("verify")
+  .description("propnet state machine vs the reference evaluator, on random playouts, game by game")
+  .argument("[dir]", "folder of .kif games (default ../shared/games/base)")
+  .option("--playouts <n>", "random playouts per game", positiveInt, 5)
+  .option("--seed <n>", "seed of the first playout (playout p uses seed + p)", positiveInt, 1)
+  .option("--max-steps <n>", "joint moves per playout at most", positiveInt, 500)
+  .option("--timeout <seconds>", "time limit per game, grounding included", positiveInt, 120)
+  .option("--ground-timeout <seconds>", "time limit of the grounding (a game over it is not-grounded)", positiveInt, 60)
+  .option("--memory <MiB>", "JavaScript heap limit of each child process", positiveInt, 4096)
+  .option("--jobs <n>", "games at a time", positiveInt, 2)
+  .option("--filter <regexp>", "only the games whose name matches", regexp)
+  .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
+  .parse();
+
+const opts = program.opts<{
+  playouts: number;
+  seed: number;
+  maxSteps: number;
+  timeout: number;
+  groundTimeout: number;
+  memory: number;
+  jobs: number;
+  filter?: RegExp;
+  out: string;
+}>();
+const dir = gamesFolder(program.args[0]);
+process.stdout.write(`verify: ${dir}, ${opts.playouts} playouts per game (seed ${opts.seed}), limit ${opts.timeout} s per game; ${machineLine()}\n`);
+
+const summary = await runVerify(
+  {
+    dir,
+    out: path.resolve(opts.out),
+    playouts: opts.playouts,
+    seed: opts.seed,
+    maxSteps: opts.maxSteps,
+    timeoutSeconds: opts.timeout,
+    groundTimeoutSeconds: Math.min(opts.groundTimeout, opts.timeout),
+    memoryMb: opts.memory,
+    jobs: Math.max(1, opts.jobs),
+    filter: opts.filter,
+  },
+  {
+    gameDone(row, done, total) {
+      const width = String(total).length;
+      const detail = row.status === "agree" ? (row.detail ? ` — ${row.detail}` : "") : ` — ${row.detail.length > 300 ? `${row.detail.slice(0, 300)}...` : row.detail}`;
+      process.stdout.write(
+        `[${String(done).padStart(width)}/${total}] ${row.game}: ${row.status} (${row.playouts} playouts, ${row.steps} states, ${row.seconds.toFixed(1)} s)${detail}\n`,
+      );
+    },
+  },
+);
+process.stdout.write(`verify: ${summaryLine(summary.rows, summary.seconds)}; results in ${path.relative(process.cwd(), path.resolve(opts.out)) || opts.out}\n`);
+process.exitCode = summary.counts.disagree > 0 ? 1 : 0;
