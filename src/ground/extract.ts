@@ -62,7 +62,14 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
     if (atomId !== undefined) idToAtom[atomId] = index;
     else if (OUTPUT_RELATIONS.has(atoms[index].relation)) facts.push(index);
   };
-  for (const text of program.facts) take(text, undefined);
+  // most facts are static tables (succ, arithmetic): look at the relation name before parsing
+  const keptFactNames = new Set([...OUTPUT_RELATIONS].map((r) => symbols.name(r)));
+  keptFactNames.add(symbols.name(BASE_RELATION));
+  keptFactNames.add(symbols.name(INPUT_RELATION));
+  for (const text of program.facts) {
+    const open = text.indexOf("(");
+    if (keptFactNames.has(open < 0 ? text : text.slice(0, open))) take(text, undefined);
+  }
   const factAtoms = new Set(program.factAtoms);
   program.atomSymbol.forEach((text, id) => {
     if (text !== undefined && !factAtoms.has(id)) take(text, id);

@@ -1,0 +1,153 @@
+/**
+ * The command line end to end: exit codes, compiler-style diagnostics, the ground output, --asp,
+ * --json, --propnet, replay (checked against the non-ground reference evaluator) and play.
+ */
+import { describe, expect, it } from "vitest";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { main } from "../src/cli/main.js";
+import type { Output } from "../src/cli/io.js";
+import { loadFile, loadText } from "../src/pipeline.js";
+import { ReferenceReasoner } from "../src/reference/reasoner.js";
+
+const ROOT = path.resolve(__dirname, "..");
+const BASE = path.resolve(ROOT, "../shared/games/base");
+const haveBase = existsSync(BASE);
+const corpus = (name: string) => path.join(ROOT, "corpus", name);
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: Output = { out: (t) => (out += t), err: (t) => (err += t) };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+describe("gdl-ground check", () => {
+  it("accepts a valid game (exit 0) and reports an invalid one compiler-style (exit 1)", async () => {
+    const ok = await run("check", corpus("valid/recursion.kif"));
+    expect(ok.code).toBe(0);
+    expect(ok.out).toMatch(/1 valid, 0 invalid/);
+    const bad = await run("check", corpus("invalid/bounded-counter.kif"));
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/bounded-counter\.kif:\d+:\d+: error\[bounded\]: /);
+  });
+
+  it("exits 2 for a missing file and for a usage error, without a stack trace", async () => {
+    const missing = await run("check", "no/such/game.kif");
+    expect(missing.code).toBe(2);
+    expect(missing.out).toMatch(/no\/such\/game\.kif: error\[io\]: cannot read the file: no such file/);
+    const usage = await run("check");
+    expect(usage.code).toBe(2);
+    expect(usage.err).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("prints JSON with --json", async () => {
+    const r = await run("check", "--json", corpus("invalid/stratification.kif"));
+    const json = JSON.parse(r.out);
+    expect(json.summary.invalid).toBe(1);
+    expect(json.files[0].diagnostics[0]).toMatchObject({ severity: "error", code: "stratification" });
+  });
+});
+
+describe("gdl-ground GAME", () => {
+  it("prints a ground game that our parser reads back as a valid variable-free description", async () => {
+    const r = await run(corpus("valid/step-counter.kif"));
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/\?/);
+    const reread = loadText(r.out, "ground.kif");
+    expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("prints P with --asp, and sizes and times with --json", async () => {
+    const asp = await run(corpus("valid/step-counter.kif"), "--asp");
+    expect(asp.out).toContain("{ true(F) : _base(F) }.");
+    expect(asp.out).toContain("1 { does(R, M) : _input(R, M) } 1 :- role(R).");
+    const json = JSON.parse((await run(corpus("valid/step-counter.kif"), "--json", "--propnet")).out);
+    expect(json.status).toBe("ok");
+    expect(Object.keys(json.seconds)).toEqual(expect.arrayContaining(["parse", "check", "translate", "ground", "extract", "propnet", "total"]));
+    expect(json.propnet.paperComponents).toBeGreaterThan(0);
+    expect(json.propnet.optimizedComponents).toBeGreaterThan(0);
+  });
+
+  it("reports an invalid game with its position and exit 1", async () => {
+    const r = await run(corpus("invalid/syntax-unbalanced.kif"));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/syntax-unbalanced\.kif:\d+:\d+: error\[syntax\]/);
+  });
+
+  it("writes the propnet as JSON and DOT", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-"));
+    await run(corpus("valid/step-counter.kif"), "--propnet", "--propnet-out", path.join(dir, "p.json"));
+    await run(corpus("valid/step-counter.kif"), "--propnet", "--propnet-out", path.join(dir, "p.dot"));
+    expect(JSON.parse(readFileSync(path.join(dir, "p.json"), "utf8")).format).toBe("gdl-ground-propnet");
+    expect(readFileSync(path.join(dir, "p.dot"), "utf8")).toMatch(/^digraph/);
+  });
+});
+
+describe.skipIf(!haveBase)("replay and play on a real game", () => {
+  const game = path.join(BASE, "ticTacToe.kif");
+
+  it("replay gives exactly the reference evaluator's states, legal moves and goals", async () => {
+    const reference = ReferenceReasoner.fromDescription(loadFile(game).description!);
+    // a whole game chosen by the reference: x wins on the diagonal
+    const script = [
+      ["(mark 1 1)", "noop"],
+      ["noop", "(mark 1 2)"],
+      ["(mark 2 2)", "noop"],
+      ["noop", "(mark 1 3)"],
+      ["(MARK 3 3)", "noop"], // case-insensitive
+    ];
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-"));
+    writeFileSync(path.join(dir, "moves.json"), JSON.stringify(script));
+    const r = await run("replay", game, "--moves", path.join(dir, "moves.json"));
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.roles).toEqual(reference.roles);
+    let state = reference.initialState();
+    for (let i = 0; i <= script.length; i++) {
+      const step = out.steps[i];
+      expect(step.state).toEqual([...state]);
+      const terminal = reference.isTerminal(state);
+      expect(step.terminal).toBe(terminal);
+      if (terminal) expect(step.goals).toEqual(reference.goals(state));
+      else {
+        expect(step.goals).toBeNull();
+        for (const role of reference.roles) expect(step.legal[role]).toEqual(reference.legalMoves(state, role));
+      }
+      if (i < script.length) state = reference.nextState(state, script[i].map((m) => m.toLowerCase()));
+    }
+    expect(out.steps[script.length].goals).toEqual({ xplayer: 100, oplayer: 0 });
+  });
+
+  it("rejects an illegal joint move naming the step and the role", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-"));
+    writeFileSync(path.join(dir, "moves.json"), JSON.stringify([["(mark 1 1)", "noop"], ["noop", "(mark 1 1)"]]));
+    const r = await run("replay", game, "--moves", path.join(dir, "moves.json"));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/joint move 2: "\(mark 1 1\)" is not a legal move of role oplayer/);
+  });
+
+  it("play --random --seed is deterministic and follows legal moves", async () => {
+    const a = JSON.parse((await run("play", game, "--random", "--seed", "3")).out);
+    const b = JSON.parse((await run("play", game, "--random", "--seed", "3")).out);
+    expect(a).toEqual(b);
+    a.moves.forEach((joint: string[], i: number) =>
+      a.roles.forEach((role: string, r: number) => expect(a.steps[i].legal[role]).toContain(joint[r])),
+    );
+    expect(a.steps[a.steps.length - 1].terminal).toBe(true);
+  });
+});
+
+describe("the installed command", () => {
+  it("runs from bin/ with --help and exits 2 on a usage error, never with a stack trace", () => {
+    const bin = path.join(ROOT, "bin", "gdl-ground.js");
+    expect(execFileSync(process.execPath, [bin, "--help"], { encoding: "utf8" })).toMatch(/Usage: gdl-ground/);
+    const bad = spawnSync(process.execPath, [bin, "check"], { encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  });
+});
