@@ -17,7 +17,7 @@ import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
 import { translate, type AspProgram, type TranslateOptions } from "./translate/index.js";
 import type { GroundOptions, GroundOutcome } from "./ground/clingo/outcome.js";
-import { aspifView, parseAspif } from "./ground/aspif.js";
+import { readCompactAspif } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, compileStateMachine, isCompileError, type Propnet, type PropnetStateMachine } from "./propnet/index.js";
@@ -158,9 +158,9 @@ export async function groundDescription(
 
   const [extracted, extractSeconds] = timed(() => {
     try {
-      const view = aspifView(parseAspif(outcome.aspif));
-      const game = extractGroundGame(view, program.symbols, { roles: roleOrder(description) });
-      return { game, groundRules: view.rules.length };
+      const compact = readCompactAspif(outcome.aspif);
+      const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description) });
+      return { game, groundRules: compact.ruleStatements };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }

@@ -18,7 +18,7 @@ import { termToKif } from "../syntax/print.js";
 import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
-import type { AspifView } from "./aspif.js";
+import type { CompactGroundProgram } from "./aspif-compact.js";
 import type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground-game.js";
 
 export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "goal", "terminal"]);
@@ -30,7 +30,7 @@ export interface ExtractOptions {
 
 export class ExtractionError extends Error {}
 
-export function extractGroundGame(program: AspifView, symbols: SymbolTable, options: ExtractOptions): GroundGame {
+export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
   const atoms: GroundAtom[] = [];
   const atomIndex = new Map<string, number>(); // by clingo symbol text
@@ -66,59 +66,55 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
   const keptFactNames = new Set([...OUTPUT_RELATIONS].map((r) => symbols.name(r)));
   keptFactNames.add(symbols.name(BASE_RELATION));
   keptFactNames.add(symbols.name(INPUT_RELATION));
-  for (const text of program.facts) {
+  const takeFact = (text: string) => {
     const open = text.indexOf("(");
     if (keptFactNames.has(open < 0 ? text : text.slice(0, open))) take(text, undefined);
-  }
-  const factAtoms = new Set(program.factAtoms);
+  };
+  for (const text of program.facts) takeFact(text);
   program.atomSymbol.forEach((text, id) => {
-    if (text !== undefined && !factAtoms.has(id)) take(text, id);
+    if (text === undefined) return;
+    if (program.factAtoms[id]) takeFact(text);
+    else take(text, id);
   });
 
-  // clauses from the normal rules whose atoms all have names (gringo does not repeat rules;
-  // facts are repeated neither, being interned)
-  const clauses: GroundClause[] = [];
-  for (const fact of new Set(facts)) clauses.push({ head: fact, positive: [], negative: [] });
-  for (const rule of program.rules) {
-    if (rule.choice || rule.head.length !== 1 || rule.body.kind !== "normal" || rule.body.literals.length === 0) continue;
-    const head = idToAtom[rule.head[0]];
+  // The normal rules whose atoms all have names, by head (compressed rows; gringo does not
+  // repeat rules, and facts are interned). Rules stay in aspif's arrays until they are kept.
+  const { heads, bodyStart, body } = program.rules;
+  const ruleHead = new Int32Array(program.rules.count).fill(-1);
+  for (let r = 0; r < program.rules.count; r++) {
+    const head = idToAtom[heads[r]];
     if (head < 0) continue;
-    const positive: number[] = [];
-    const negative: number[] = [];
     let named = true;
-    for (const literal of rule.body.literals) {
-      const atom = idToAtom[literal > 0 ? literal : -literal];
-      if (atom < 0) {
-        named = false;
-        break;
-      }
-      (literal > 0 ? positive : negative).push(atom);
-    }
-    if (named) clauses.push({ head, positive, negative });
+    for (let k = bodyStart[r]; k < bodyStart[r + 1] && named; k++) named = idToAtom[body[k] > 0 ? body[k] : -body[k]] >= 0;
+    if (named) ruleHead[r] = head;
   }
-
-  // clause ids by head (compressed rows), then keep what the outputs need
+  const factSet = new Set(facts);
   const start = new Int32Array(atoms.length + 1);
-  for (const c of clauses) start[c.head + 1]++;
-  for (let i = 0; i < atoms.length; i++) start[i + 1] += start[i];
+  for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) start[ruleHead[r] + 1]++;
+  for (let a = 0; a < atoms.length; a++) start[a + 1] += start[a];
   const fill = start.slice(0, atoms.length);
-  const byHead = new Int32Array(clauses.length);
-  clauses.forEach((c, id) => (byHead[fill[c.head]++] = id));
+  const rulesOf = new Int32Array(start[atoms.length]);
+  for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) rulesOf[fill[ruleHead[r]]++] = r;
+
+  // keep what the outputs need
   const needed = new Uint8Array(atoms.length);
   const stack: number[] = [];
-  for (let a = 0; a < atoms.length; a++) if (start[a + 1] > start[a] && OUTPUT_RELATIONS.has(atoms[a].relation)) stack.push(a);
+  for (let a = 0; a < atoms.length; a++)
+    if ((factSet.has(a) || start[a + 1] > start[a]) && OUTPUT_RELATIONS.has(atoms[a].relation)) stack.push(a);
   while (stack.length > 0) {
     const atom = stack.pop()!;
     if (needed[atom]) continue;
     needed[atom] = 1;
     for (let k = start[atom]; k < start[atom + 1]; k++) {
-      const c = clauses[byHead[k]];
-      for (const a of c.positive) if (!needed[a]) stack.push(a);
-      for (const a of c.negative) if (!needed[a]) stack.push(a);
+      const r = rulesOf[k];
+      for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) {
+        const a = idToAtom[body[j] > 0 ? body[j] : -body[j]];
+        if (!needed[a]) stack.push(a);
+      }
     }
   }
 
-  // renumber the atoms that remain, in first-seen order
+  // renumber the atoms that remain, in first-seen order, and build the kept clauses
   const keptAtoms: GroundAtom[] = [];
   const renumber = new Int32Array(atoms.length).fill(-1);
   const keep = (i: number) => {
@@ -129,9 +125,17 @@ export function extractGroundGame(program: AspifView, symbols: SymbolTable, opti
     return renumber[i];
   };
   const kept: GroundClause[] = [];
-  for (const c of clauses) {
-    if (!needed[c.head]) continue;
-    kept.push({ head: keep(c.head), positive: c.positive.map(keep), negative: c.negative.map(keep) });
+  for (const fact of factSet) if (needed[fact]) kept.push({ head: keep(fact), positive: [], negative: [] });
+  for (let r = 0; r < ruleHead.length; r++) {
+    if (ruleHead[r] < 0 || !needed[ruleHead[r]]) continue;
+    const positive: number[] = [];
+    const negative: number[] = [];
+    for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) {
+      const l = body[j];
+      if (l > 0) positive.push(keep(idToAtom[l]));
+      else negative.push(keep(idToAtom[-l]));
+    }
+    kept.push({ head: keep(ruleHead[r]), positive, negative });
   }
   // atoms used in bodies but never derived (true/does) are kept too
   for (let a = 0; a < atoms.length; a++) if (needed[a]) keep(a);

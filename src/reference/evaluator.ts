@@ -153,6 +153,7 @@ export class Evaluator {
       this.callStack.length = 0;
       this.sccStack.length = 0;
       this.trail.length = 0;
+      this.pass = 0;
       throw error;
     } finally {
       this.layers = [this.staticLayer, null, null];

@@ -37,14 +37,21 @@ export class ReferenceReasoner {
   private readonly roleIds: readonly number[];
   private readonly termIds = new Map<string, number>();
   private readonly stateLayers = new Map<string, Layer>();
-  private readonly emptyLayer: Layer;
 
   private constructor(program: Program) {
     this.program = program;
     this.evaluator = new Evaluator(program);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
-    this.emptyLayer = this.evaluator.stateLayer([]);
+  }
+
+  /**
+   * A fresh layer with no input, for a query that does not give one: no moves for legal,
+   * goal and terminal (which GDL forbids to depend on `does`), no state for init. Fresh each
+   * time, since the tables it collects depend on the other layers of the query.
+   */
+  private noInput(): Layer {
+    return this.evaluator.stateLayer([]);
   }
 
   static fromDescription(description: Description): ReferenceReasoner {
@@ -52,13 +59,13 @@ export class ReferenceReasoner {
   }
 
   initialState(): State {
-    const answers = this.ask("init/1", [-1], this.emptyLayer, this.emptyLayer);
+    const answers = this.ask("init/1", [-1], this.noInput(), this.noInput());
     return sortedUnique(answers.map((t) => this.kif(t[0])));
   }
 
   /** The legal moves of `role` in `state`, sorted (by UTF-16 code units, as `Array.prototype.sort`). */
   legalMoves(state: State, role: string): string[] {
-    const answers = this.ask("legal/2", [this.termId(role), -1], this.layerOf(state), this.emptyLayer);
+    const answers = this.ask("legal/2", [this.termId(role), -1], this.layerOf(state), this.noInput());
     return sortedUnique(answers.map((t) => this.kif(t[1])));
   }
 
@@ -73,7 +80,7 @@ export class ReferenceReasoner {
   }
 
   isTerminal(state: State): boolean {
-    return this.ask("terminal/0", [], this.layerOf(state), this.emptyLayer).length > 0;
+    return this.ask("terminal/0", [], this.layerOf(state), this.noInput()).length > 0;
   }
 
   /**
@@ -93,7 +100,7 @@ export class ReferenceReasoner {
     const layer = this.layerOf(state);
     const result: Record<string, number[]> = {};
     this.roles.forEach((role, i) => {
-      const answers = this.ask("goal/2", [this.roleIds[i], -1], layer, this.emptyLayer);
+      const answers = this.ask("goal/2", [this.roleIds[i], -1], layer, this.noInput());
       const values = new Set<number>();
       for (const t of answers) {
         const text = this.kif(t[1]);

@@ -85,7 +85,7 @@ export class TermStore {
     if (text === undefined) {
       const args = this.argsOf[id];
       const name = this.symbolNames[this.symbolOf[id]];
-      text = args === null ? name : `(${name} ${args.map((a) => this.kif(a)).join(" ")})`;
+      text = args === null ? name : args.length === 0 ? `(${name})` : `(${name} ${args.map((a) => this.kif(a)).join(" ")})`;
       this.kifCache[id] = text;
     }
     return text;

@@ -1,0 +1,161 @@
+/**
+ * A one-pass reader of gringo's aspif output into compact arrays, for extraction.
+ *
+ * `aspif.ts` reads every statement into objects, which is right for inspection and tests; a big
+ * game yields millions of rules, and building an object per rule made extraction spend most of
+ * its time collecting garbage. This reader keeps only what extraction needs: the symbol of each
+ * shown atom, the shown facts, and the normal rules (one head, a normal body) in flat integer
+ * arrays. Choice rules, weight rules, constraints and the other statements are counted and skipped.
+ *
+ * Output symbols are read by character count: gringo writes their length in bytes, which is the
+ * same for the ASCII identifiers our symbol table produces; a non-ASCII text is refused, so that
+ * the caller can fall back to the full reader.
+ */
+
+/** Normal rules `head :- body` in compressed rows: rule r has body literals body[bodyStart[r] .. bodyStart[r+1]). */
+export interface CompactRules {
+  readonly count: number;
+  readonly heads: Int32Array;
+  readonly bodyStart: Int32Array;
+  readonly body: Int32Array;
+}
+
+export interface CompactGroundProgram {
+  readonly maxAtom: number;
+  /** Symbol of each atom shown with exactly that atom as condition. */
+  readonly atomSymbol: readonly (string | undefined)[];
+  /** Symbols shown unconditionally (facts). */
+  readonly facts: readonly string[];
+  /** Atoms that are facts (a normal rule with an empty body). */
+  readonly factAtoms: Uint8Array;
+  /** Normal rules with a non-empty body. */
+  readonly rules: CompactRules;
+  /** Every rule statement of the program, facts and generator rules included. */
+  readonly ruleStatements: number;
+}
+
+class IntBuffer {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new Int32Array(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+export class CompactAspifError extends Error {}
+
+export function readCompactAspif(text: string): CompactGroundProgram {
+  let i = 0;
+  const n = text.length;
+  const skipLine = () => {
+    while (i < n && text.charCodeAt(i) !== 10) i++;
+    i++;
+  };
+  const int = (): number => {
+    while (i < n && text.charCodeAt(i) === 32) i++;
+    let negative = false;
+    if (text.charCodeAt(i) === 45) {
+      negative = true;
+      i++;
+    }
+    let value = 0;
+    const start = i;
+    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) value = value * 10 + (c - 48);
+    if (i === start) throw new CompactAspifError(`aspif: a number expected at offset ${start}`);
+    return negative ? -value : value;
+  };
+
+  if (!text.startsWith("asp ")) throw new CompactAspifError("aspif: the header 'asp' is missing");
+  skipLine();
+  let maxAtom = 0;
+  const atomSymbol: (string | undefined)[] = [];
+  const facts: string[] = [];
+  const factList = new IntBuffer();
+  const heads = new IntBuffer();
+  const bodyStart = new IntBuffer();
+  const body = new IntBuffer(4096);
+  let ruleStatements = 0;
+  const see = (a: number) => {
+    const abs = a < 0 ? -a : a;
+    if (abs > maxAtom) maxAtom = abs;
+  };
+
+  while (i < n) {
+    const type = int();
+    if (type === 0) {
+      skipLine(); // end of a step
+      continue;
+    }
+    if (type === 1) {
+      ruleStatements++;
+      const choice = int();
+      const headCount = int();
+      let head = 0;
+      for (let k = 0; k < headCount; k++) {
+        head = int();
+        see(head);
+      }
+      const bodyType = int();
+      if (bodyType === 0) {
+        const literals = int();
+        if (choice === 0 && headCount === 1) {
+          if (literals === 0) factList.push(head);
+          else {
+            heads.push(head);
+            bodyStart.push(body.length);
+            for (let k = 0; k < literals; k++) {
+              const l = int();
+              see(l);
+              body.push(l);
+            }
+            skipLine();
+            continue;
+          }
+        }
+      }
+      skipLine();
+      continue;
+    }
+    if (type === 4) {
+      const length = int();
+      i++; // the blank before the symbol
+      const symbol = text.slice(i, i + length);
+      for (let k = 0; k < symbol.length; k++)
+        if (symbol.charCodeAt(k) > 127) throw new CompactAspifError("aspif: a non-ASCII symbol");
+      i += length;
+      const conditions = int();
+      if (conditions === 0) facts.push(symbol);
+      else if (conditions === 1) {
+        const a = int();
+        see(a);
+        if (a > 0 && atomSymbol[a] === undefined) atomSymbol[a] = symbol;
+      }
+      skipLine();
+      continue;
+    }
+    skipLine(); // minimize, projection, external, assumption, heuristic, edge, theory, comment
+  }
+  bodyStart.push(body.length);
+  const factAtoms = new Uint8Array(maxAtom + 1);
+  for (let k = 0; k < factList.length; k++) factAtoms[factList.data[k]] = 1;
+  atomSymbol.length = Math.max(atomSymbol.length, maxAtom + 1);
+  return {
+    maxAtom,
+    atomSymbol,
+    facts,
+    factAtoms,
+    rules: { count: heads.length, heads: heads.toArray(), bodyStart: bodyStart.toArray(), body: body.toArray() },
+    ruleStatements,
+  };
+}
