@@ -13,15 +13,13 @@ import { KEYWORD_ARITY, type Description, type Position } from "../syntax/ast.js
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { packageRoot } from "../package-root.js";
-import { flattenRule, flatRuleVariables, MAX_OR_VARIANTS, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
-import type { Term } from "../syntax/ast.js";
-import { atomsOf, isGround } from "../syntax/terms.js";
-import { termToKif } from "../syntax/print.js";
+import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
+import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";
 import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
 import { pruneIrrelevant } from "./relevance.js";
 import { splitExistentialVariables } from "./split.js";
 import { AspWriter } from "./emit.js";
-import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
+import { BASE_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
 
 export { SymbolTable } from "./symbols.js";
 
@@ -98,12 +96,14 @@ export function translate(description: Description, options: TranslateOptions = 
     game.push(...flat);
   }
   if (diagnostics.length > 0) return { diagnostics };
-  const closed = closeUnsafeVariables(game, description);
+  const graph = buildDependencyGraph(description);
+  const statics = staticRelations(graph);
+  const projected = projectLocalNegations(game, statics);
+  projected.staticAux.forEach((r) => statics.add(r));
+  const closed = closeUnsafeVariables(projected.rules, description);
   game.length = 0;
   game.push(...closed);
 
-  const graph = buildDependencyGraph(description);
-  const statics = staticRelations(graph);
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
   const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics);
@@ -165,50 +165,6 @@ export function translate(description: Description, options: TranslateOptions = 
     },
   };
   return { program, diagnostics };
-}
-
-/**
- * Domain closure for unsafe rules (not valid GDL by Definition 1.2, but accepted by Prolog-style
- * reasoners and found in GGP-Base's reasoner tests, e.g. `(<= (legal ?p ?p) (cell 1 1))`): a
- * variable that no positive atom binds ranges over the ground terms written in the description,
- * through the internal relation `_dom`.
- */
-function closeUnsafeVariables(rules: readonly FlatRule[], description: Description): FlatRule[] {
-  const unsafe = rules.map((rule) => {
-    const bound = positivelyBound(rule.body);
-    return [...flatRuleVariables(rule)].filter((v) => !bound.has(v));
-  });
-  if (unsafe.every((vars) => vars.length === 0)) return [...rules];
-  const domain = new Map<string, Term>();
-  const visit = (t: Term): void => {
-    if (t.kind === "compound") t.args.forEach(visit);
-    if (isGround(t)) domain.set(termToKif(t), t);
-  };
-  for (const rule of description.rules)
-    for (const literal of [rule.head, ...rule.body])
-      for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) atom.args.forEach(visit);
-  const first = description.rules[0];
-  const domainFacts: FlatRule[] = [...domain.values()].map((t) => ({
-    head: { kind: "atom", relation: DOMAIN_RELATION, args: [t], pos: first.pos },
-    body: [],
-    origin: first,
-    part: "game",
-  }));
-  const closed = rules.map((rule, i) =>
-    unsafe[i].length === 0
-      ? rule
-      : {
-          ...rule,
-          body: [
-            ...rule.body,
-            ...unsafe[i].map((name): FlatLiteral => ({
-              kind: "pos",
-              atom: { kind: "atom", relation: DOMAIN_RELATION, args: [{ kind: "variable", name, pos: rule.head.pos }], pos: rule.head.pos },
-            })),
-          ],
-        },
-  );
-  return [...closed, ...domainFacts];
 }
 
 /** Every relation, function and constant name of the description. */

@@ -14,7 +14,7 @@
 import type { Atom } from "../syntax/ast.js";
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { FlatLiteral, FlatRule } from "./flat-rules.js";
-import { BASE_RELATION, INPUT_RELATION, isInternalRelation, staticRelation } from "./symbols.js";
+import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, staticRelation } from "./symbols.js";
 
 const NEVER_STATIC = new Set(["init", "true", "next", "legal", "does"]);
 
@@ -40,8 +40,9 @@ export function staticVersion(relation: string, statics: ReadonlySet<string>): s
     case "does":
       return INPUT_RELATION;
     default:
-      // our own relations (the domain of unsafe variables) are static
-      return statics.has(relation) || isInternalRelation(relation) ? relation : staticRelation(relation);
+      // our own relations (the domain of unsafe variables, projections of static negations) are
+      // in `statics` when they are static
+      return statics.has(relation) || relation === DOMAIN_RELATION ? relation : staticRelation(relation);
   }
 }
 
@@ -60,7 +61,7 @@ export function staticRelaxation(
     for (const literal of rule.body) {
       if (literal.kind === "pos") body.push({ kind: "pos", atom: rename(literal.atom) });
       else if (literal.kind === "neg") {
-        if (statics.has(literal.atom.relation) || isInternalRelation(literal.atom.relation)) body.push(literal);
+        if (statics.has(literal.atom.relation) || literal.atom.relation === DOMAIN_RELATION) body.push(literal);
       } else body.push(literal);
     }
     result.push({ head: rename(rule.head), body, origin: rule.origin, part: "static-relaxation" });
