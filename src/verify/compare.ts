@@ -7,6 +7,7 @@
  * any reasoner fits: the non-ground reference evaluator, the same evaluator on the ground game,
  * the propnet state machine.
  */
+import { mulberry32 } from "../propnet/search.js";
 
 /** A game as seen by a reasoner, states being sorted lists of fluents in normalized KIF. */
 export interface KifReasoner<S = readonly string[]> {
@@ -28,8 +29,8 @@ export interface Mismatch {
 }
 
 export function describeMismatch(m: Mismatch): string {
-  const path = m.path.length === 0 ? "the initial state" : `after ${m.path.map((j) => `[${j.join(", ")}]`).join(" ")}`;
-  return `${m.what} differ at ${path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`;
+  const path = m.path.length === 0 ? "at the initial state" : `after ${m.path.map((j) => `[${j.join(", ")}]`).join(" ")}`;
+  return `${m.what} differ ${path}: expected ${JSON.stringify(m.expected)}, got ${JSON.stringify(m.actual)}`;
 }
 
 export interface CompareStats {
@@ -115,18 +116,6 @@ export function compareBreadthFirst<A, B>(
   return { stats };
 }
 
-/** A small seeded generator (mulberry32), so that playouts can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function compareRandomPlayouts<A, B>(
   ra: KifReasoner<A>,
   rb: KifReasoner<B>,
@@ -135,7 +124,7 @@ export function compareRandomPlayouts<A, B>(
   const stats: CompareStats = { states: 0, jointMoves: 0 };
   if (!sameList([...ra.roles], [...rb.roles]))
     return { mismatch: { path: [], what: "roles", expected: ra.roles, actual: rb.roles }, stats };
-  const random = seededRandom(options.seed);
+  const random = mulberry32(options.seed);
   const maxSteps = options.maxSteps ?? 500;
   for (let p = 0; p < options.playouts; p++) {
     let pair: Pair<A, B> = { a: ra.initialState(), b: rb.initialState(), path: [] };
