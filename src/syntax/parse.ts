@@ -44,6 +44,9 @@ interface ListNode {
   readonly pos: Position;
 }
 
+/** Deeper nesting than this is refused (the readers are recursive; real games nest less than 20). */
+export const MAX_NESTING = 2000;
+
 /** Characters that `s-expression` would read as quotes, strings or escapes; KIF in GDL has none. */
 const FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
 
@@ -141,7 +144,13 @@ function splitTopLevel(
       let bad = false;
       for (; i < source.length; i++) {
         const c = source[i];
-        if (c === "(") open.push(i);
+        if (c === "(") {
+          open.push(i);
+          if (open.length === MAX_NESTING + 1) {
+            syntaxError(lines.at(i), `parentheses nested deeper than ${MAX_NESTING} levels`);
+            bad = true;
+          }
+        }
         else if (c === ")") {
           open.pop();
           if (open.length === 0) break;
