@@ -7,7 +7,10 @@
  *   - results/corpus-no-prune.*     the ablation without relevance pruning;
  *   - results/README.md, results/plots/   the paper's plots and the summary, next to GGP-Base
  *     (../shared/anchors/ggp-base-propnet.csv when present) and the ablations.
- * With --resume, runs go on from the games already in their files.
+ *   - results/corpus-native.*       with --native, the same games with a native gringo/clingo from PATH
+ *     instead of clingo-wasm (same translation, same extraction);
+ * With --resume, runs go on from the games already in their files; --report-only redraws
+ * results/README.md and the plots from the files there.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -21,14 +24,19 @@ import { RESULTS, gamesFolder, machineLine, referenceFile } from "./common.js";
 const args = process.argv.slice(2);
 const resume = args.includes("--resume");
 const fresh = args.includes("--fresh");
+const reportOnly = args.includes("--report-only");
+const native = args.includes("--native");
 const dir = gamesFolder(args.find((a) => !a.startsWith("--")));
 const TIMEOUT = 60;
-const runs = [
-  { label: "default", file: "ground.csv", split: true, prune: true },
-  { label: "--no-split", file: "corpus-no-split.csv", split: false, prune: true },
-  { label: "--no-prune", file: "corpus-no-prune.csv", split: true, prune: false },
+const runs: { label: string; file: string; split: boolean; prune: boolean; grounder: "wasm" | "native" }[] = [
+  { label: "default", file: "ground.csv", split: true, prune: true, grounder: "wasm" },
+  { label: "--no-split", file: "corpus-no-split.csv", split: false, prune: true, grounder: "wasm" },
+  { label: "--no-prune", file: "corpus-no-prune.csv", split: true, prune: false, grounder: "wasm" },
 ];
-for (const run of runs) {
+if (native || existsSync(path.join(RESULTS, "corpus-native.csv")))
+  runs.push({ label: "native gringo", file: "corpus-native.csv", split: true, prune: true, grounder: "native" });
+for (const run of reportOnly ? [] : runs) {
+  if (run.grounder === "native" && !native) continue;
   if (run.label === "default" && !fresh && existsSync(path.join(RESULTS, run.file))) {
     process.stdout.write(`\n== ${run.label}: reusing ${path.join("results", run.file)} (--fresh to rerun it)\n`);
     continue;
@@ -45,7 +53,7 @@ for (const run of runs) {
       split: run.split,
       prune: run.prune,
       propnet: true,
-      grounder: "wasm",
+      grounder: run.grounder,
     },
     processOutput,
   );

@@ -5,6 +5,7 @@ import { cpus } from "node:os";
 import { runCorpus, type CorpusProgress } from "../corpus/runner.js";
 import type { ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
+import { findNativeGrounder } from "../ground/clingo/index.js";
 import type { Output } from "./io.js";
 
 export interface CorpusCommandOptions {
@@ -25,6 +26,10 @@ export interface CorpusCommandOptions {
 export async function runCorpusCommand(dir: string, options: CorpusCommandOptions, io: Output): Promise<number> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     io.err(`${dir}: error[io]: not a folder of games\n`);
+    return 2;
+  }
+  if (options.grounder === "native" && !findNativeGrounder()) {
+    io.err("gdl-ground: error[usage]: --grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)\n");
     return 2;
   }
   let filter: RegExp | undefined;
