@@ -1,5 +1,5 @@
 /**
- * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE]`
+ * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update]`
  *
  * For every game of a folder (default ../shared/games/base) that grounds within the grounding
  * limit: seeded random playouts on the propnet state machine agree step by step with the
@@ -10,7 +10,8 @@
  */
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { runVerify, summaryLine } from "../src/verify/runner.js";
+import { existsSync, readFileSync } from "node:fs";
+import { parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 
 const positiveInt = (value: string) => {
@@ -38,6 +39,7 @@ const program = new Command("verify")
   .option("--jobs <n>", "games at a time", positiveInt, 2)
   .option("--filter <regexp>", "only the games whose name matches", regexp)
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
+  .option("--update", "keep the rows of --out for the games that --filter leaves out")
   .parse();
 
 const opts = program.opts<{
@@ -50,6 +52,7 @@ const opts = program.opts<{
   jobs: number;
   filter?: RegExp;
   out: string;
+  update?: boolean;
 }>();
 const dir = gamesFolder(program.args[0]);
 process.stdout.write(`verify: ${dir}, ${opts.playouts} playouts per game (seed ${opts.seed}), limit ${opts.timeout} s per game; ${machineLine()}\n`);
@@ -66,6 +69,7 @@ const summary = await runVerify(
     memoryMb: opts.memory,
     jobs: Math.max(1, opts.jobs),
     filter: opts.filter,
+    keep: opts.update && existsSync(opts.out) ? parseVerifyCsv(readFileSync(opts.out, "utf8")) : undefined,
   },
   {
     gameDone(row, done, total) {

@@ -1,0 +1,108 @@
+/**
+ * Verification (src/verify/) on a fast slice: our corpus/valid and a few small real games go
+ * through `verifyGame`, the function the `verify` script runs in its child processes: random
+ * playouts on the propnet state machine must agree with the reference evaluator, and the
+ * propnet must keep its invariants. The runner itself (child processes, CSV) is run once on
+ * corpus/valid when the compiled child module is there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { verifyGame, describeMismatchBriefly } from "../src/verify/verify-game.js";
+import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
+import { verifyPropnetInvariants } from "../src/verify/invariants.js";
+import { buildPropnet } from "../src/propnet/build.js";
+import { groundDescription, loadFile } from "../src/pipeline.js";
+
+const ROOT = path.resolve(__dirname, "..");
+const VALID = path.join(ROOT, "corpus", "valid");
+const GAMES = path.resolve(ROOT, "../shared/games");
+const realGamesPresent = existsSync(path.join(GAMES, "base"));
+
+
+let grounder: ClosableGrounder;
+beforeAll(async () => {
+  const g = await createGrounder("wasm");
+  if ("error" in g) throw new Error(g.error);
+  grounder = g;
+});
+afterAll(async () => grounder?.close());
+
+async function expectAgreement(file: string, game: string, ctx: { skip: (note?: string) => void }, playouts = 3) {
+  const row = await verifyGame(file, game, { grounder, playouts, seed: 11, maxSteps: 200 });
+  if (row.status === "error" && /unsafe rule/.test(row.detail)) return ctx.skip(`the reference evaluator cannot evaluate unsafe rules: ${row.detail}`);
+  expect(row.status, row.detail).toBe("agree");
+  expect(row.playouts).toBe(playouts);
+  expect(row.steps).toBeGreaterThan(0);
+}
+
+describe("verify: our corpus", () => {
+  for (const name of readdirSync(VALID).filter((f) => f.endsWith(".kif"))) {
+    it(name, async (ctx) => expectAgreement(path.join(VALID, name), name.slice(0, -4), ctx));
+  }
+});
+
+const REAL = ["base/ticTacToe", "base/connectFour", "base/nim1", "base/buttons", "base/breakthroughSmall", "base/blocksWorld", "tests/test_case_3b", "tests/test_case_5a"];
+
+describe.skipIf(!realGamesPresent)("verify: real games (a slice)", () => {
+  if (!realGamesPresent) console.warn(`skipped: ${GAMES} is absent`);
+  for (const name of REAL) {
+    it(name, { timeout: 60_000 }, async (ctx) => expectAgreement(path.join(GAMES, `${name}.kif`), name, ctx, 2));
+  }
+});
+
+describe("verify: verdicts that are not agreement", () => {
+  it("an invalid game is not-grounded, with the checker's first error", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verify-"));
+    try {
+      const file = path.join(dir, "bad.kif");
+      writeFileSync(file, "(role a) (init p) (legal a (f 1)) (legal a (f 1 2))");
+      const row = await verifyGame(file, "bad", { grounder, playouts: 1 });
+      expect(row.status).toBe("not-grounded");
+      expect(row.detail).toMatch(/^invalid: /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a mismatch is described by what differs only", () => {
+    const text = describeMismatchBriefly({ path: [["a"]], what: "state", expected: ["p", "q", "r"], actual: ["p", "r", "s"] });
+    expect(text).toBe('state differ after [a]: expected {"only":["q"]}, got {"only":["s"]}');
+    const legal = describeMismatchBriefly({ path: [], what: "legal", expected: { x: ["m1", "m2"] }, actual: { x: ["m1"] } });
+    expect(legal).toBe('legal differ at the initial state: expected {"x":{"only":["m2"]}}, got {"x":{"only":[]}}');
+  });
+
+  it("the invariants hold on a propnet with a positive cycle (fixpoint) and name none", async () => {
+    const loaded = loadFile(path.join(VALID, "recursion.kif"));
+    const grounded = await groundDescription(loaded, { grounder, timeoutSeconds: 30 });
+    expect(grounded.status).toBe("ok");
+    expect(verifyPropnetInvariants(buildPropnet(grounded.game!), grounded.game)).toEqual([]);
+  });
+});
+
+const compiledChild = existsSync(path.join(ROOT, "dist", "src", "verify", "child.js"));
+
+describe.skipIf(!compiledChild)("verify runner (child processes, CSV)", () => {
+  it("verifies corpus/valid and writes the CSV", { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verify-run-"));
+    try {
+      const out = path.join(dir, "verify.csv");
+      const seen: string[] = [];
+      const summary = await runVerify(
+        { dir: VALID, out, playouts: 2, seed: 3, maxSteps: 100, timeoutSeconds: 60, groundTimeoutSeconds: 30, memoryMb: 1024, jobs: 2, filter: /^(nim|nested-or|recursion|simultaneous|step-counter)/ },
+        { gameDone: (row) => seen.push(row.game) },
+      );
+      expect(seen.sort()).toEqual(["nested-or", "recursion", "simultaneous", "step-counter"]);
+      expect(summary.counts.agree).toBe(4);
+      const csv = readFileSync(out, "utf8");
+      expect(csv).toBe(formatVerifyCsv(summary.rows));
+      expect(parseVerifyCsv(csv)).toEqual(summary.rows);
+      expect(csv.split("\n")[0]).toBe("game,status,detail,playouts,steps,seconds");
+      expect(summaryLine(summary.rows)).toMatch(/^4 games: 4 agree, 0 disagree, 0 not-grounded, 0 timeout, 0 error; \d+ states compared$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
