@@ -7,10 +7,10 @@
  * the time limit is killed, one that crashes (a JavaScript heap out of memory, say) is reported
  * and replaced: one game never stops the run.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
+import { ChildWorker } from "../child-worker.js";
 import { writeFileAtomic } from "../io.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
@@ -95,18 +95,22 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
   };
   let next = 0;
   let done = skipped;
-  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, todo.length)) }, () => new ChildSlot(config, options.memoryMb));
+  const script = path.join(packageRoot(), "dist", "src", "corpus", "child.js");
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(options.jobs, todo.length)) },
+    () => new ChildWorker<ChildRequest, ChildReply>(script, [JSON.stringify(config)], options.memoryMb),
+  );
   await Promise.all(
-    slots.map(async (slot) => {
+    workers.map(async (worker) => {
       while (next < todo.length) {
         const { file, game } = todo[next++];
-        const row = await slot.measure({ type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
+        const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
         rows.set(game, row);
         save();
         done++;
         progress?.gameDone(row, done, games.length);
       }
-      slot.stop();
+      worker.stop();
     }),
   );
   const sorted = save();
@@ -120,100 +124,30 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
   };
 }
 
-/** One child process and the game it measures. */
-class ChildSlot {
-  private child: ChildProcess | undefined;
-  private ready: Promise<void> | undefined;
-  private stderrTail = "";
-  private onReply: ((reply: ChildReply) => void) | undefined;
-  private onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
-
-  constructor(
-    private readonly config: ChildConfig,
-    private readonly memoryMb: number,
-  ) {}
-
-  private start(): Promise<void> {
-    const script = path.join(packageRoot(), "dist", "src", "corpus", "child.js");
-    const child = fork(script, [JSON.stringify(this.config)], {
-      execArgv: [`--max-old-space-size=${this.memoryMb}`],
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
-    this.child = child;
-    this.stderrTail = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
-    });
-    child.on("message", (reply: ChildReply) => this.onReply?.(reply));
-    child.on("exit", (code, signal) => {
-      if (this.child === child) this.child = undefined;
-      this.onExit?.(code, signal);
-    });
-    return new Promise<void>((resolve, reject) => {
-      this.onReply = (reply) => (reply.type === "ready" ? resolve() : reject(new Error(reply.type === "failed" ? reply.message : "unexpected reply")));
-      this.onExit = (code) => reject(new Error(`the child process exited (${code}) before it was ready: ${this.stderrTail.trim()}`));
-    });
+/** Measures one game in a child process; a child that runs over time or dies gives a failed row. */
+async function measureInChild(
+  worker: ChildWorker<ChildRequest, ChildReply>,
+  request: ChildRequest,
+  timeoutSeconds: number,
+): Promise<ResultRow> {
+  const started = performance.now();
+  // the grounder stops itself at the limit; this is the backstop for the other phases
+  const outcome = await worker.request(request, timeoutSeconds * 1000 + 2000, (reply) => reply.type === "row" || reply.type === "failed");
+  const failed = (status: ResultRow["status"], reason: string) => {
+    const row = emptyResultRow(request.game, status, reason);
+    row.total_s = Math.round(performance.now() - started) / 1000;
+    return row;
+  };
+  switch (outcome.kind) {
+    case "reply":
+      return outcome.reply.type === "row" ? outcome.reply.row : failed("error", outcome.reply.type === "failed" ? outcome.reply.message : "unexpected reply");
+    case "timeout":
+      return failed("timeout", `the pipeline did not finish within ${timeoutSeconds} s`);
+    case "died":
+      return outcome.outOfMemory
+        ? failed("out-of-memory", `the child process ran out of memory (limit ${worker.memoryMb} MiB)`)
+        : failed("error", `the child process died (${outcome.message})`);
+    case "start-failed":
+      return failed("error", `cannot start a child process: ${outcome.message}`);
   }
-
-  async measure(request: ChildRequest, timeoutSeconds: number): Promise<ResultRow> {
-    const started = performance.now();
-    if (!this.child || !this.ready) this.ready = this.start();
-    try {
-      await this.ready;
-    } catch (error) {
-      this.kill();
-      return emptyResultRow(request.game, "error", `cannot start a child process: ${(error as Error).message}`);
-    }
-    const child = this.child!;
-    return new Promise<ResultRow>((resolve) => {
-      const finish = (row: ResultRow) => {
-        clearTimeout(timer);
-        this.onReply = undefined;
-        this.onExit = undefined;
-        resolve(row);
-      };
-      const elapsed = () => Math.round(performance.now() - started) / 1000;
-      // the grounder stops itself at the limit; this is the backstop for the other phases
-      const timer = setTimeout(() => {
-        this.kill();
-        const row = emptyResultRow(request.game, "timeout", `the pipeline did not finish within ${timeoutSeconds} s`);
-        row.total_s = elapsed();
-        finish(row);
-      }, timeoutSeconds * 1000 + 2000);
-      this.onReply = (reply) => {
-        if (reply.type === "row") finish(reply.row);
-        else if (reply.type === "failed") finish(emptyResultRow(request.game, "error", reply.message));
-      };
-      this.onExit = (code, signal) => {
-        this.ready = undefined;
-        const tail = this.stderrTail;
-        const oom = /heap out of memory|Allocation failed|out of memory/i.test(tail);
-        const row = oom
-          ? emptyResultRow(request.game, "out-of-memory", `the child process ran out of memory (limit ${this.memoryMb} MiB)`)
-          : emptyResultRow(request.game, "error", `the child process died (${signal ?? `exit ${code}`}): ${lastLine(tail)}`);
-        row.total_s = elapsed();
-        finish(row);
-      };
-      child.send(request);
-    });
-  }
-
-  private kill(): void {
-    const child = this.child;
-    this.child = undefined;
-    this.ready = undefined;
-    child?.removeAllListeners("exit");
-    child?.kill("SIGKILL");
-  }
-
-  stop(): void {
-    const child = this.child;
-    this.child = undefined;
-    child?.disconnect();
-  }
-}
-
-function lastLine(text: string): string {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? "no message";
 }

@@ -4,7 +4,7 @@
  * never stops the run. The results file (CSV: game,status,detail,playouts,steps,seconds) is
  * written atomically after every game.
  */
-import { fork, type ChildProcess } from "node:child_process";
+import { ChildWorker } from "../child-worker.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -112,9 +112,12 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
   const config: VerifyChildConfig = { grounderMemoryMb: Math.min(2048, options.memoryMb) };
   let next = 0;
   let done = 0;
-  const slots = Array.from({ length: Math.max(1, Math.min(options.jobs, games.length)) }, () => new VerifySlot(config, options.memoryMb));
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(options.jobs, games.length)) },
+    () => new ChildWorker<VerifyChildRequest, VerifyChildReply>(childScript(), [JSON.stringify(config)], options.memoryMb),
+  );
   await Promise.all(
-    slots.map(async (slot) => {
+    workers.map(async (worker) => {
       while (next < games.length) {
         const { file, game } = games[next++];
         const request: VerifyChildRequest = {
@@ -126,124 +129,58 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
           maxSteps: options.maxSteps,
           groundTimeoutSeconds: options.groundTimeoutSeconds,
         };
-        const row = await slot.verify(request, options.timeoutSeconds);
+        const row = await verifyInChild(worker, request, options.timeoutSeconds);
         rows.set(game, row);
         save();
         done++;
         progress?.gameDone?.(row, done, games.length);
       }
-      slot.stop();
+      worker.stop();
     }),
   );
   const sorted = save();
   return { rows: sorted, counts: countStatuses(sorted), seconds: (performance.now() - started) / 1000 };
 }
 
-/** One child process and the game it verifies. */
-class VerifySlot {
-  private child: ChildProcess | undefined;
-  private ready: Promise<void> | undefined;
-  private stderrTail = "";
-  private onReply: ((reply: VerifyChildReply) => void) | undefined;
-  private onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
-
-  constructor(
-    private readonly config: VerifyChildConfig,
-    private readonly memoryMb: number,
-  ) {}
-
-  private start(): Promise<void> {
-    const child = fork(childScript(), [JSON.stringify(this.config)], {
-      execArgv: [`--max-old-space-size=${this.memoryMb}`],
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
-    this.child = child;
-    this.stderrTail = "";
-    child.stderr?.on("data", (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
-    });
-    child.on("message", (reply: VerifyChildReply) => this.onReply?.(reply));
-    child.on("exit", (code, signal) => {
-      if (this.child === child) this.child = undefined;
-      this.onExit?.(code, signal);
-    });
-    return new Promise<void>((resolve, reject) => {
-      this.onReply = (reply) => (reply.type === "ready" ? resolve() : reject(new Error(reply.type === "failed" ? reply.message : "unexpected reply")));
-      this.onExit = (code) => reject(new Error(`the child process exited (${code}) before it was ready: ${this.stderrTail.trim()}`));
-    });
+/** Verifies one game in a child process; a child that runs over time or dies gives a failed row. */
+async function verifyInChild(
+  worker: ChildWorker<VerifyChildRequest, VerifyChildReply>,
+  request: VerifyChildRequest,
+  timeoutSeconds: number,
+): Promise<VerifyRow> {
+  const started = performance.now();
+  let last: VerifyProgress | undefined;
+  const outcome = await worker.request(
+    request,
+    timeoutSeconds * 1000,
+    (reply) => reply.type === "row" || reply.type === "failed",
+    (reply) => {
+      if (reply.type === "progress") last = reply.progress;
+    },
+  );
+  const failed = (status: VerifyStatus, detail: string): VerifyRow => ({
+    game: request.game,
+    status,
+    detail,
+    playouts: last?.playouts ?? 0,
+    steps: last?.steps ?? 0,
+    seconds: Math.round(performance.now() - started) / 1000,
+  });
+  const where = () => {
+    if (!last || last.phase === "ground") return "while grounding";
+    if (last.phase === "propnet") return `grounded in ${last.groundSeconds} s; while building the propnet or before the first playout ended`;
+    return `grounded in ${last.groundSeconds} s; ${last.playouts} playouts (${last.steps} states) agreed before`;
+  };
+  switch (outcome.kind) {
+    case "reply":
+      return outcome.reply.type === "row" ? outcome.reply.row : failed("error", outcome.reply.type === "failed" ? outcome.reply.message : "unexpected reply");
+    case "timeout":
+      return failed("timeout", `no verdict within ${timeoutSeconds} s (${where()})`);
+    case "died":
+      return outcome.outOfMemory
+        ? failed("error", `the child process ran out of memory (limit ${worker.memoryMb} MiB; ${where()})`)
+        : failed("error", `the child process died (${outcome.message}) (${where()})`);
+    case "start-failed":
+      return failed("error", `cannot start a child process: ${outcome.message}`);
   }
-
-  async verify(request: VerifyChildRequest, timeoutSeconds: number): Promise<VerifyRow> {
-    const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started) / 1000;
-    const failed = (status: VerifyStatus, detail: string, last?: VerifyProgress): VerifyRow => ({
-      game: request.game,
-      status,
-      detail,
-      playouts: last?.playouts ?? 0,
-      steps: last?.steps ?? 0,
-      seconds: elapsed(),
-    });
-    if (!this.child || !this.ready) this.ready = this.start();
-    try {
-      await this.ready;
-    } catch (error) {
-      this.kill();
-      return failed("error", `cannot start a child process: ${(error as Error).message}`);
-    }
-    const child = this.child!;
-    let last: VerifyProgress | undefined;
-    return new Promise<VerifyRow>((resolve) => {
-      const finish = (row: VerifyRow) => {
-        clearTimeout(timer);
-        this.onReply = undefined;
-        this.onExit = undefined;
-        resolve(row);
-      };
-      const where = () => {
-        if (!last || last.phase === "ground") return "while grounding";
-        if (last.phase === "propnet") return `grounded in ${last.groundSeconds} s; while building the propnet or before the first playout ended`;
-        return `grounded in ${last.groundSeconds} s; ${last.playouts} playouts (${last.steps} states) agreed before`;
-      };
-      const timer = setTimeout(() => {
-        this.kill();
-        finish(failed("timeout", `no verdict within ${timeoutSeconds} s (${where()})`, last));
-      }, timeoutSeconds * 1000);
-      this.onReply = (reply) => {
-        if (reply.type === "progress") last = reply.progress;
-        else if (reply.type === "row") finish(reply.row);
-        else if (reply.type === "failed") finish(failed("error", reply.message, last));
-      };
-      this.onExit = (code, signal) => {
-        this.ready = undefined;
-        const tail = this.stderrTail;
-        const oom = /heap out of memory|Allocation failed|out of memory/i.test(tail);
-        finish(
-          oom
-            ? failed("error", `the child process ran out of memory (limit ${this.memoryMb} MiB; ${where()})`, last)
-            : failed("error", `the child process died (${signal ?? `exit ${code}`}): ${lastLine(tail)} (${where()})`, last),
-        );
-      };
-      child.send(request);
-    });
-  }
-
-  private kill(): void {
-    const child = this.child;
-    this.child = undefined;
-    this.ready = undefined;
-    child?.removeAllListeners("exit");
-    child?.kill("SIGKILL");
-  }
-
-  stop(): void {
-    const child = this.child;
-    this.child = undefined;
-    child?.disconnect();
-  }
-}
-
-function lastLine(text: string): string {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? "no message";
 }

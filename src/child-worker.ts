@@ -1,0 +1,122 @@
+/**
+ * One long-lived child process that serves requests one at a time, for batch work over many
+ * games (the corpus runner, the verifier). The child keeps its warm state (a compiled clingo
+ * module) between requests; a request that runs over its time is ended by killing the child,
+ * and the next request starts a fresh one. A child that dies (a JavaScript heap out of memory,
+ * say) is reported, never thrown.
+ *
+ * Protocol: the child sends `{type: "ready"}` (or `{type: "failed", message}`) once started, then
+ * answers each request with messages; the caller's `isFinal` tells which message ends a request.
+ */
+import { fork, type ChildProcess } from "node:child_process";
+
+export type ChildOutcome<Reply> =
+  | { readonly kind: "reply"; readonly reply: Reply }
+  | { readonly kind: "timeout" }
+  | { readonly kind: "died"; readonly outOfMemory: boolean; readonly message: string }
+  | { readonly kind: "start-failed"; readonly message: string };
+
+interface StartupReply {
+  readonly type: string;
+  readonly message?: string;
+}
+
+export class ChildWorker<Request, Reply extends StartupReply> {
+  private child: ChildProcess | undefined;
+  private ready: Promise<void> | undefined;
+  private stderrTail = "";
+  private onMessage: ((reply: Reply) => void) | undefined;
+  private onExit: ((code: number | null, signal: NodeJS.Signals | null) => void) | undefined;
+
+  constructor(
+    private readonly script: string,
+    private readonly args: readonly string[],
+    /** Heap limit of the child (`--max-old-space-size`), MiB. */
+    readonly memoryMb: number,
+  ) {}
+
+  private start(): Promise<void> {
+    const child = fork(this.script, [...this.args], {
+      execArgv: [`--max-old-space-size=${this.memoryMb}`],
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    this.child = child;
+    this.stderrTail = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
+    });
+    child.on("message", (reply: Reply) => this.onMessage?.(reply));
+    child.on("exit", (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      this.onExit?.(code, signal);
+    });
+    return new Promise<void>((resolve, reject) => {
+      this.onMessage = (reply) =>
+        reply.type === "ready" ? resolve() : reject(new Error(reply.type === "failed" ? (reply.message ?? "failed") : "unexpected reply"));
+      this.onExit = (code) => reject(new Error(`the child process exited (${code}) before it was ready: ${this.stderrTail.trim()}`));
+    });
+  }
+
+  /**
+   * Sends one request and waits for its final message, at most `timeoutMs`. Messages before it
+   * (progress) go to `onProgress`.
+   */
+  async request(
+    request: Request,
+    timeoutMs: number,
+    isFinal: (reply: Reply) => boolean,
+    onProgress: (reply: Reply) => void = () => undefined,
+  ): Promise<ChildOutcome<Reply>> {
+    if (!this.child || !this.ready) this.ready = this.start();
+    try {
+      await this.ready;
+    } catch (error) {
+      this.kill();
+      return { kind: "start-failed", message: (error as Error).message };
+    }
+    const child = this.child!;
+    return new Promise<ChildOutcome<Reply>>((resolve) => {
+      const finish = (outcome: ChildOutcome<Reply>) => {
+        clearTimeout(timer);
+        this.onMessage = undefined;
+        this.onExit = undefined;
+        resolve(outcome);
+      };
+      const timer = setTimeout(() => {
+        this.kill();
+        finish({ kind: "timeout" });
+      }, timeoutMs);
+      this.onMessage = (reply) => (isFinal(reply) ? finish({ kind: "reply", reply }) : onProgress(reply));
+      this.onExit = (code, signal) => {
+        this.ready = undefined;
+        const tail = this.stderrTail;
+        finish({
+          kind: "died",
+          outOfMemory: /heap out of memory|Allocation failed|out of memory/i.test(tail),
+          message: `${signal ?? `exit ${code}`}: ${lastLine(tail)}`,
+        });
+      };
+      child.send(request as object);
+    });
+  }
+
+  private kill(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.ready = undefined;
+    child?.removeAllListeners("exit");
+    child?.kill("SIGKILL");
+  }
+
+  /** Lets the child finish and exit. */
+  stop(): void {
+    const child = this.child;
+    this.child = undefined;
+    child?.disconnect();
+  }
+}
+
+function lastLine(text: string): string {
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return lines[lines.length - 1] ?? "no message";
+}
