@@ -10,22 +10,12 @@ import { groundDescription, loadFile, loadText } from "../src/pipeline.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
-import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
+import { referenceKifReasoner } from "../src/verify/reasoners.js";
+import { compareBreadthFirst, compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const SHARED = path.resolve(ROOT, "../shared/games");
 
-function asKif(r: ReferenceReasoner): KifReasoner {
-  return {
-    roles: r.roles,
-    initialState: () => r.initialState(),
-    legalMoves: (s, role) => r.legalMoves(s, role),
-    nextState: (s, j) => r.nextState(s, j),
-    isTerminal: (s) => r.isTerminal(s),
-    goals: (s) => r.goals(s),
-    stateToKif: (s) => s,
-  };
-}
 
 let grounder: ClosableGrounder;
 beforeAll(async () => {
@@ -44,8 +34,8 @@ async function checkSameGame(file: string, depth: number, playouts: number, maxS
   const kif = groundGameToKif(result.game!);
   const reread = loadText(kif, `${file} (ground)`);
   expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  const original = asKif(ReferenceReasoner.fromDescription(loaded.description!));
-  const ground = asKif(ReferenceReasoner.fromDescription(reread.description!));
+  const original = referenceKifReasoner(ReferenceReasoner.fromDescription(loaded.description!));
+  const ground = referenceKifReasoner(ReferenceReasoner.fromDescription(reread.description!));
   try {
     const bfs = compareBreadthFirst(original, ground, { depth, maxStates: 300 });
     expect(bfs.mismatch && describeMismatch(bfs.mismatch)).toBeUndefined();

@@ -11,6 +11,7 @@ import path from "node:path";
 import { groundDescription, loadFile } from "../src/pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
+import { propnetKifReasoner, referenceKifReasoner } from "../src/verify/reasoners.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
@@ -50,29 +51,7 @@ function selected(): string[] {
   return env.split(",").map((name) => (name.includes("/") ? name : `base/${name}`));
 }
 
-function propnetReasoner(sm: PropnetStateMachine): KifReasoner<StateHandle> {
-  return {
-    roles: sm.roles,
-    initialState: () => sm.initialState(),
-    legalMoves: (s, role) => sm.legalMoveKifs(s, role),
-    nextState: (s, joint) => sm.nextState(s, joint.map((m, r) => sm.moveIndex(r, m)!)),
-    isTerminal: (s) => sm.isTerminal(s),
-    goals: (s) => Object.fromEntries(sm.goals(s).map((g, r) => [sm.roles[r], g])),
-    stateToKif: (s) => sm.stateToKif(s),
-  };
-}
 
-function referenceReasoner(r: ReferenceReasoner): KifReasoner {
-  return {
-    roles: r.roles,
-    initialState: () => r.initialState(),
-    legalMoves: (s, role) => r.legalMoves(s, role),
-    nextState: (s, j) => r.nextState(s, j),
-    isTerminal: (s) => r.isTerminal(s),
-    goals: (s) => r.goals(s),
-    stateToKif: (s) => s,
-  };
-}
 
 let grounder: ClosableGrounder;
 beforeAll(async () => {
@@ -96,13 +75,13 @@ describe.skipIf(!present)("propnet state machine = reference evaluator on real g
       const problems = checkPropnetInvariants(propnet).filter((m) => !(propnet.cycles.length > 0 && m.startsWith("cycle without a transition")));
       expect(problems).toEqual([]);
       if (name.endsWith("atariGoVariant_7x7")) expect(propnet.cycles.length).toBeGreaterThan(0);
-      const reference = referenceReasoner(ReferenceReasoner.fromDescription(loaded.description));
+      const reference = referenceKifReasoner(ReferenceReasoner.fromDescription(loaded.description));
       let sm: PropnetStateMachine | undefined;
       for (const evaluation of ["differential", "full"] as const) {
         const compiled = compileStateMachine(propnet, { cycles: "fixpoint", evaluation });
         if (isCompileError(compiled)) throw new Error(compiled.message);
         sm = compiled;
-        const ours = propnetReasoner(compiled);
+        const ours = propnetKifReasoner(compiled);
         // breadth-first expands every joint move of a state: only where there are few
         const s0 = compiled.initialState();
         const jointMoves = compiled.roles.reduce((product, _, r) => product * Math.max(1, compiled.legalMoves(s0, r).length), 1);
