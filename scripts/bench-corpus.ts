@@ -19,7 +19,7 @@ import { runCorpusCommand } from "../src/cli/corpus-command.js";
 import { processOutput } from "../src/cli/io.js";
 import { writeResultsReport } from "../src/report/report.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
-import { RESULTS, gamesFolder, machineLine, referenceFile } from "./common.js";
+import { RESULTS, checkTiming, gamesFolder, machineLine, referenceFile, writeGroundSummary } from "./common.js";
 
 const args = process.argv.slice(2);
 const resume = args.includes("--resume");
@@ -58,6 +58,7 @@ for (const run of reportOnly ? [] : runs) {
     processOutput,
   );
 }
+if (!reportOnly && (fresh || !existsSync(path.join(RESULTS, "ground-summary.txt")))) await writeGroundSummary(dir, checkTiming(dir));
 const report = await writeResultsReport({
   oursFile: path.join(RESULTS, "ground.csv"),
   oursLabel: "gdl-ground",

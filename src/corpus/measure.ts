@@ -23,7 +23,10 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
   if (loaded.description) row.gdl_literals = gdlSizeInLiterals(loaded.description);
   const firstError = (ds: readonly { severity: string; code: string; message: string; pos: { line: number; col: number } }[]) => {
     const d = ds.find((x) => x.severity === "error");
-    return d ? `${d.code}: ${d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}: ` : ""}${d.message}` : "";
+    if (!d) return "";
+    // the status already says timeout / out-of-memory; other codes (syntax, bounded, ...) lead the reason
+    const code = d.code === "timeout" || d.code === "out-of-memory" ? "" : `${d.code}: `;
+    return `${code}${d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}: ` : ""}${d.message}`;
   };
   if (!loaded.description) {
     row.status = "invalid";
