@@ -120,3 +120,29 @@ function lastLine(text: string): string {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   return lines[lines.length - 1] ?? "no message";
 }
+
+/**
+ * The child side of the protocol: once `resource` is ready (a warm grounder), answers each
+ * request with the row `handle` gives, or `{type: "failed"}`; `send` passes progress messages.
+ * The child exits when its parent disconnects.
+ */
+export function serveChild<Resource extends { close(): Promise<void> }, Request, Row>(
+  resource: Resource | { readonly error: string },
+  handle: (request: Request, resource: Resource, send: (message: object) => void) => Promise<Row>,
+): void {
+  const send = (message: object) => process.send?.(message);
+  if ("error" in resource) {
+    send({ type: "failed", message: resource.error });
+    process.exit(2);
+  }
+  process.on("message", (request: Request) => {
+    handle(request, resource, send).then(
+      (row) => send({ type: "row", row }),
+      (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  process.on("disconnect", () => {
+    void resource.close().finally(() => process.exit(0));
+  });
+  send({ type: "ready" });
+}

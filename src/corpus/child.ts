@@ -3,7 +3,8 @@
  * grounder (clingo-wasm compiled once per process), and reports each row back over IPC. The
  * runner kills it when a game runs over its time, and starts a fresh one.
  */
-import { createGrounder, type GrounderKind } from "../ground/index.js";
+import { createGrounder, type ClosableGrounder, type GrounderKind } from "../ground/index.js";
+import { serveChild } from "../child-worker.js";
 import { measureGame, type MeasureOptions } from "./measure.js";
 import type { ResultRow } from "../report/results-file.js";
 
@@ -26,22 +27,7 @@ export interface ChildConfig {
 
 async function serve(config: ChildConfig): Promise<void> {
   const grounder = await createGrounder(config.grounder, { maxMemoryMb: config.maxMemoryMb });
-  const send = (reply: ChildReply) => process.send?.(reply);
-  if ("error" in grounder) {
-    send({ type: "failed", message: grounder.error });
-    process.exit(2);
-  }
-  process.on("message", (message: ChildRequest) => {
-    if (message.type !== "measure") return;
-    measureGame(message.file, message.game, grounder, message.options).then(
-      (row) => send({ type: "row", row }),
-      (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
-    );
-  });
-  process.on("disconnect", () => {
-    void grounder.close().finally(() => process.exit(0));
-  });
-  send({ type: "ready" });
+  serveChild<ClosableGrounder, ChildRequest, ResultRow>(grounder, (request, warm) => measureGame(request.file, request.game, warm, request.options));
 }
 
 if (process.send) {

@@ -3,7 +3,8 @@
  * time, with one warm grounder, and reports progress and each row over IPC. The parent kills
  * it when a game runs over its time and starts a fresh one.
  */
-import { createGrounder } from "../ground/index.js";
+import { createGrounder, type ClosableGrounder } from "../ground/index.js";
+import { serveChild } from "../child-worker.js";
 import { verifyGame, type VerifyProgress, type VerifyRow } from "./verify-game.js";
 
 export interface VerifyChildConfig {
@@ -28,30 +29,17 @@ export type VerifyChildReply =
   | { readonly type: "failed"; readonly message: string };
 
 async function serve(config: VerifyChildConfig): Promise<void> {
-  const send = (reply: VerifyChildReply) => process.send?.(reply);
   const grounder = await createGrounder("wasm", { maxMemoryMb: config.grounderMemoryMb });
-  if ("error" in grounder) {
-    send({ type: "failed", message: grounder.error });
-    process.exit(2);
-  }
-  process.on("message", (message: VerifyChildRequest) => {
-    if (message.type !== "verify") return;
-    verifyGame(message.file, message.game, {
-      grounder,
-      playouts: message.playouts,
-      seed: message.seed,
-      maxSteps: message.maxSteps,
-      groundTimeoutSeconds: message.groundTimeoutSeconds,
+  serveChild<ClosableGrounder, VerifyChildRequest, VerifyRow>(grounder, (request, warm, send) =>
+    verifyGame(request.file, request.game, {
+      grounder: warm,
+      playouts: request.playouts,
+      seed: request.seed,
+      maxSteps: request.maxSteps,
+      groundTimeoutSeconds: request.groundTimeoutSeconds,
       onProgress: (progress) => send({ type: "progress", progress }),
-    }).then(
-      (row) => send({ type: "row", row }),
-      (error: unknown) => send({ type: "failed", message: error instanceof Error ? error.message : String(error) }),
-    );
-  });
-  process.on("disconnect", () => {
-    void grounder.close().finally(() => process.exit(0));
-  });
-  send({ type: "ready" });
+    }),
+  );
 }
 
 if (process.send) {
