@@ -4,6 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { cpus } from "node:os";
 import { runCorpus, type CorpusProgress } from "../corpus/runner.js";
 import type { ResultRow } from "../report/results-file.js";
+import { summarizeRun } from "../report/summary.js";
 import type { GrounderKind } from "../ground/index.js";
 import { findNativeGrounder } from "../ground/clingo/index.js";
 import type { Output } from "./io.js";
@@ -56,16 +57,14 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     },
     progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),
   );
-  const byStatus = new Map<string, number>();
-  for (const row of summary.rows) byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + 1);
-  const ok = summary.rows.filter((r) => r.status === "ok");
-  const times = ok.map((r) => r.total_s ?? 0).sort((a, b) => a - b);
-  const median = times.length === 0 ? 0 : times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
-  const mean = times.length === 0 ? 0 : times.reduce((s, t) => s + t, 0) / times.length;
+  const run = summarizeRun(summary.rows, "gdl-ground");
   io.out(
     `${summary.rows.length} games (${summary.measured} measured, ${summary.skipped} from the earlier run) in ${summary.seconds.toFixed(1)} s: ` +
-      [...byStatus].map(([s, n]) => `${n} ${s}`).join(", ") +
-      `; grounded: median ${median.toFixed(3)} s, mean ${mean.toFixed(3)} s\n` +
+      Object.entries(run.byStatus)
+        .filter(([, n]) => n > 0)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(", ") +
+      `; grounded: median ${(run.medianSeconds ?? 0).toFixed(3)} s, mean ${(run.meanSeconds ?? 0).toFixed(3)} s\n` +
       `results: ${summary.outFiles.join(", ")}\n`,
   );
   return 0;

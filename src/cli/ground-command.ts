@@ -106,7 +106,7 @@ function emit(text: string, output: string | undefined, io: Output): number {
 /** Sizes and times of one grounding, for --stats and --json. */
 export function groundReport(result: GroundResult) {
   const stats = result.program?.stats;
-  const total = PHASES.reduce((sum, p) => sum + (result.times[p] ?? 0), 0);
+  const total = totalSeconds(result.times);
   return {
     file: result.file,
     status: result.status,
@@ -126,18 +126,25 @@ export function groundReport(result: GroundResult) {
   };
 }
 
+function totalSeconds(times: PhaseTimes): number {
+  return PHASES.reduce((sum, phase) => sum + (times[phase] ?? 0), 0);
+}
+
+/** `parse 0.005, check 0.006, ...; total 0.206` */
+function formatPhaseTimes(times: PhaseTimes): string {
+  const phases = PHASES.filter((phase) => times[phase] !== undefined).map((phase) => `${phase} ${times[phase]!.toFixed(3)}`);
+  return `${phases.join(", ")}; total ${totalSeconds(times).toFixed(3)}`;
+}
+
 function round(seconds: number): number {
   return Math.round(seconds * 10000) / 10000;
 }
 
 export function formatStats(result: GroundResult): string {
   const r = groundReport(result);
-  const times = PHASES.filter((p) => result.times[p] !== undefined)
-    .map((p) => `${p} ${result.times[p]!.toFixed(3)}`)
-    .join(", ");
   return [
     `${r.file}: ${r.status}`,
-    `  time (s):     ${times}; total ${r.seconds.total.toFixed(3)}`,
+    `  time (s):     ${formatPhaseTimes(result.times)}`,
     `  GDL rules:    ${r.gdlRules ?? "-"}    ASP rules: ${r.aspRules ?? "-"} (splits ${r.splits ?? "-"}, pruned ${r.prunedRules ?? "-"})`,
     `  ground:       ${r.groundRules ?? "-"} rules from clingo -> ${r.groundClauses ?? "-"} clauses over ${r.groundAtoms ?? "-"} atoms`,
     `  base ${r.base ?? "-"}, input ${r.input ?? "-"}`,
@@ -167,10 +174,6 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
   const st = propnet.stats;
   const p = st.propositions;
   const propositions = Object.values(p).reduce((a, b) => a + b, 0);
-  const total = PHASES.reduce((sum, phase) => sum + (result.times[phase] ?? 0), 0);
-  const times = PHASES.filter((phase) => result.times[phase] !== undefined)
-    .map((phase) => `${phase} ${result.times[phase]!.toFixed(3)}`)
-    .join(", ");
   return [
     `${result.file}: propnet`,
     `  components (the paper's count, no optimization): ${st.paperComponents}`,
@@ -178,7 +181,7 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
     `  propositions ${propositions}: base ${p.base}, input ${p.input}, legal ${p.legal}, goal ${p.goal}, terminal ${p.terminal}, init ${p.init}, next ${p.next}, view ${p.view}`,
     `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
     ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),
-    `  time (s): ${times}; total ${total.toFixed(3)}`,
+    `  time (s): ${formatPhaseTimes(result.times)}`,
     "",
   ].join("\n");
 }

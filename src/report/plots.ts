@@ -30,18 +30,11 @@ import {
   type ExtraRun,
   type ReferenceRow,
   type ResultRow,
+  type RunsToReport,
 } from "./results-file.js";
 import { known, median } from "./stats.js";
 
-export interface PlotOptions {
-  ours: ResultRow[];
-  oursLabel: string;
-  reference?: ReferenceRow[];
-  referenceLabel: string;
-  /** More runs of ours (ablations such as `--no-split`), drawn in the cumulative plot. */
-  extraRuns?: ExtraRun[];
-  /** Where games that failed on one side are drawn in the runtime scatter (seconds). */
-  timeLimitSeconds: number;
+export interface PlotOptions extends RunsToReport {
   outDir: string;
   /** A font for the PNGs; looked up with `findPlotFont()` when absent. */
   font?: PlotFont;

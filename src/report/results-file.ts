@@ -314,3 +314,15 @@ export interface ExtraRun {
   label: string;
   rows: ResultRow[];
 }
+
+/** What the plots and the results page are drawn from: our run, a reference, more runs. */
+export interface RunsToReport {
+  ours: ResultRow[];
+  oursLabel: string;
+  reference?: ReferenceRow[];
+  referenceLabel: string;
+  /** More runs of ours (ablations such as `--no-split`, another backend). */
+  extraRuns?: ExtraRun[];
+  /** The time limit of the runs: games that failed on one side are drawn there (seconds). */
+  timeLimitSeconds: number;
+}

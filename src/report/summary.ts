@@ -21,6 +21,7 @@ import {
   type ExtraRun,
   type ReferenceRow,
   type ResultRow,
+  type RunsToReport,
   type ResultStatus,
 } from "./results-file.js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
@@ -278,13 +279,7 @@ export const PAPER = {
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-export interface ReadmeOptions {
-  ours: ResultRow[];
-  oursLabel: string;
-  reference?: ReferenceRow[];
-  referenceLabel: string;
-  extraRuns?: ExtraRun[];
-  timeLimitSeconds: number;
+export interface ReadmeOptions extends RunsToReport {
   /** Paths of the plots written (as returned by `drawPlots`); SVGs are embedded. */
   plots?: string[];
   /** The folder the README is written to, for relative links to the plots. */
