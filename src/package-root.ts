@@ -1,16 +1,26 @@
-/** Locates files shipped with the package (asp-templates/), from sources or from dist/. */
-import { existsSync } from "node:fs";
+/** Locates the package's own folder (for dist/ files such as the corpus child and the web page), from sources or from dist/. */
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 let root: string | undefined;
 
+function isOurPackage(dir: string): boolean {
+  const file = join(dir, "package.json");
+  if (!existsSync(file)) return false;
+  try {
+    return (JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "gdl-ground";
+  } catch {
+    return false;
+  }
+}
+
 export function packageRoot(): string {
   if (root) return root;
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json")) || !existsSync(join(dir, "asp-templates"))) {
+  while (!isOurPackage(dir)) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("gdl-ground: cannot find the package root (asp-templates/)");
+    if (parent === dir) throw new Error("gdl-ground: cannot find the package root (package.json of gdl-ground)");
     dir = parent;
   }
   root = dir;

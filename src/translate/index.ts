@@ -5,14 +5,12 @@
  *   description ──flatten (or, nested not)──▶ G
  *               ──static relaxation────────▶ P^base (derives _base, _input)
  *   G ∪ P^base  ──relevance pruning────────▶ ──existential splitting──▶ rules
- *   rules + asp-templates/*.lp ──emit──────▶ ASP text + symbol table
+ *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { KEYWORD_ARITY, type Description, type Position } from "../syntax/ast.js";
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import { packageRoot } from "../package-root.js";
+import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
 import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
 import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";
 import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
@@ -63,18 +61,6 @@ export interface TranslateResult {
 
 /** Relations that relevance pruning never touches: the game's outputs and what the generators use. */
 const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "base", "input"];
-
-let templates: { state: string; action: string } | undefined;
-function loadTemplates() {
-  if (!templates) {
-    const dir = join(packageRoot(), "asp-templates");
-    templates = {
-      state: readFileSync(join(dir, "state-generator.lp"), "utf8"),
-      action: readFileSync(join(dir, "action-generator.lp"), "utf8"),
-    };
-  }
-  return templates;
-}
 
 export function translate(description: Description, options: TranslateOptions = {}): TranslateResult {
   const diagnostics: Diagnostic[] = [];
@@ -130,7 +116,8 @@ export function translate(description: Description, options: TranslateOptions = 
   // the keywords too: the generators use true, does and role even when the game does not
   symbols.reserve([...gdlNames(description), ...KEYWORD_ARITY.keys()]);
   const writer = new AspWriter(symbols);
-  const { state, action } = loadTemplates();
+  const state = STATE_GENERATOR;
+  const action = ACTION_GENERATOR;
   writer.comment(`P for ${description.file}: G ∪ P^base ∪ state generator ∪ action generator`);
   for (const [part, title] of [
     ["game", "G: the game description (or expanded)"],
