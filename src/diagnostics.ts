@@ -19,6 +19,7 @@ export type DiagnosticCode =
   | "ground" // grounding failed (clingo error, limit reached)
   | "timeout"
   | "out-of-memory"
+  | "cancelled" // the caller stopped the grounding (a Cancel button)
   | "usage";
 
 export interface RelatedPosition {

@@ -16,7 +16,7 @@ import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
 import { translate, type AspProgram, type TranslateOptions } from "./translate/index.js";
-import type { GroundOptions, GroundOutcome } from "./ground/clingo/outcome.js";
+import type { AspGrounder } from "./ground/grounder.js";
 import { readCompactAspif } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
@@ -82,12 +82,9 @@ export interface GroundStageOptions extends TranslateOptions {
   readonly timeoutSeconds: number;
 }
 
-/** A grounder backend: clingo-wasm in a worker thread, or a native gringo/clingo process. */
-export interface AspGrounder {
-  ground(program: string, options: GroundOptions): Promise<GroundOutcome>;
-}
+export type { AspGrounder } from "./ground/grounder.js";
 
-export type GroundStatus = "ok" | "invalid" | "timeout" | "out-of-memory" | "error";
+export type GroundStatus = "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
 
 export interface GroundResult {
   readonly file: string;
@@ -152,6 +149,8 @@ export async function groundDescription(
         program,
       );
     }
+    case "cancelled":
+      return fail("cancelled", diagnostic("error", "cancelled", file, NO_POSITION, "grounding was cancelled"), program);
     case "ok":
       break;
   }

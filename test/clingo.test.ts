@@ -158,6 +158,57 @@ describe("Grounder (clingo-wasm in a worker)", () => {
     expect((await g.ground("a.", { timeoutMs: 1000 })).status).toBe("error");
   });
 
+  it("streams the ground program in pieces equal to the whole, while clingo writes it", async () => {
+    const program = "p(1..3000). q(X) :- p(X), not r(X). r(7).";
+    const whole = ok(await grounder.ground(program, { timeoutMs: 30_000 })).aspif;
+    const small = new Grounder({ chunkBytes: 4096 });
+    try {
+      const chunks: Uint8Array[] = [];
+      const streamed = ok(await small.ground(program, { timeoutMs: 30_000, onOutput: (c) => chunks.push(c.slice()) }));
+      expect(streamed.aspif).toBe("");
+      expect(chunks.length).toBeGreaterThan(2);
+      expect(chunks.slice(0, -1).every((c) => c.length === 4096)).toBe(true);
+      const joined = Buffer.concat(chunks).toString("utf8");
+      expect(joined).toBe(whole);
+      expect(streamed.peakMemoryBytes).toBeGreaterThan(1 << 20);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("streamed output has no string limit (maxOutputBytes applies to whole output only)", async () => {
+    const small = new Grounder({ maxOutputBytes: 1000, chunkBytes: 512 });
+    try {
+      let bytes = 0;
+      ok(await small.ground("p(1..1000).", { timeoutMs: 30_000, onOutput: (c) => (bytes += c.length) }));
+      expect(bytes).toBeGreaterThan(1000);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("a failing output reader ends the run as an error, not a crash", async () => {
+    const outcome = await grounder.ground("p(1..10).", {
+      timeoutMs: 30_000,
+      onOutput: () => {
+        throw new Error("disk full");
+      },
+    });
+    expect(outcome).toMatchObject({ status: "error" });
+    expect(outcome.status === "error" && outcome.message).toMatch(/disk full/);
+  });
+
+  it("an AbortSignal stops a long grounding as cancelled, and the next call still works", async () => {
+    const controller = new AbortController();
+    const pending = grounder.ground(ENDLESS, { timeoutMs: 60_000, signal: controller.signal });
+    setTimeout(() => controller.abort(), 200);
+    const started = performance.now();
+    expect(await pending).toEqual({ status: "cancelled" });
+    expect(performance.now() - started).toBeLessThan(30_000);
+    ok(await grounder.ground("a.", { timeoutMs: 30_000 }));
+    expect(await grounder.ground("a.", { timeoutMs: 30_000, signal: AbortSignal.abort() })).toEqual({ status: "cancelled" });
+  });
+
   it("groundAsp grounds once and lets go of its worker", async () => {
     const outcome = ok(await groundAsp("x(1).", { timeoutMs: 30_000 }));
     expect(aspifView(parseAspif(outcome.aspif)).facts).toEqual(["x(1)"]);

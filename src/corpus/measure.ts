@@ -43,7 +43,8 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
     0,
   );
   if (result.status !== "ok" || !result.game) {
-    row.status = result.status === "invalid" ? "invalid" : result.status;
+    // A corpus run has no Cancel button: a cancelled grounding can only be an error here.
+    row.status = result.status === "cancelled" ? "error" : result.status;
     row.reason = firstError(result.diagnostics);
     row.total_s = round(total);
     return row;

@@ -1,19 +1,12 @@
 /**
- * The grounding stage's entry: picks a backend behind one small interface, clingo-wasm in a
- * worker thread (the default; one warm worker is reused for every program of a batch) or a
- * native gringo/clingo found on PATH.
+ * The grounding stage's entry in Node: picks a backend behind the one small interface of
+ * grounder.ts, clingo-wasm in a worker thread (the default; one warm worker is reused for
+ * every program of a batch) or a native gringo/clingo found on PATH.
  */
-import type { AspGrounder } from "../pipeline.js";
 import { findNativeGrounder, groundAspNative, Grounder } from "./clingo/index.js";
+import type { ClosableGrounder, GrounderKind } from "./grounder.js";
 
-export type GrounderKind = "wasm" | "native";
-
-export interface ClosableGrounder extends AspGrounder {
-  readonly kind: GrounderKind;
-  /** What runs the grounding: `clingo-wasm` or the path of the native executable. */
-  readonly description: string;
-  close(): Promise<void>;
-}
+export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
 
 export interface CreateGrounderOptions {
   /** Memory limit of clingo-wasm in MiB (at most 2048). */
@@ -32,7 +25,8 @@ export async function createGrounder(
     return {
       kind,
       description: executable,
-      ground: (program, groundOptions) => groundAspNative(program, { ...groundOptions }),
+      ground: (program, groundOptions) => groundAspNative(program, { ...groundOptions, executable }),
+      warmUp: async () => undefined,
       close: async () => undefined,
     };
   }
@@ -41,6 +35,7 @@ export async function createGrounder(
     kind,
     description: "clingo-wasm",
     ground: (program, groundOptions) => grounder.ground(program, groundOptions),
+    warmUp: () => grounder.warmUp(),
     close: () => grounder.close(),
   };
 }

@@ -2,10 +2,23 @@
  * The grounding backend: ASP text in, ground program (aspif text) out, with clingo-wasm in a
  * worker thread (`Grounder`, `groundAsp`) or a native gringo/clingo (`groundAspNative`).
  */
-export { Grounder, groundAsp, type GrounderOptions } from "./grounder.js";
+export { Grounder, groundAsp, nodeClingoHost, type GrounderOptions } from "./grounder.js";
+export {
+  WorkerGrounder,
+  CLINGO_WASM_MAX_MEMORY_MB,
+  type ClingoWorkerHost,
+  type CompiledWasmModule,
+  type RunReply,
+  type WorkerGrounderOptions,
+  type WorkerPort,
+  type WorkerReply,
+} from "./worker-grounder.js";
+export { BROWSER_WORKER_SCRIPT, NODE_WORKER_SCRIPT } from "./worker-script.js";
+export { limitWasmMemory, withMemoryLimit, WASM_PAGE_BYTES } from "./wasm-memory.js";
 export { findNativeGrounder, groundAspNative, type NativeGroundOptions } from "./native.js";
 export {
   GROUND_ONLY_ARGS,
+  type GroundCancelled,
   type GroundError,
   type GroundOk,
   type GroundOptions,

@@ -66,6 +66,7 @@ export function groundAspNative(program: string, options: NativeGroundOptions): 
     ...(options.extraArgs ?? []),
     "-",
   ];
+  if (options.signal?.aborted) return Promise.resolve({ status: "cancelled" });
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(executable, args, { stdio: ["pipe", "pipe", "pipe"] });
@@ -77,17 +78,35 @@ export function groundAspNative(program: string, options: NativeGroundOptions): 
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
       resolve(outcome);
     };
+    let cancelled = false;
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill("SIGKILL");
     }, Math.max(0, options.timeoutMs));
-    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    const onAbort = () => {
+      cancelled = true;
+      child.kill("SIGKILL");
+    };
+    options.signal?.addEventListener("abort", onAbort);
+    let outputError: unknown;
+    const onOutput = options.onOutput;
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (!onOutput) return void out.push(chunk);
+      if (outputError !== undefined) return;
+      try {
+        onOutput(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      } catch (e) {
+        outputError = e;
+      }
+    });
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
     child.on("error", (e) => finish({ status: "error", message: `could not run ${executable}: ${e.message}` }));
     child.on("close", (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
+      if (cancelled) return finish({ status: "cancelled" });
       if (timedOut) return finish({ status: "timeout", seconds });
       const stderr = Buffer.concat(err)
         .toString("utf8")
@@ -101,9 +120,12 @@ export function groundAspNative(program: string, options: NativeGroundOptions): 
           message: `${executable} was stopped by ${signal}\n${stderr.join("\n")}`.trim(),
         });
       }
+      if (outputError !== undefined) {
+        return finish({ status: "error", message: `reading the ground program failed: ${outputError instanceof Error ? outputError.message : String(outputError)}` });
+      }
       let stdout: string;
       try {
-        stdout = code === 0 ? Buffer.concat(out).toString("utf8") : "";
+        stdout = code === 0 && !onOutput ? Buffer.concat(out).toString("utf8") : "";
       } catch (e) {
         return finish({ status: "out-of-memory", message: `the ground program is too large: ${String(e)}` });
       }

@@ -13,6 +13,11 @@ export interface GroundOk {
   readonly seconds: number;
   /** clingo's warnings and infos, one string per message. */
   readonly warnings: readonly string[];
+  /**
+   * The grounder's peak memory in bytes, where the backend can tell: clingo-wasm's heap at the
+   * end of the run (a wasm heap only grows).
+   */
+  readonly peakMemoryBytes?: number;
 }
 export interface GroundTimeout {
   readonly status: "timeout";
@@ -32,7 +37,11 @@ export interface GroundError {
   /** That line of the ASP text. */
   readonly aspLineText?: string;
 }
-export type GroundOutcome = GroundOk | GroundTimeout | GroundOutOfMemory | GroundError;
+/** The caller's AbortSignal stopped the run. */
+export interface GroundCancelled {
+  readonly status: "cancelled";
+}
+export type GroundOutcome = GroundOk | GroundTimeout | GroundOutOfMemory | GroundError | GroundCancelled;
 
 export interface GroundOptions {
   /** Wall-clock limit of the grounding; the run is killed when it is reached. */
@@ -43,6 +52,14 @@ export interface GroundOptions {
    * `--mode=gringo --output=intermediate`: ground only, print aspif, never solve.
    */
   readonly extraArgs?: readonly string[];
+  /** Stops the run (which then ends as `cancelled`), e.g. a Cancel button. */
+  readonly signal?: AbortSignal;
+  /**
+   * Receives the ground program in pieces (UTF-8 bytes, in order) while the grounder writes
+   * it; `GroundOk.aspif` is then empty. Without it the program comes back whole as one string,
+   * which limits it to the host's longest string (about 512 MiB in V8).
+   */
+  readonly onOutput?: (chunk: Uint8Array) => void;
 }
 
 /** The options every run gets: gringo mode (no solving) with aspif output. */
@@ -57,6 +74,7 @@ export interface ClingoRun {
   readonly stdout: string;
   readonly stderr: readonly string[];
   readonly seconds: number;
+  readonly memoryBytes?: number;
 }
 
 /** Arguments that clingo-wasm would split or that cannot be passed on, as an error message. */
@@ -74,6 +92,7 @@ export function outcomeOfRun(run: ClingoRun, program: string): GroundOutcome {
       status: "ok",
       aspif: run.stdout,
       seconds: run.seconds,
+      ...(run.memoryBytes !== undefined ? { peakMemoryBytes: run.memoryBytes } : {}),
       warnings: messages.filter((m) => m.severity !== "error").map((m) => m.text),
     };
   }

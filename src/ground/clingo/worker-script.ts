@@ -1,47 +1,64 @@
 /**
- * The program of a grounding worker, as source text run with `new Worker(WORKER_SCRIPT,
- * { eval: true })`. Keeping it as text (rather than a module file next to this one) lets the
- * same code run from the TypeScript sources under vitest and from the compiled dist/: tsc
- * would not emit a hand-written .js file, and Node 20 cannot start a worker from a .ts file.
- * The script is CommonJS (eval workers are) and loads clingo-wasm's emscripten factory with
- * a dynamic import() of the file URL it gets in workerData.
+ * The program of a grounding worker, as source text: one host-neutral body that drives
+ * clingo-wasm, and a short prelude per host that binds it to the host's message port
+ * (`worker_threads` in Node, a Web Worker in a browser). Keeping it as text (rather than a
+ * module file) lets the same code run from the TypeScript sources under vitest, from the
+ * compiled dist/ and from a Blob URL in a page: tsc would not emit a hand-written .js file,
+ * and Node 20 cannot start a worker from a .ts file. The body is plain script (no `require`,
+ * no top-level `await`), so it runs as an eval'd CommonJS worker and as a module worker.
  *
- * workerData: { moduleUrl: string, wasmModule: WebAssembly.Module, liftoffOnly: boolean }
- * in:  { type: "run", id, input: Uint8Array (the ASP text, UTF-8), args: string,
- *        maxOutputBytes: number, maxStderrLines: number }
- * out: { type: "ready" } | { type: "init-error", message }
- *      { type: "result", id, status?: number, exception?: string, stdout: Uint8Array,
- *        overflow: boolean, stderr: string[], stderrDropped: number, seconds: number }
+ * Protocol (see worker-grounder.ts, the side that sends and receives these):
+ *   in:  { type: "init", moduleUrl: string, wasmModule: WebAssembly.Module }
+ *        { type: "run", input: Uint8Array (the ASP text, UTF-8), args: string,
+ *          maxOutputBytes: number, maxStderrLines: number, chunkBytes: number }
+ *   out: { type: "ready" } | { type: "init-error", message }
+ *        { type: "output", bytes: Uint8Array }   (only when chunkBytes > 0: the ground program
+ *                                                 in pieces, while clingo is still running)
+ *        { type: "result", status?: number, exception?: string, stdout: Uint8Array,
+ *          overflow: boolean, stderr: string[], stderrDropped: number, seconds: number,
+ *          memoryBytes: number }
  *
  * The ASP text reaches clingo as the file /dev/stdin, served byte by byte from the input
  * buffer: clingo-wasm's `run(program, options)` copies its program argument onto the 1 MiB
  * wasm stack, which overflows for large programs. Standard output goes byte by byte into a
- * growing Uint8Array (emscripten's `print` would build one JS string per line), transferred
- * back without copying.
+ * Uint8Array (emscripten's `print` would build one JS string per line). With `chunkBytes`
+ * the array is posted (transferred, not copied) each time it fills, so the receiver reads
+ * the ground program while clingo writes it and nothing ever holds all of it as one string;
+ * without, it grows to `maxOutputBytes` and is transferred whole with the result.
  */
-export const WORKER_SCRIPT = String.raw`"use strict";
-const { parentPort, workerData } = require("node:worker_threads");
-if (workerData.liftoffOnly) require("node:v8").setFlagsFromString("--liftoff-only");
-
+const BODY = String.raw`
 let out = new Uint8Array(0);
 let outLength = 0;
 let outLimit = 0;
+let chunkBytes = 0;
 let overflow = false;
 let input = new Uint8Array(0);
 let inputPos = 0;
 let stderr = [];
 let stderrLimit = 0;
 let stderrDropped = 0;
+let clingo;
+let memory;
 
+function flush() {
+  if (outLength === 0) return;
+  const bytes = out.subarray(0, outLength);
+  host.post({ type: "output", bytes }, [out.buffer]);
+  out = new Uint8Array(chunkBytes);
+  outLength = 0;
+}
 function putByte(byte) {
   if (outLength === out.length) {
-    if (outLength >= outLimit) {
+    if (chunkBytes > 0) {
+      flush();
+    } else if (outLength >= outLimit) {
       overflow = true;
       return;
+    } else {
+      const bigger = new Uint8Array(Math.min(Math.max(out.length * 2, 65536), outLimit));
+      bigger.set(out);
+      out = bigger;
     }
-    const bigger = new Uint8Array(Math.min(Math.max(out.length * 2, 65536), outLimit));
-    bigger.set(out);
-    out = bigger;
   }
   out[outLength++] = byte;
 }
@@ -52,53 +69,99 @@ function errLine(line) {
   if (stderr.length < stderrLimit) stderr.push(line);
   else stderrDropped++;
 }
+function describe(e) {
+  return String((e && e.stack) || e);
+}
 
-import(workerData.moduleUrl)
-  .then(({ default: factory }) =>
-    factory({
-      stdout: putByte,
-      stdin: getByte,
-      print: errLine,
-      printErr: errLine,
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(workerData.wasmModule, imports).then(
-          (instance) => receive(instance, workerData.wasmModule),
-          (e) => parentPort.postMessage({ type: "init-error", message: String((e && e.stack) || e) }),
-        );
-        return {};
-      },
-    }),
-  )
-  .then((clingo) => {
-    parentPort.on("message", (msg) => {
-      if (msg.type !== "run") return;
-      out = new Uint8Array(0);
-      outLength = 0;
-      outLimit = msg.maxOutputBytes;
-      overflow = false;
-      input = msg.input;
-      inputPos = 0;
-      stderr = [];
-      stderrLimit = msg.maxStderrLines;
-      stderrDropped = 0;
-      let status;
-      let exception;
-      const start = performance.now();
-      try {
-        status = clingo.ccall("run", "number", ["string", "string"], ["", msg.args]);
-      } catch (e) {
-        exception = String(e);
-      }
-      const seconds = (performance.now() - start) / 1000;
-      const stdout = out.subarray(0, outLength);
-      parentPort.postMessage(
-        { type: "result", id: msg.id, status, exception, stdout, overflow, stderr, stderrDropped, seconds },
-        [out.buffer],
-      );
-      out = new Uint8Array(0);
-      input = new Uint8Array(0);
-    });
-    parentPort.postMessage({ type: "ready" });
-  })
-  .catch((e) => parentPort.postMessage({ type: "init-error", message: String((e && e.stack) || e) }));
+function init(msg) {
+  import(msg.moduleUrl)
+    .then(({ default: factory }) =>
+      factory({
+        stdout: putByte,
+        stdin: getByte,
+        print: errLine,
+        printErr: errLine,
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiate(msg.wasmModule, imports).then(
+            (instance) => {
+              for (const value of Object.values(instance.exports)) {
+                if (value instanceof WebAssembly.Memory) memory = value;
+              }
+              receive(instance, msg.wasmModule);
+            },
+            (e) => host.post({ type: "init-error", message: describe(e) }),
+          );
+          return {};
+        },
+      }),
+    )
+    .then((module) => {
+      clingo = module;
+      host.post({ type: "ready" });
+    })
+    .catch((e) => host.post({ type: "init-error", message: describe(e) }));
+}
+
+function run(msg) {
+  chunkBytes = msg.chunkBytes;
+  out = new Uint8Array(chunkBytes);
+  outLength = 0;
+  outLimit = msg.maxOutputBytes;
+  overflow = false;
+  input = msg.input;
+  inputPos = 0;
+  stderr = [];
+  stderrLimit = msg.maxStderrLines;
+  stderrDropped = 0;
+  let status;
+  let exception;
+  const start = performance.now();
+  try {
+    status = clingo.ccall("run", "number", ["string", "string"], ["", msg.args]);
+  } catch (e) {
+    exception = String(e);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  if (chunkBytes > 0 && status === 0 && exception === undefined) flush();
+  const stdout = chunkBytes > 0 ? new Uint8Array(0) : out.subarray(0, outLength);
+  const memoryBytes = memory ? memory.buffer.byteLength : 0;
+  host.post(
+    { type: "result", status, exception, stdout, overflow, stderr, stderrDropped, seconds, memoryBytes },
+    [stdout.buffer],
+  );
+  out = new Uint8Array(0);
+  input = new Uint8Array(0);
+}
+
+host.onMessage((msg) => {
+  if (msg.type === "init") init(msg);
+  else if (msg.type === "run") run(msg);
+});
 `;
+
+/**
+ * The Node prelude (an eval'd CommonJS worker): V8's baseline-only flag when asked (V8 flags
+ * are per process and Node refuses them in a worker's execArgv), and `host` over parentPort.
+ */
+const NODE_PRELUDE = String.raw`"use strict";
+const { parentPort, workerData } = require("node:worker_threads");
+if (workerData && workerData.liftoffOnly) require("node:v8").setFlagsFromString("--liftoff-only");
+const host = {
+  post: (message, transfer) => parentPort.postMessage(message, transfer),
+  onMessage: (handler) => parentPort.on("message", handler),
+};
+`;
+
+/** The browser prelude (a module Web Worker started from a Blob URL): `host` over `self`. */
+const BROWSER_PRELUDE = String.raw`
+const host = {
+  post: (message, transfer) => self.postMessage(message, transfer),
+  onMessage: (handler) => self.addEventListener("message", (event) => handler(event.data)),
+};
+`;
+
+/** The worker for Node's worker_threads (`new Worker(NODE_WORKER_SCRIPT, { eval: true })`). */
+export const NODE_WORKER_SCRIPT = NODE_PRELUDE + BODY;
+
+/** The worker for a browser (`new Worker(URL.createObjectURL(new Blob([BROWSER_WORKER_SCRIPT])), { type: "module" })`). */
+export const BROWSER_WORKER_SCRIPT = BROWSER_PRELUDE + BODY;
