@@ -3,10 +3,10 @@ import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { packageRoot } from "../src/package-root.js";
-import { checkFiles } from "../src/pipeline.js";
+import { checkFiles } from "../src/io.js";
 import { readResultsFile } from "../src/report/results-file.js";
 import { summarizeRun } from "../src/report/summary.js";
-import { writeFileAtomic } from "../src/io.js";
+import { writeFileAtomic } from "../src/output-file.js";
 
 export const ROOT = packageRoot();
 export const RESULTS = path.join(ROOT, "results");

@@ -22,10 +22,10 @@ import { existsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { Command, InvalidArgumentError } from "commander";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
-import { playableGame } from "../src/pipeline.js";
+import { playableGame } from "../src/io.js";
 import { createGrounder } from "../src/ground/index.js";
 import { measureReasoning } from "../src/cli/play-commands.js";
-import { writeFileAtomic } from "../src/io.js";
+import { writeFileAtomic } from "../src/output-file.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 
 /** The "GDL Propnet" columns of Table 2 (nodes per second; one core of an i7-4790 @3.60GHz). */

@@ -4,7 +4,8 @@
  *   parseGdl ─▶ checkDescription ─▶ translate ─▶ createGrounder().ground ─▶ extractGroundGame
  *   ─▶ buildPropnet ─▶ compileStateMachine
  *
- * or all at once: loadFile / groundDescription / playableGame (src/pipeline.ts).
+ * or all at once: groundFile(path) (src/io.ts), or loadText / groundDescription /
+ * playableDescription (src/pipeline.ts) with a grounder of your own.
  */
 export * from "./syntax/ast.js";
 export { parseGdl, type ParseResult } from "./syntax/parse.js";
@@ -13,8 +14,8 @@ export { termToKif, atomToKif, literalToKif, ruleToKif } from "./syntax/print.js
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type Severity } from "./diagnostics.js";
 export { checkDescription } from "./check/index.js";
 export { translate, type AspProgram, type TranslateOptions, type TranslationStats } from "./translate/index.js";
-export { createGrounder, type ClosableGrounder, type GrounderKind } from "./ground/index.js";
-export type { GroundOutcome } from "./ground/clingo/outcome.js";
+export { createGrounder, type CreateGrounderOptions } from "./ground/index.js";
+export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/grounder.js";
 export { readCompactAspif } from "./ground/aspif-compact.js";
 export { extractGroundGame } from "./ground/extract.js";
 export type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground/ground-game.js";
@@ -36,16 +37,29 @@ export {
 } from "./propnet/index.js";
 export { ReferenceReasoner } from "./reference/reasoner.js";
 export {
-  loadFile,
   loadText,
-  checkFiles,
   groundDescription,
   buildPropnetStage,
-  playableGame,
+  playableDescription,
   gdlSizeInLiterals,
+  roleOrder,
   type GroundResult,
+  type GroundStageOptions,
   type GroundStatus,
+  type LoadOptions,
   type LoadResult,
   type PhaseTimes,
+  type PlayableGame,
+  type PropnetStageResult,
 } from "./pipeline.js";
+export {
+  loadFile,
+  checkFiles,
+  playableGame,
+  groundFile,
+  readTextFile,
+  type GroundFileOptions,
+  type GroundFileResult,
+  type ReadResult,
+} from "./io.js";
 export { runCorpus, type CorpusOptions } from "./corpus/runner.js";

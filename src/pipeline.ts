@@ -5,13 +5,15 @@
  *        ──translate──▶ AspProgram ──ground (clingo-wasm | native)──▶ aspif
  *        ──extract──▶ GroundGame ──build──▶ Propnet
  *
- * Every function here returns diagnostics as values; none throws on bad input.
+ * Every function here returns diagnostics as values; none throws on bad input. The pipeline is
+ * pure computation and runs in any host: reading files (io.ts), the grounder's worker or
+ * process (ground/grounder.ts) and writing outputs (output-file.ts) are edges handed in or
+ * called around it.
  */
 import { checkDescription } from "./check/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl } from "./syntax/parse.js";
-import { readTextFile } from "./io.js";
 import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
@@ -51,8 +53,13 @@ export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [result, (performance.now() - start) / 1000];
 }
 
+/** How to read a description (the notation, the case of symbols); see the syntax readers. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LoadOptions {}
+
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
-export function loadText(text: string, file: string): LoadResult {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const times: PhaseTimes = {};
   const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
   times.parse = parseSeconds;
@@ -63,16 +70,6 @@ export function loadText(text: string, file: string): LoadResult {
   return hasErrors(diagnostics)
     ? { file, diagnostics, times }
     : { file, description: parsed.description, diagnostics, times };
-}
-
-export function loadFile(path: string): LoadResult {
-  const read = readTextFile(path);
-  if (!read.ok) return { file: path, diagnostics: [read.diagnostic], times: {} };
-  return loadText(read.text, path);
-}
-
-export function checkFiles(paths: readonly string[]): LoadResult[] {
-  return paths.map(loadFile);
 }
 
 export interface GroundStageOptions extends TranslateOptions {
@@ -230,11 +227,11 @@ export interface PlayableGame {
  * Everything up to a propnet state machine, for playing: positive cycles among views are
  * evaluated as least fixpoints; a cycle through negation is an error.
  */
-export async function playableGame(
-  path: string,
+export async function playableDescription(
+  loaded: LoadResult,
   options: GroundStageOptions,
 ): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
-  const loaded = loadFile(path);
+  const path = loaded.file;
   const result = await groundDescription(loaded, options);
   if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
   const { propnet, seconds } = buildPropnetStage(result.game);

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/io.js";
-import { loadFile, loadText } from "../src/pipeline.js";
+import { loadText } from "../src/pipeline.js";
+import { loadFile } from "../src/io.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 
 const ROOT = path.resolve(__dirname, "..");

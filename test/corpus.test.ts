@@ -30,6 +30,8 @@ describe("gdl-ground corpus", () => {
     copyFileSync(path.join(ROOT, "corpus/valid/simultaneous.kif"), path.join(dir, "sub", "simultaneous.kif"));
     copyFileSync(path.join(ROOT, "corpus/invalid/syntax-unbalanced.kif"), path.join(dir, "broken.kif"));
     writeFileSync(path.join(dir, "slow.kif"), slowGame());
+    // The results folder must exist: a missing folder is an error, never created silently.
+    mkdirSync(path.join(dir, "results"));
     const out = path.join(dir, "results", "run.csv");
     const summary = await runCorpus({ dir, out, timeoutSeconds: 2, memoryMb: 1024, jobs: 2, grounder: "wasm" });
     expect(summary.measured).toBe(4);

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { groundDescription, loadFile } from "../src/pipeline.js";
+import { groundDescription } from "../src/pipeline.js";
+import { loadFile } from "../src/io.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 import { propnetKifReasoner, referenceKifReasoner } from "../src/verify/reasoners.js";

@@ -14,7 +14,8 @@ import { verifyGame, describeMismatchBriefly } from "../src/verify/verify-game.j
 import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
 import { verifyPropnetInvariants } from "../src/verify/invariants.js";
 import { buildPropnet } from "../src/propnet/build.js";
-import { groundDescription, loadFile } from "../src/pipeline.js";
+import { groundDescription } from "../src/pipeline.js";
+import { loadFile } from "../src/io.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");

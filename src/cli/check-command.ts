@@ -1,5 +1,5 @@
 /** `gdl-ground check FILE...`: the GDL and bounded-GDL checks, compiler style. */
-import { checkFiles } from "../pipeline.js";
+import { checkFiles } from "../io.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { Output } from "./io.js";
 

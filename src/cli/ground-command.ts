@@ -3,9 +3,10 @@
  * propnet summary with --propnet), with per-phase times and sizes on request.
  */
 import { formatDiagnostic } from "../diagnostics.js";
-import { groundDescription, loadFile, type GroundResult, type PhaseTimes } from "../pipeline.js";
+import { groundDescription, type GroundResult, type PhaseTimes } from "../pipeline.js";
+import { loadFile } from "../io.js";
 import { groundGameToKif } from "../ground/print-ground.js";
-import { writeFileAtomic } from "../io.js";
+import { writeOutput } from "../output-file.js";
 import type { Output } from "./io.js";
 import { createGrounder, type GrounderKind } from "../ground/index.js";
 import { buildPropnetStage } from "../pipeline.js";
@@ -67,12 +68,12 @@ export async function runGround(file: string, options: GroundCommandOptions, io:
   if (options.json) {
     io.out(JSON.stringify({ ...groundReport(result), propnet: propnet ? propnetReport(propnet) : null }, null, 2) + "\n");
     if (!result.game) return 1;
-    if (options.output) writeFileAtomic(options.output, groundGameToKif(result.game, { baseAndInput: options.baseInput }));
+    if (options.output && emit(groundGameToKif(result.game, { baseAndInput: options.baseInput }), options.output, io) !== 0) return 2;
     return 0;
   }
   if (!result.game) return 1;
   if (options.propnet && propnet) {
-    if (options.output) writeFileAtomic(options.output, groundGameToKif(result.game, { baseAndInput: options.baseInput }));
+    if (options.output && emit(groundGameToKif(result.game, { baseAndInput: options.baseInput }), options.output, io) !== 0) return 2;
     io.out(formatPropnetSummary(result, propnet));
     return 0;
   }
@@ -94,13 +95,10 @@ function emit(text: string, output: string | undefined, io: Output): number {
     io.out(text);
     return 0;
   }
-  try {
-    writeFileAtomic(output, text);
-    return 0;
-  } catch (error) {
-    io.err(`${output}: error[io]: cannot write the file: ${(error as Error).message}\n`);
-    return 2;
-  }
+  const written = writeOutput(output, text, io.out);
+  if (written.ok) return 0;
+  io.err(formatDiagnostic(written.diagnostic) + "\n");
+  return 2;
 }
 
 /** Sizes and times of one grounding, for --stats and --json. */

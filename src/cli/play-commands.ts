@@ -8,7 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { formatDiagnostic } from "../diagnostics.js";
-import { playableGame, type PlayableGame } from "../pipeline.js";
+import type { PlayableGame } from "../pipeline.js";
+import { playableGame } from "../io.js";
 import { createGrounder, type GrounderKind } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";

@@ -2,7 +2,8 @@
  * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
  * propnet) with the time of each phase and the sizes, as one results row.
  */
-import { buildPropnetStage, gdlSizeInLiterals, groundDescription, loadFile, type AspGrounder } from "../pipeline.js";
+import { buildPropnetStage, gdlSizeInLiterals, groundDescription, type AspGrounder } from "../pipeline.js";
+import { loadFile } from "../io.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateOptions } from "../translate/index.js";
 import { compileStateMachine, isCompileError } from "../propnet/index.js";

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
 import { ChildWorker } from "../child-worker.js";
-import { writeFileAtomic } from "../io.js";
+import { writeFileAtomic } from "../output-file.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
 import type { TranslateOptions } from "../translate/index.js";

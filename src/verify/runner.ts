@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { parse as parseCsv } from "csv-parse/sync";
-import { writeFileAtomic } from "../io.js";
+import { writeFileAtomic } from "../output-file.js";
 import { findGames, gameName } from "../corpus/find-games.js";
 import type { VerifyChildConfig, VerifyChildReply, VerifyChildRequest } from "./child.js";
 import { VERIFY_STATUSES, type VerifyProgress, type VerifyRow, type VerifyStatus } from "./verify-game.js";

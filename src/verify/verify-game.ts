@@ -10,7 +10,8 @@
  * the seed and the playout number alone. The result is one row; nothing is thrown for
  * anything a game does (errors of the reference evaluator, e.g. on unsafe rules, are rows).
  */
-import { buildPropnetStage, groundDescription, loadFile, type AspGrounder } from "../pipeline.js";
+import { buildPropnetStage, groundDescription, type AspGrounder } from "../pipeline.js";
+import { loadFile } from "../io.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
 import { ReferenceReasoner } from "../reference/reasoner.js";
