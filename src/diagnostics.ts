@@ -16,6 +16,7 @@ export type DiagnosticCode =
   | "keywords" // the rules of GDL on its special relations
   | "arity" // one symbol used with different numbers of arguments
   | "bounded" // Definition 2: no finite grounding is guaranteed
+  | "missing" // no role, no terminal rule, a role without goals, nothing at all
   | "ground" // grounding failed (clingo error, limit reached)
   | "timeout"
   | "out-of-memory"
@@ -71,4 +72,52 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   return [...diagnostics].sort(
     (a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col || rank[a.severity] - rank[b.severity],
   );
+}
+
+/** A diagnostic as plain JSON data (for `--json`): positions as line and col (0 when none). */
+export interface DiagnosticJson {
+  readonly severity: Severity;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+  readonly related: readonly { readonly message: string; readonly line: number; readonly col: number }[];
+}
+
+export function diagnosticToJson(d: Diagnostic): DiagnosticJson {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    file: d.file,
+    line: d.pos.line,
+    col: d.pos.col,
+    related: (d.related ?? []).map((r) => ({ message: r.message, line: r.pos.line, col: r.pos.col })),
+  };
+}
+
+/** How many errors of one file are reported before the rest are summed up. */
+export const MAX_ERRORS_PER_FILE = 20;
+
+/**
+ * The first `max` errors of one file's diagnostics (warnings and notes are kept), then one
+ * error that says how many more there were: garbage in gives a short answer, not hundreds.
+ */
+export function capErrors(diagnostics: readonly Diagnostic[], max = MAX_ERRORS_PER_FILE): Diagnostic[] {
+  let errors = 0;
+  const kept: Diagnostic[] = [];
+  let last: Diagnostic | undefined;
+  for (const d of diagnostics) {
+    if (d.severity === "error") {
+      errors++;
+      if (errors > max) continue;
+      last = d;
+    }
+    kept.push(d);
+  }
+  if (errors > max && last) {
+    kept.push(diagnostic("error", last.code, last.file, last.pos, `and ${errors - max} more error${errors - max === 1 ? "" : "s"} (only the first ${max} are shown)`));
+  }
+  return kept;
 }

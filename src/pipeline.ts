@@ -11,7 +11,7 @@
  * called around it.
  */
 import { checkDescription } from "./check/index.js";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { capErrors, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl } from "./syntax/parse.js";
 import { diagnostic } from "./diagnostics.js";
@@ -63,10 +63,10 @@ export function loadText(text: string, file: string, options: LoadOptions = {}):
   const times: PhaseTimes = {};
   const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
   times.parse = parseSeconds;
-  if (hasErrors(parsed.diagnostics)) return { file, diagnostics: sortDiagnostics(parsed.diagnostics), times };
+  if (hasErrors(parsed.diagnostics)) return { file, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
   const [checked, checkSeconds] = timed(() => checkDescription(parsed.description));
   times.check = checkSeconds;
-  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked]);
+  const diagnostics = capErrors(sortDiagnostics([...parsed.diagnostics, ...checked]));
   return hasErrors(diagnostics)
     ? { file, diagnostics, times }
     : { file, description: parsed.description, diagnostics, times };

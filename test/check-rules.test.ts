@@ -315,8 +315,19 @@ describe("bounded (Definition 2, term-depth reading)", () => {
 });
 
 describe("checkDescription", () => {
+  it("requires roles, a terminal rule and goals for every role (Love et al. 2008)", () => {
+    const codes = (text: string) => checkDescription(parse(text)).map((d) => `${d.pos.line}:${d.message}`);
+    expect(codes("")).toEqual([expect.stringMatching(/^0:the description has no rules/)]);
+    expect(codes("(init (a))\nterminal")).toEqual([expect.stringMatching(/^1:the description has no \(role/)]);
+    expect(codes("(role x)\n(role y)\n(goal x 100)")).toEqual([
+      expect.stringMatching(/^2:role y has no goal rule/),
+      expect.stringMatching(/^3:the description has no terminal rule/),
+    ]);
+    expect(codes("(role x)\n(role y)\n(<= (goal ?r 50) (role ?r))\nterminal")).toEqual([]);
+  });
+
   it("runs every check and sorts by position", () => {
-    const ds = checkDescription(parse("(<= (p ?x) (q))\n(q 1)\n(<= (true x) (q 1))"));
+    const ds = checkDescription(parse("(<= (p ?x) (q))\n(q 1)\n(<= (true x) (q 1))\n(role r) terminal (goal r 0)"));
     expect(ds.map((d) => d.code)).toEqual(["safety", "arity", "keywords"]);
     expect(ds.every((d) => d.file === "t.kif")).toBe(true);
   });

@@ -10,12 +10,13 @@ import { checkBounded } from "./bounded.js";
 import { createCheckContext, type CheckRule } from "./context.js";
 import { checkKeywords } from "./keywords.js";
 import { checkRecursionRestriction } from "./recursion-restriction.js";
+import { checkRequired } from "./required.js";
 import { checkSafety } from "./safety.js";
 import { checkStratification } from "./stratification.js";
 
 export type { CheckContext, CheckRule } from "./context.js";
 export { argumentRanking, explainBoundedReading, definition2Rules, type ArgumentRanking, type GrowingRule } from "./bounded.js";
-export { checkArity, checkBounded, checkKeywords, checkRecursionRestriction, checkSafety, checkStratification };
+export { checkArity, checkBounded, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
 
 /** Every check, by name, in the order they run. */
 export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, CheckRule>([
@@ -25,6 +26,7 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["keywords", checkKeywords],
   ["arity", checkArity],
   ["bounded", checkBounded],
+  ["required", checkRequired],
 ]);
 
 /** Runs the given checks (all by default) and returns their diagnostics sorted by position. */

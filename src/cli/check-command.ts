@@ -1,6 +1,6 @@
 /** `gdl-ground check FILE...`: the GDL and bounded-GDL checks, compiler style. */
 import { checkFiles } from "../io.js";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { diagnosticToJson, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { Output } from "./io.js";
 
 export interface CheckCommandOptions {
@@ -32,15 +32,7 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
           files: results.map((r) => ({
             file: r.file,
             valid: !r.diagnostics.some(rejects),
-            diagnostics: r.diagnostics.map((d) => ({
-              severity: d.severity,
-              code: d.code,
-              message: d.message,
-              file: d.file,
-              line: d.pos.line,
-              col: d.pos.col,
-              related: (d.related ?? []).map((r) => ({ message: r.message, line: r.pos.line, col: r.pos.col })),
-            })),
+            diagnostics: r.diagnostics.map(diagnosticToJson),
           })),
           summary: { files: results.length, invalid, errors, warnings, strict: options.strict === true, seconds },
         },

@@ -1,16 +1,22 @@
 /**
  * `gdl-ground GAME`: ground a game and print it as variable-free GDL (or P with --asp, or the
  * propnet summary with --propnet), with per-phase times and sizes on request.
+ *
+ * The grounder is started first, so that clingo compiles and its worker starts while the game
+ * is read, checked and translated; output paths are checked before any work, so a bad `-o`
+ * fails at once. With `--json` stdout gets exactly one JSON document whatever happens (see
+ * `GroundJson`), and stderr stays quiet.
  */
-import { formatDiagnostic } from "../diagnostics.js";
-import { groundDescription, type GroundResult, type PhaseTimes } from "../pipeline.js";
+import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson } from "../diagnostics.js";
+import { buildPropnetStage, groundDescription, type GroundResult, type GroundStatus, type PhaseTimes } from "../pipeline.js";
 import { loadFile } from "../io.js";
+import { resolveOutput, writeOutput } from "../output-file.js";
 import { groundGameToKif } from "../ground/print-ground.js";
-import { writeOutput } from "../output-file.js";
+import { createGrounder } from "../ground/index.js";
+import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
+import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
+import { NO_POSITION } from "../syntax/ast.js";
 import type { Output } from "./io.js";
-import { createGrounder, type GrounderKind } from "../ground/index.js";
-import { buildPropnetStage } from "../pipeline.js";
-import { propnetToDot, propnetToJson, type Propnet } from "../propnet/index.js";
 
 export interface GroundCommandOptions {
   readonly output?: string;
@@ -29,98 +35,218 @@ export interface GroundCommandOptions {
 
 export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
-export async function runGround(file: string, options: GroundCommandOptions, io: Output): Promise<number> {
-  const loaded = loadFile(file);
-  for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
-  if (!loaded.description) return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
+/** What `--json` prints: one document, whatever happened. */
+export interface GroundJson {
+  readonly file: string;
+  /** ok, or why not: invalid (the checks failed), unreadable, usage, timeout, out-of-memory, error. */
+  readonly status: GroundStatus | "unreadable" | "usage";
+  /** The process's exit code: 0 ok, 1 invalid game or grounding failed, 2 usage or file error. */
+  readonly exitCode: number;
+  readonly diagnostics: readonly DiagnosticJson[];
+  readonly seconds: Readonly<Record<string, number>>;
+  readonly sizes: GroundSizes | null;
+  readonly propnet: PropnetReport | null;
+}
 
-  if (options.asp) {
+/** Sizes of one grounding (null where the pipeline did not get that far). */
+export interface GroundSizes {
+  /** Rules and facts of the description. */
+  readonly gdlRules: number | null;
+  /** Rules and facts of P (the ASP program), generators included. */
+  readonly aspRules: number | null;
+  /** Rules split off by existential-variable splitting. */
+  readonly splits: number | null;
+  /** Rules removed by relevance pruning (nothing uses them). */
+  readonly prunedRules: number | null;
+  /** Rules replaced by versions specialized to the ground arguments their uses need (relevance pruning). */
+  readonly specializedRules: number | null;
+  /** Rules (facts included) of clingo's ground program, before extraction. */
+  readonly groundRules: number | null;
+  /** Clauses of the ground game after extraction (static relations evaluated away). */
+  readonly groundClauses: number | null;
+  readonly groundAtoms: number | null;
+  readonly base: number | null;
+  readonly input: number | null;
+}
+
+/** Component counts of a propnet, as `--json` names them (see the README: "What the counts mean"). */
+export interface PropnetReport {
+  /** The paper's count: propositions and and/or/not gates of the ground rules, no optimization (Schiffel 2016, Table 1). */
+  readonly paperComponents: number;
+  /** The same count (propositions + and/or/not gates) after our optimizations: what `--propnet` reports as ours. */
+  readonly optimizedComponents: number;
+  /** Everything in the optimized propnet's graph: optimizedComponents plus transitions and constants. */
+  readonly graphComponents: number;
+  readonly propositions: PropositionCounts;
+  readonly ands: number;
+  readonly ors: number;
+  readonly nots: number;
+  readonly transitions: number;
+  readonly constants: number;
+  /** Edges of the graph (component → component), transitions included. */
+  readonly links: number;
+  /** Cycles of gates (positive recursion among views, evaluated as least fixpoints). */
+  readonly cycles: number;
+}
+
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export async function runGround(file: string, options: GroundCommandOptions, io: Output): Promise<number> {
+  const report = new Reporter(file, options, io);
+
+  // Output paths first: a typo in -o must not cost a grounding.
+  for (const out of [options.output, options.propnetOut]) {
+    if (out === undefined) continue;
+    const target = resolveOutput(out);
+    if (!target.ok) return report.end("usage", EXIT.usage, [target.diagnostic]);
+    if (out === "-" && options.json) {
+      return report.end("usage", EXIT.usage, [diagnostic("error", "usage", out, NO_POSITION, "with --json, stdout carries the JSON document: write the output to a file")]);
+    }
+  }
+
+  // Start clingo now: it compiles and its worker starts while the game is read and checked.
+  let grounder: ClosableGrounder | undefined;
+  if (!options.asp) {
+    const created = await createGrounder(options.grounder);
+    if ("error" in created) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, created.error)]);
+    grounder = created;
+    void grounder.warmUp();
+  }
+  try {
+    return await groundWith(grounder, file, options, io, report);
+  } finally {
+    await grounder?.close();
+  }
+}
+
+async function groundWith(
+  grounder: ClosableGrounder | undefined,
+  file: string,
+  options: GroundCommandOptions,
+  io: Output,
+  report: Reporter,
+): Promise<number> {
+  const loaded = loadFile(file);
+  report.times = loaded.times;
+  if (!loaded.description) {
+    const unreadable = loaded.diagnostics.some((d) => d.code === "io");
+    return report.end(unreadable ? "unreadable" : "invalid", unreadable ? EXIT.usage : EXIT.failed, loaded.diagnostics);
+  }
+
+  if (options.asp || !grounder) {
     const { translate } = await import("../translate/index.js");
     const { program, diagnostics } = translate(loaded.description, options);
-    for (const d of diagnostics) io.err(formatDiagnostic(d) + "\n");
-    if (!program) return 1;
-    return emit(program.text, options.output, io);
+    if (!program) return report.end("error", EXIT.failed, [...loaded.diagnostics, ...diagnostics]);
+    report.note([...loaded.diagnostics, ...diagnostics]);
+    if (!emit(program.text, options.output, io, report)) return report.end("error", EXIT.usage, []);
+    return report.end("ok", EXIT.ok, []);
   }
 
-  const grounder = await createGrounder(options.grounder);
-  if ("error" in grounder) {
-    io.err(`gdl-ground: error[usage]: ${grounder.error}\n`);
-    return 2;
-  }
-  let result: GroundResult;
-  try {
-    result = await groundDescription(loaded, { ...options, grounder, timeoutSeconds: options.timeout });
-  } finally {
-    await grounder.close();
-  }
-  for (const d of result.diagnostics.slice(loaded.diagnostics.length)) io.err(formatDiagnostic(d) + "\n");
+  const result = await groundDescription(loaded, { ...options, grounder, timeoutSeconds: options.timeout });
+  report.result = result;
+  report.times = result.times;
+  if (!result.game) return report.end(result.status, EXIT.failed, result.diagnostics);
+  report.note(result.diagnostics);
+
   let propnet: Propnet | undefined;
-  if (result.game && (options.propnet || options.propnetOut)) {
+  if (options.propnet || options.propnetOut) {
     const built = buildPropnetStage(result.game);
     propnet = built.propnet;
     result.times.propnet = built.seconds;
-    for (const w of propnet.warnings.slice(0, 20)) io.err(`${file}: warning[propnet]: ${w}\n`);
+    report.propnet = propnet;
+    report.note(propnet.warnings.slice(0, 20).map((w) => diagnostic("warning", "ground", file, NO_POSITION, `propnet: ${w}`)));
     if (options.propnetOut) {
       const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
-      if (emit(text, options.propnetOut, io) !== 0) return 2;
+      if (!emit(text, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
     }
   }
-  if (options.json) {
-    io.out(JSON.stringify({ ...groundReport(result), propnet: propnet ? propnetReport(propnet) : null }, null, 2) + "\n");
-    if (!result.game) return 1;
-    if (options.output && emit(groundGameToKif(result.game, { baseAndInput: options.baseInput }), options.output, io) !== 0) return 2;
-    return 0;
+  const groundKif = () =>
+    groundGameToKif(result.game!, {
+      baseAndInput: options.baseInput,
+      header: `ground by gdl-ground from ${file}`,
+    });
+  if (options.json || (options.propnet && propnet)) {
+    if (options.output && !emit(groundKif(), options.output, io, report)) return report.end("error", EXIT.usage, []);
+    if (!options.json) io.out(formatPropnetSummary(result, propnet!));
+    return report.end("ok", EXIT.ok, []);
   }
-  if (!result.game) return 1;
-  if (options.propnet && propnet) {
-    if (options.output && emit(groundGameToKif(result.game, { baseAndInput: options.baseInput }), options.output, io) !== 0) return 2;
-    io.out(formatPropnetSummary(result, propnet));
-    return 0;
-  }
-  const kif = groundGameToKif(result.game, {
-    baseAndInput: options.baseInput,
-    header: `ground by gdl-ground from ${file}`,
-  });
-  const code = emit(kif, options.output, io);
+  if (!emit(groundKif(), options.output ?? "-", io, report)) return report.end("error", EXIT.usage, []);
   if (options.stats) {
     const text = formatStats(result);
-    if (options.output) io.out(text);
+    if (options.output && options.output !== "-") io.out(text);
     else io.err(text);
   }
-  return code;
+  return report.end("ok", EXIT.ok, []);
 }
 
-function emit(text: string, output: string | undefined, io: Output): number {
-  if (!output) {
-    io.out(text);
-    return 0;
+/** Writes one output (a path or `-`); a failure is reported and false returned. */
+function emit(text: string, output: string | undefined, io: Output, report: Reporter): boolean {
+  const written = writeOutput(output ?? "-", text, io.out);
+  if (!written.ok) report.note([written.diagnostic]);
+  return written.ok;
+}
+
+/** Collects what a run says, and says it at the end: as text on stderr, or as one JSON document. */
+class Reporter {
+  times: PhaseTimes = {};
+  result: GroundResult | undefined;
+  propnet: Propnet | undefined;
+  private readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly options: GroundCommandOptions,
+    private readonly io: Output,
+  ) {}
+
+  /** Diagnostics to report (printed at once in text mode, so warnings come before the output). */
+  note(diagnostics: readonly Diagnostic[]): void {
+    for (const d of diagnostics) {
+      if (d.severity === "note" || this.diagnostics.includes(d)) continue;
+      this.diagnostics.push(d);
+      if (!this.options.json) this.io.err(formatDiagnostic(d) + "\n");
+    }
   }
-  const written = writeOutput(output, text, io.out);
-  if (written.ok) return 0;
-  io.err(formatDiagnostic(written.diagnostic) + "\n");
-  return 2;
+
+  end(status: GroundJson["status"], exitCode: number, diagnostics: readonly Diagnostic[]): number {
+    this.note(diagnostics);
+    if (this.options.json) {
+      const json: GroundJson = {
+        file: this.file,
+        status,
+        exitCode,
+        diagnostics: this.diagnostics.map(diagnosticToJson),
+        seconds: phaseSeconds(this.times),
+        sizes: this.result ? groundSizes(this.result) : null,
+        propnet: this.propnet ? propnetReport(this.propnet) : null,
+      };
+      this.io.out(JSON.stringify(json, null, 2) + "\n");
+    }
+    return exitCode;
+  }
 }
 
-/** Sizes and times of one grounding, for --stats and --json. */
-export function groundReport(result: GroundResult) {
-  const stats = result.program?.stats;
-  const total = totalSeconds(result.times);
+function phaseSeconds(times: PhaseTimes): Record<string, number> {
   return {
-    file: result.file,
-    status: result.status,
-    seconds: { ...Object.fromEntries(PHASES.filter((p) => result.times[p] !== undefined).map((p) => [p, round(result.times[p]!)])), total: round(total) },
+    ...Object.fromEntries(PHASES.filter((p) => times[p] !== undefined).map((p) => [p, round(times[p]!)])),
+    total: round(totalSeconds(times)),
+  };
+}
+
+/** Sizes of one grounding, for --stats and --json. */
+export function groundSizes(result: GroundResult): GroundSizes {
+  const stats = result.program?.stats;
+  return {
     gdlRules: stats?.gdlRules ?? null,
     aspRules: stats?.aspRules ?? null,
     splits: stats?.splits ?? null,
     prunedRules: stats?.prunedRules ?? null,
+    specializedRules: stats?.specializedRules ?? null,
     groundRules: result.groundRules ?? null,
     groundClauses: result.game?.clauses.length ?? null,
     groundAtoms: result.game?.atoms.length ?? null,
     base: result.game?.base.length ?? null,
     input: result.game?.input.length ?? null,
-    diagnostics: result.diagnostics
-      .filter((d) => d.severity !== "note")
-      .map((d) => ({ severity: d.severity, code: d.code, message: d.message, line: d.pos.line, col: d.pos.col })),
   };
 }
 
@@ -139,21 +265,25 @@ function round(seconds: number): number {
 }
 
 export function formatStats(result: GroundResult): string {
-  const r = groundReport(result);
+  const r = groundSizes(result);
+  const show = (n: number | null) => (n === null ? "-" : String(n));
   return [
-    `${r.file}: ${r.status}`,
+    `${result.file}: ${result.status}`,
     `  time (s):     ${formatPhaseTimes(result.times)}`,
-    `  GDL rules:    ${r.gdlRules ?? "-"}    ASP rules: ${r.aspRules ?? "-"} (splits ${r.splits ?? "-"}, pruned ${r.prunedRules ?? "-"})`,
-    `  ground:       ${r.groundRules ?? "-"} rules from clingo -> ${r.groundClauses ?? "-"} clauses over ${r.groundAtoms ?? "-"} atoms`,
-    `  base ${r.base ?? "-"}, input ${r.input ?? "-"}`,
+    `  GDL rules:    ${show(r.gdlRules)}    ASP rules: ${show(r.aspRules)} (splits ${show(r.splits)}; relevance pruning: ${show(r.prunedRules)} removed, ${show(r.specializedRules)} specialized)`,
+    `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
+    `  base ${show(r.base)}, input ${show(r.input)}`,
     "",
   ].join("\n");
 }
 
 /** The propnet's sizes, for --json. */
-export function propnetReport(propnet: Propnet) {
+export function propnetReport(propnet: Propnet): PropnetReport {
   const st = propnet.stats;
   return {
+    paperComponents: st.paperComponents,
+    optimizedComponents: st.optimizedComponents,
+    graphComponents: st.components,
     propositions: st.propositions,
     ands: st.ands,
     ors: st.ors,
@@ -161,9 +291,6 @@ export function propnetReport(propnet: Propnet) {
     transitions: st.transitions,
     constants: st.constants,
     links: st.links,
-    components: st.components,
-    paperComponents: st.paperComponents,
-    optimizedComponents: st.optimizedComponents,
     cycles: propnet.cycles.length,
   };
 }
@@ -176,7 +303,8 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
     `${result.file}: propnet`,
     `  components (the paper's count, no optimization): ${st.paperComponents}`,
     `  components (after our optimizations):            ${st.optimizedComponents}`,
-    `  propositions ${propositions}: base ${p.base}, input ${p.input}, legal ${p.legal}, goal ${p.goal}, terminal ${p.terminal}, init ${p.init}, next ${p.next}, view ${p.view}`,
+    `  propositions ${propositions}: base ${p.base}, input ${p.input}, legal ${p.legal}, goal ${p.goal}, terminal ${p.terminal}, init ${p.init}, next ${p.next}` +
+      (p.view > 0 ? `, view ${p.view}` : " (views are the gates that compute them)"),
     `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
     ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),
     `  time (s): ${formatPhaseTimes(result.times)}`,
