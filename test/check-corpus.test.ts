@@ -46,7 +46,7 @@ describe("corpus", () => {
 
   it("has at least one invalid case per error code of the checks, and a case per warning", () => {
     const codes = new Set(files.flatMap((f) => expectations(readFileSync(f, "utf8"))));
-    for (const code of ["syntax", "stratification", "recursion-restriction", "keywords", "arity", "bounded"])
+    for (const code of ["syntax", "stratification", "recursion-restriction", "keywords", "arity", "bounded", "missing"])
       expect(codes).toContain(`error[${code}]`);
     for (const code of ["safety", "stratification"]) expect(codes).toContain(`warning[${code}]`);
   });

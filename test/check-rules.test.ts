@@ -317,7 +317,7 @@ describe("bounded (Definition 2, term-depth reading)", () => {
 describe("checkDescription", () => {
   it("requires roles, a terminal rule and goals for every role (Love et al. 2008)", () => {
     const codes = (text: string) => checkDescription(parse(text)).map((d) => `${d.pos.line}:${d.message}`);
-    expect(codes("")).toEqual([expect.stringMatching(/^0:the description has no rules/)]);
+    expect(codes("")).toEqual([expect.stringMatching(/^1:the description has no rules/)]);
     expect(codes("(init (a))\nterminal")).toEqual([expect.stringMatching(/^1:the description has no \(role/)]);
     expect(codes("(role x)\n(role y)\n(goal x 100)")).toEqual([
       expect.stringMatching(/^2:role y has no goal rule/),

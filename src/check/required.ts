@@ -5,7 +5,10 @@
  * fragment, or a description whose goals name a role that does not exist.
  */
 import type { Diagnostic } from "../diagnostics.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import type { Position } from "../syntax/ast.js";
+
+/** Where an empty description is reported: its first character. */
+const START: Position = { line: 1, col: 1, offset: 0 };
 import { termToKif } from "../syntax/print.js";
 import type { CheckContext } from "./context.js";
 
@@ -13,7 +16,7 @@ export function checkRequired(context: CheckContext): Diagnostic[] {
   const { rules } = context.description;
   const out: Diagnostic[] = [];
   if (rules.length === 0) {
-    return [context.report("error", "missing", NO_POSITION, "the description has no rules: a game needs roles, a terminal rule and goals")];
+    return [context.report("error", "missing", START, "the description has no rules: a game needs roles, a terminal rule and goals")];
   }
   const roles = new Map<string, (typeof rules)[number]>();
   let terminal = false;
