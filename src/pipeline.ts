@@ -116,7 +116,7 @@ export async function groundDescription(
 
   const [translated, translateSeconds] = timed(() => translate(description, options));
   times.translate = translateSeconds;
-  diagnostics.push(...translated.diagnostics);
+  for (const d of translated.diagnostics) diagnostics.push(d);
   const program = translated.program;
   if (!program) return { file, status: "error", diagnostics, times, description };
 

@@ -35,18 +35,27 @@ export interface DependencyGraph {
 export function buildDependencyGraph(description: Description): DependencyGraph {
   const relations = new Set<string>();
   const edgesFrom = new Map<string, DependencyEdge[]>();
-  const seen = new Set<string>();
+  /** For each head relation, the body relations it has edges to: bit 1 positive, bit 2 negative. */
+  const seen = new Map<string, Map<string, number>>();
   for (const rule of description.rules) {
     const from = rule.head.relation;
     relations.add(from);
-    if (!edgesFrom.has(from)) edgesFrom.set(from, []);
+    let edges = edgesFrom.get(from);
+    let targets = seen.get(from);
+    if (!edges || !targets) {
+      edges = [];
+      targets = new Map();
+      edgesFrom.set(from, edges);
+      seen.set(from, targets);
+    }
     for (const literal of rule.body) {
       for (const { atom, negated } of atomsOf(literal)) {
         relations.add(atom.relation);
-        const key = `${from}\u0000${atom.relation}\u0000${negated}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        edgesFrom.get(from)!.push({ from, to: atom.relation, negative: negated, rule });
+        const bit = negated ? 2 : 1;
+        const flags = targets.get(atom.relation) ?? 0;
+        if (flags & bit) continue;
+        targets.set(atom.relation, flags | bit);
+        edges.push({ from, to: atom.relation, negative: negated, rule });
       }
     }
   }

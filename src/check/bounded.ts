@@ -166,7 +166,7 @@ export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
     if (!byHead.has(p)) byHead.set(p, []);
     const constraints = constraintsOf(rule);
     byRule.set(rule, constraints);
-    byHead.get(p)!.push(...constraints);
+    for (const c of constraints) byHead.get(p)!.push(c);
     const own = positions.get(p) ?? new Set<string>();
     rule.head.args.forEach((_, i) => own.add(positionKey(p, i)));
     positions.set(p, own);

@@ -33,6 +33,6 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
 export function checkDescription(description: Description, rules: Iterable<CheckRule> = CHECK_RULES.values()): Diagnostic[] {
   const context = createCheckContext(description);
   const out: Diagnostic[] = [];
-  for (const rule of rules) out.push(...rule(context));
+  for (const rule of rules) for (const d of rule(context)) out.push(d);
   return sortDiagnostics(out);
 }

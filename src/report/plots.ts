@@ -71,8 +71,8 @@ function decadeAbove(v: number): number {
 function logDomain(values: readonly number[], floor: number): [number, number] {
   const positive = values.filter((v) => v > 0);
   if (positive.length === 0) return [floor, floor * 10];
-  const lo = decadeBelow(Math.max(floor, Math.min(...positive)));
-  let hi = decadeAbove(Math.max(...positive));
+  const lo = decadeBelow(Math.max(floor, positive.reduce((a, b) => Math.min(a, b))));
+  let hi = decadeAbove(positive.reduce((a, b) => Math.max(a, b)));
   if (hi <= lo) hi = lo * 10;
   return [lo, hi];
 }
@@ -322,7 +322,8 @@ export function sizeSpec(ours: readonly ResultRow[], oursLabel: string): TopLeve
   ];
   if (fit) {
     const fitted = points.filter((p) => !p.abnormal).map((p) => p.literals);
-    const [lo, hi] = [Math.min(...fitted), Math.max(...fitted)];
+    const lo = fitted.reduce((a, b) => Math.min(a, b), Infinity);
+    const hi = fitted.reduce((a, b) => Math.max(a, b), -Infinity);
     const steps = 20;
     const line = Array.from({ length: steps + 1 }, (_, i) => {
       const x = lo * (hi / lo) ** (i / steps);

@@ -39,17 +39,17 @@ export interface ResultsReport {
 export async function writeResultsReport(options: ResultsReportOptions): Promise<ResultsReport> {
   const diagnostics: Diagnostic[] = [];
   const ours = await readResultsFile(options.oursFile);
-  diagnostics.push(...ours.diagnostics);
+  for (const d of ours.diagnostics) diagnostics.push(d);
   let reference: ReferenceRow[] | undefined;
   if (options.referenceFile) {
     const read = await readReferenceFile(options.referenceFile);
-    diagnostics.push(...read.diagnostics);
+    for (const d of read.diagnostics) diagnostics.push(d);
     if (read.rows.length > 0) reference = read.rows;
   }
   const extraRuns: ExtraRun[] = [];
   for (const extra of options.extraFiles ?? []) {
     const read = await readResultsFile(extra.file);
-    diagnostics.push(...read.diagnostics);
+    for (const d of read.diagnostics) diagnostics.push(d);
     if (read.rows.length > 0) extraRuns.push({ label: extra.label, rows: read.rows });
   }
   const common = {

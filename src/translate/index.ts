@@ -79,7 +79,7 @@ export function translate(description: Description, options: TranslateOptions = 
       );
       continue;
     }
-    game.push(...flat);
+    for (const rule of flat) game.push(rule);
   }
   if (diagnostics.length > 0) return { diagnostics };
   const graph = buildDependencyGraph(description);
@@ -88,7 +88,7 @@ export function translate(description: Description, options: TranslateOptions = 
   projected.staticAux.forEach((r) => statics.add(r));
   const closed = closeUnsafeVariables(projected.rules, description);
   game.length = 0;
-  game.push(...closed);
+  for (const rule of closed) game.push(rule);
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");

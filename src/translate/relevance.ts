@@ -110,7 +110,7 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
       } else {
         specialized++;
         changed = true;
-        next.push(...copies);
+        for (const copy of copies) next.push(copy);
       }
     }
     rules = next;

@@ -53,7 +53,7 @@ export function splitExistentialVariables(rules: readonly FlatRule[], options: S
   const out: FlatRule[] = [];
   const counter = { value: 0 };
   const isTable = options.isTable ?? (() => false);
-  for (const rule of rules) out.push(...eliminate(rule, counter, isTable));
+  for (const rule of rules) for (const piece of eliminate(rule, counter, isTable)) out.push(piece);
   return { rules: out, splits: counter.value };
 }
 
