@@ -182,13 +182,37 @@ function writeRegular(path: string, content: string | Uint8Array): void {
   }
 }
 
+/** Blocks the thread for `ms` milliseconds (a FIFO's reader is slower than us). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 function writeSpecial(path: string, fifo: boolean, content: string | Uint8Array): void {
-  // Opening a FIFO for writing blocks until a reader comes: ask without blocking first, so
-  // that a FIFO nobody reads is an error (ENXIO) instead of a hang.
-  if (fifo) closeSync(openSync(path, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK));
-  const fd = openSync(path, fsConstants.O_WRONLY | (fifo ? 0 : fsConstants.O_TRUNC));
+  if (!fifo) {
+    const fd = openSync(path, fsConstants.O_WRONLY | fsConstants.O_TRUNC);
+    try {
+      writeAll(fd, content);
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
+  // Opening a FIFO for writing blocks until a reader comes: open it without blocking, so that
+  // a FIFO nobody reads is an error (ENXIO) instead of a hang, and keep that descriptor (a
+  // second open would let the reader see an end of file in between). Writes then wait while
+  // the pipe is full.
+  const fd = openSync(path, fsConstants.O_WRONLY | fsConstants.O_NONBLOCK);
   try {
-    writeAll(fd, content);
+    const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+    let written = 0;
+    while (written < bytes.length) {
+      try {
+        written += writeSync(fd, bytes, written, bytes.length - written);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+        pause(2);
+      }
+    }
   } finally {
     closeSync(fd);
   }
