@@ -1,8 +1,13 @@
 /** `gdl-ground corpus DIR`: ground every game of a folder with limits; results as CSV and JSON. */
 import { SingleBar, Presets } from "cli-progress";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { cpus } from "node:os";
-import { runCorpus, type CorpusProgress } from "../corpus/runner.js";
+import { resultFiles, runCorpus, type CorpusProgress } from "../corpus/runner.js";
+import { findGames, gameName } from "../corpus/find-games.js";
+import { resolveOutput } from "../output-file.js";
+import { formatDiagnostic } from "../diagnostics.js";
+import { isCorpusResultsFile } from "../report/results-file.js";
 import type { ResultRow } from "../report/results-file.js";
 import { summarizeRun } from "../report/summary.js";
 import type { GrounderKind } from "../ground/index.js";
@@ -10,7 +15,10 @@ import { findNativeGrounder } from "../ground/clingo/index.js";
 import type { Output } from "./io.js";
 
 export interface CorpusCommandOptions {
-  readonly out: string;
+  /** Results file; by default `<DIR>.corpus.csv` beside the folder. */
+  readonly out?: string;
+  /** Overwrite an existing file that is not a results file of this command. */
+  readonly force?: boolean;
   readonly timeout: number;
   readonly memory: number;
   readonly jobs?: number;
@@ -40,10 +48,30 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     io.err(`gdl-ground: error[usage]: --filter is not a regular expression: ${(error as Error).message}\n`);
     return 2;
   }
+  const games = findGames(dir).filter((file) => !filter || filter.test(gameName(dir, file)));
+  if (games.length === 0) {
+    io.err(`${dir}: error[io]: ${filter ? `no .kif game below this folder matches --filter ${options.filter}` : "no .kif games below this folder"}\n`);
+    return 2;
+  }
+  const out = options.out ?? `${path.resolve(dir)}.corpus.csv`;
+  for (const file of Object.values(resultFiles(out))) {
+    const target = resolveOutput(file);
+    if (!target.ok) {
+      io.err(formatDiagnostic(target.diagnostic) + "\n");
+      return 2;
+    }
+    if (target.target.kind === "regular" && existsSync(target.target.path) && !options.force) {
+      const content = readFileSync(target.target.path, "utf8");
+      if (!isCorpusResultsFile(content)) {
+        io.err(`${file}: error[io]: the file exists and is not a results file of gdl-ground corpus: use --force to overwrite it, or --out to write elsewhere\n`);
+        return 2;
+      }
+    }
+  }
   const summary = await runCorpus(
     {
       dir,
-      out: options.out,
+      out,
       timeoutSeconds: options.timeout,
       memoryMb: options.memory,
       jobs: options.jobs ?? Math.max(1, cpus().length),
@@ -58,14 +86,16 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),
   );
   const run = summarizeRun(summary.rows, "gdl-ground");
+  const tally = Object.entries(run.byStatus)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(", ");
+  const grounded = run.medianSeconds === null ? "" : `; grounded: median ${run.medianSeconds.toFixed(3)} s, mean ${(run.meanSeconds ?? 0).toFixed(3)} s`;
   io.out(
-    `${summary.rows.length} games (${summary.measured} measured, ${summary.skipped} from the earlier run) in ${summary.seconds.toFixed(1)} s: ` +
-      Object.entries(run.byStatus)
-        .filter(([, n]) => n > 0)
-        .map(([s, n]) => `${n} ${s}`)
-        .join(", ") +
-      `; grounded: median ${(run.medianSeconds ?? 0).toFixed(3)} s, mean ${(run.meanSeconds ?? 0).toFixed(3)} s\n` +
-      `results: ${summary.outFiles.join(", ")}\n`,
+    `${summary.matched} game${summary.matched === 1 ? "" : "s"} in ${summary.seconds.toFixed(1)} s: ${summary.measured} measured now` +
+      (summary.skipped > 0 ? `, ${summary.skipped} kept from the earlier run` : "") +
+      `\nresults file: ${summary.rows.length} game${summary.rows.length === 1 ? "" : "s"}: ${tally}${grounded}\n` +
+      `written: ${summary.outFiles.join(", ")}\n`,
   );
   return 0;
 }

@@ -2,9 +2,13 @@
  * `gdl-ground plot RESULTS`: the paper's plots (SVG and PNG) and a results page from a corpus
  * results file, optionally next to a reference grounder's file and ablation runs.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
-import { writeResultsReport } from "../report/report.js";
+import { isOurReportFolder, writeResultsReport } from "../report/report.js";
+
+/** Problems with the input files shown before they are summed up. */
+const MAX_SHOWN = 20;
 import type { Output } from "./io.js";
 
 export interface PlotCommandOptions {
@@ -13,7 +17,10 @@ export interface PlotCommandOptions {
   readonly label: string;
   /** `label=file` pairs of more runs (ablations), repeatable. */
   readonly run?: string[];
-  readonly outDir: string;
+  /** Folder of the page and plots; by default `<results>-report` beside the results file. */
+  readonly outDir?: string;
+  /** Rewrite a folder whose README.md is not a results page of ours. */
+  readonly force?: boolean;
   readonly timeout: number;
   readonly context?: string[];
 }
@@ -34,17 +41,32 @@ export async function runPlot(results: string, options: PlotCommandOptions, io: 
     }
     extraFiles.push({ label: spec.slice(0, eq), file: spec.slice(eq + 1) });
   }
+  const outDir = options.outDir ?? `${results.replace(/\.(csv|json)$/i, "")}-report`;
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) {
+    io.err(`${outDir}: error[io]: the output folder is a file\n`);
+    return 2;
+  }
+  if (!existsSync(path.dirname(path.resolve(outDir)))) {
+    io.err(`${outDir}: error[io]: the folder ${path.dirname(path.resolve(outDir))} does not exist\n`);
+    return 2;
+  }
+  if (!options.force && !isOurReportFolder(outDir)) {
+    io.err(`${outDir}: error[io]: README.md there is not a results page of gdl-ground plot: use --force to overwrite it, or --out-dir to write elsewhere\n`);
+    return 2;
+  }
   const report = await writeResultsReport({
     oursFile: results,
     oursLabel: options.label,
     referenceFile: options.reference,
     referenceLabel: options.referenceLabel,
     extraFiles,
-    outDir: options.outDir,
+    outDir,
     timeLimitSeconds: options.timeout,
     context: options.context,
   });
-  for (const d of report.diagnostics) io.err(formatDiagnostic(d) + "\n");
-  io.out(`wrote ${report.readmePath} and ${report.plotPaths.length} plot files in ${options.outDir}/plots\n`);
+  const shown = report.diagnostics.slice(0, MAX_SHOWN);
+  for (const d of shown) io.err(formatDiagnostic(d) + "\n");
+  if (report.diagnostics.length > MAX_SHOWN) io.err(`... and ${report.diagnostics.length - MAX_SHOWN} more problems with the input files\n`);
+  io.out(`wrote ${report.readmePath} and ${report.plotPaths.length} plot files in ${path.join(outDir, "plots")}\n`);
   return report.diagnostics.some((d) => d.severity === "error") ? 1 : 0;
 }

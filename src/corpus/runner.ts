@@ -43,6 +43,9 @@ export interface CorpusProgress {
 }
 
 export interface CorpusSummary {
+  /** The games of this run: below the folder, and matching the filter. */
+  readonly matched: number;
+  /** Every row of the results file (with --resume, games of earlier runs that this one did not match too). */
   readonly rows: readonly ResultRow[];
   readonly measured: number;
   readonly skipped: number;
@@ -116,6 +119,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
   const sorted = save();
   progress?.finish();
   return {
+    matched: games.length,
     rows: sorted,
     measured: todo.length,
     skipped,

@@ -3,9 +3,12 @@
  * ablation runs, draw the plots into `<outDir>/plots/`, and write `<outDir>/README.md`.
  * Problems reading the files come back as diagnostics; a file that cannot be read is left out.
  */
-import { mkdir, writeFile } from "node:fs/promises";
+import { existsSync, readFileSync, unlinkSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { Diagnostic } from "../diagnostics.js";
+import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { writeFileAtomic } from "../output-file.js";
+import { NO_POSITION } from "../syntax/ast.js";
 import { drawPlots } from "./plots.js";
 import {
   readReferenceFile,
@@ -36,6 +39,22 @@ export interface ResultsReport {
   diagnostics: Diagnostic[];
 }
 
+/** The first line of every results page we write: what lets a later run rewrite it. */
+export const REPORT_MARKER = "<!-- written by gdl-ground plot (or npm run bench:corpus): it rewrites this folder; do not edit by hand -->";
+
+/** True when `<dir>/README.md` is missing or a results page of ours (which a new run may replace). */
+export function isOurReportFolder(dir: string): boolean {
+  const readme = path.join(dir, "README.md");
+  if (!existsSync(readme)) return true;
+  const text = readFileSync(readme, "utf8");
+  return text.startsWith(REPORT_MARKER) || text.startsWith("# Results\n\nGenerated from the corpus results file; do not edit by hand.");
+}
+
+/** The plot files a results page links to (`plots/NAME`), so a new run can remove the ones it no longer draws. */
+function linkedPlots(readme: string): string[] {
+  return [...readme.matchAll(/\]\((?:\.\/)?plots\/([^)\s/]+)\)/g)].map((m) => m[1]);
+}
+
 export async function writeResultsReport(options: ResultsReportOptions): Promise<ResultsReport> {
   const diagnostics: Diagnostic[] = [];
   const ours = await readResultsFile(options.oursFile);
@@ -45,6 +64,11 @@ export async function writeResultsReport(options: ResultsReportOptions): Promise
     const read = await readReferenceFile(options.referenceFile);
     for (const d of read.diagnostics) diagnostics.push(d);
     if (read.rows.length > 0) reference = read.rows;
+    else {
+      diagnostics.push(
+        diagnostic("error", "io", options.referenceFile, NO_POSITION, "not a results file of a grounder: no row has a game and its seconds, components or status"),
+      );
+    }
   }
   const extraRuns: ExtraRun[] = [];
   for (const extra of options.extraFiles ?? []) {
@@ -61,14 +85,25 @@ export async function writeResultsReport(options: ResultsReportOptions): Promise
     timeLimitSeconds: options.timeLimitSeconds ?? 60,
   };
   await mkdir(options.outDir, { recursive: true });
-  const plotPaths = options.noPlots ? [] : await drawPlots({ ...common, outDir: path.join(options.outDir, "plots") });
   const readmePath = path.join(options.outDir, "README.md");
-  const markdown = renderResultsReadme({
+  const earlierPlots = existsSync(readmePath) ? linkedPlots(readFileSync(readmePath, "utf8")) : [];
+  const plotPaths = options.noPlots ? [] : await drawPlots({ ...common, outDir: path.join(options.outDir, "plots") });
+  const markdown = REPORT_MARKER + "\n" + renderResultsReadme({
     ...common,
     plots: plotPaths,
     readmeDir: options.outDir,
     context: options.context,
   });
-  await writeFile(readmePath, markdown, "utf8");
+  writeFileAtomic(readmePath, markdown);
+  // Plots of the earlier page that this one does not draw again would be stale: remove them.
+  const drawn = new Set(plotPaths.map((p) => path.basename(p)));
+  for (const name of earlierPlots) {
+    if (drawn.has(name)) continue;
+    try {
+      unlinkSync(path.join(options.outDir, "plots", name));
+    } catch {
+      // already gone
+    }
+  }
   return { readmePath, plotPaths, diagnostics };
 }

@@ -326,3 +326,26 @@ export interface RunsToReport {
   /** The time limit of the runs: games that failed on one side are drawn there (seconds). */
   timeLimitSeconds: number;
 }
+
+/**
+ * True when `content` is a results file that `gdl-ground corpus` writes (CSV with our header,
+ * or our JSON array; columns added by later versions are fine): such a file may be rewritten
+ * by another run, any other file is not the corpus command's to overwrite.
+ */
+export function isCorpusResultsFile(content: string): boolean {
+  const trimmed = content.trimStart();
+  if (trimmed === "") return true;
+  if (trimmed.startsWith("[")) {
+    try {
+      const parsed = JSON.parse(trimmed) as unknown;
+      return (
+        Array.isArray(parsed) &&
+        parsed.every((row) => typeof row === "object" && row !== null && "game" in row && "status" in row && "reason" in row)
+      );
+    } catch {
+      return false;
+    }
+  }
+  const header = trimmed.slice(0, trimmed.indexOf("\n") >= 0 ? trimmed.indexOf("\n") : undefined).trim();
+  return header.startsWith(`${RESULT_COLUMNS.slice(0, 4).join(",")},`);
+}
