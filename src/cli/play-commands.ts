@@ -104,23 +104,27 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
   }
   let state = sm.initialState();
   const steps: Step[] = [describeStep(sm, state)];
+  // An illegal move ends the replay, but the steps up to it are still printed (with the
+  // error), so a caller keeps the valid prefix of the trace.
+  const stop = (message: string): number => {
+    io.err(`${movesFile}: error[illegal-move]: ${message}\n`);
+    io.out(JSON.stringify({ roles: sm.roles, steps, error: message }) + "\n");
+    return 1;
+  };
   for (const [i, joint] of moves.entries()) {
     const step = i + 1;
-    if (steps[steps.length - 1].terminal) {
-      io.err(`${movesFile}: error[illegal-move]: joint move ${step}: the game is over (the state before it is terminal)\n`);
-      return 1;
-    }
+    if (steps[steps.length - 1].terminal) return stop(`joint move ${step}: the game is over (the state before it is terminal)`);
     const indices: number[] = [];
     for (const [r, role] of sm.roles.entries()) {
       const move = normalizeMove(joint[r]);
-      const index = move === undefined ? undefined : sm.moveIndex(r, move);
+      if (move === undefined) return stop(`joint move ${step}: the move of role ${role} is not a KIF term: ${kifProblem(joint[r])}`);
+      const index = sm.moveIndex(r, move);
       const legal = steps[steps.length - 1].legal[role];
-      if (move === undefined || index === undefined || !legal.includes(move)) {
-        io.err(
-          `${movesFile}: error[illegal-move]: joint move ${step}: ${JSON.stringify(joint[r])} is not a legal move of role ${role} ` +
-            `(legal: ${legal.slice(0, 12).join(", ")}${legal.length > 12 ? ", ..." : ""})\n`,
+      if (index === undefined || !legal.includes(move)) {
+        return stop(
+          `joint move ${step}: ${JSON.stringify(joint[r])} is not a legal move of role ${role} ` +
+            `(legal: ${legal.slice(0, 12).join(", ")}${legal.length > 12 ? ", ..." : ""})`,
         );
-        return 1;
       }
       indices.push(index);
     }
@@ -129,6 +133,16 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
   }
   io.out(JSON.stringify({ roles: sm.roles, steps }) + "\n");
   return 0;
+}
+
+/** Why a move string cannot be read as a KIF term. */
+function kifProblem(kif: string): string {
+  try {
+    parseKifTerm(kif);
+    return "it cannot be read";
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 export async function runPlay(game: string, options: PlayOptions & { seed: number; maxSteps: number }, io: Output): Promise<number> {

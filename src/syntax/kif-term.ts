@@ -26,30 +26,41 @@ function tokenize(text: string): string[] {
   return tokens;
 }
 
+/** The text quoted in a message, cut to a readable length. */
+function excerpt(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+/** Deepest nesting read (the same bound as the game reader's). */
+const MAX_TERM_DEPTH = 2000;
+
 export function parseKifTerm(text: string): Term {
   const tokens = tokenize(text);
   let at = 0;
+  let depth = 0;
   const read = (): Term => {
     const token = tokens[at++];
-    if (token === undefined) throw new Error(`KIF term ended early: ${JSON.stringify(text)}`);
-    if (token === ")") throw new Error(`unexpected ')' in KIF term ${JSON.stringify(text)}`);
+    if (token === undefined) throw new Error(`KIF term ended early: ${excerpt(text)}`);
+    if (token === ")") throw new Error(`unexpected ')' in KIF term ${excerpt(text)}`);
     if (token !== "(") {
       if (token.startsWith("?")) return { kind: "variable", name: token.slice(1), pos: NO_POSITION };
       return { kind: "constant", name: token, pos: NO_POSITION };
     }
     const functor = tokens[at++];
     if (functor === undefined || functor === "(" || functor === ")" || functor.startsWith("?")) {
-      throw new Error(`a compound term must start with a name: ${JSON.stringify(text)}`);
+      throw new Error(`a compound term must start with a name: ${excerpt(text)}`);
     }
+    if (++depth > MAX_TERM_DEPTH) throw new Error(`the term is nested deeper than ${MAX_TERM_DEPTH} levels`);
     const args: Term[] = [];
     while (tokens[at] !== ")") {
-      if (at >= tokens.length) throw new Error(`unclosed '(' in KIF term ${JSON.stringify(text)}`);
+      if (at >= tokens.length) throw new Error(`unclosed '(' in KIF term ${excerpt(text)}`);
       args.push(read());
     }
     at++;
+    depth--;
     return { kind: "compound", functor, args, pos: NO_POSITION };
   };
   const term = read();
-  if (at !== tokens.length) throw new Error(`more than one term in ${JSON.stringify(text)}`);
+  if (at !== tokens.length) throw new Error(`more than one term in ${excerpt(text)}`);
   return term;
 }
