@@ -1,14 +1,26 @@
 #!/usr/bin/env node
 // The command-line entry point: a thin shell over the compiled library (dist/, built by `npm ci`).
-import { main } from "../dist/src/cli/main.js";
+import { main, failureJson } from "../dist/src/cli/main.js";
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },
   (error) => {
-    // Never a stack trace for the user: an internal error is reported in one line.
-    process.stderr.write(`gdl-ground: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Never a stack trace for the user: an internal error is reported in one line (and, with
+    // --json, as the one JSON document on stdout).
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`gdl-ground: internal error: ${message}\n`);
+    if (argv.includes("--json")) process.stdout.write(failureJson("internal-error", 70, message));
     process.exitCode = 70;
   },
 );
+
+// A reader that stops early (`gdl-ground check ... | head`) is not an error of ours.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error) => {
+    if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}

@@ -61,6 +61,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .configureOutput({
       writeOut: (s) => io.out(s),
       writeErr: (s) => io.err(s),
+      outputError: (s, write) => write(s),
     })
     .showSuggestionAfterError()
     .enablePositionalOptions();
@@ -187,11 +188,20 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end here with code 0; usage errors were already printed
-      return error.exitCode === 0 ? 0 : 2;
+      // --help and --version end here with code 0; usage errors were already printed (on
+      // stderr; with --json, stdout still gets its one document)
+      if (error.exitCode === 0) return 0;
+      if (argv.includes("--json")) io.out(failureJson("usage", 2, error.message.replace(/^error: /, "")));
+      return 2;
     }
     throw error;
   }
   return exitCode;
+}
+
+/** The JSON document of a run that ended before its command could say anything (a usage or internal error). */
+export function failureJson(status: "usage" | "internal-error", exitCode: number, message: string): string {
+  const diagnostic = { severity: "error", code: status === "usage" ? "usage" : "internal", message, file: "", line: 0, col: 0, related: [] };
+  return JSON.stringify({ status, exitCode, diagnostics: [diagnostic] }, null, 2) + "\n";
 }
 
