@@ -11,6 +11,8 @@ import { checkDescription } from "./check/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl } from "./syntax/parse.js";
+import type { SourceComment } from "./syntax/comments.js";
+import type { GdlSyntax } from "./syntax/sniff.js";
 import { readTextFile } from "./io.js";
 import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
@@ -31,9 +33,20 @@ export interface PhaseTimes {
   propnet?: number;
 }
 
+export interface LoadOptions {
+  /** The notation of the input: `kif`, `infix` or `auto` (default: sniffed from the text). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of GDL quoted in check messages (default: the input's). */
+  readonly messageSyntax?: GdlSyntax;
+}
+
 export interface LoadResult {
   readonly file: string;
   readonly description?: Description;
+  /** The notation the text was read in (absent when the file could not be read). */
+  readonly syntax?: GdlSyntax;
+  /** The comments of the source (for `convert`). */
+  readonly comments?: readonly SourceComment[];
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
 }
@@ -52,27 +65,30 @@ export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
 }
 
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
-export function loadText(text: string, file: string): LoadResult {
+export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const times: PhaseTimes = {};
-  const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
+  const [parsed, parseSeconds] = timed(() => parseGdl(text, file, { syntax: options.syntax }));
   times.parse = parseSeconds;
-  if (hasErrors(parsed.diagnostics)) return { file, diagnostics: sortDiagnostics(parsed.diagnostics), times };
-  const [checked, checkSeconds] = timed(() => checkDescription(parsed.description));
+  const { syntax, comments } = parsed;
+  if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: sortDiagnostics(parsed.diagnostics), times };
+  const [checked, checkSeconds] = timed(() =>
+    checkDescription(parsed.description, undefined, { syntax: options.messageSyntax ?? syntax }),
+  );
   times.check = checkSeconds;
   const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked]);
   return hasErrors(diagnostics)
-    ? { file, diagnostics, times }
-    : { file, description: parsed.description, diagnostics, times };
+    ? { file, syntax, comments, diagnostics, times }
+    : { file, syntax, comments, description: parsed.description, diagnostics, times };
 }
 
-export function loadFile(path: string): LoadResult {
+export function loadFile(path: string, options: LoadOptions = {}): LoadResult {
   const read = readTextFile(path);
   if (!read.ok) return { file: path, diagnostics: [read.diagnostic], times: {} };
-  return loadText(read.text, path);
+  return loadText(read.text, path, options);
 }
 
-export function checkFiles(paths: readonly string[]): LoadResult[] {
-  return paths.map(loadFile);
+export function checkFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult[] {
+  return paths.map((path) => loadFile(path, options));
 }
 
 export interface GroundStageOptions extends TranslateOptions {
@@ -225,6 +241,8 @@ export interface PlayableGame {
   readonly result: GroundResult;
   readonly propnet: Propnet;
   readonly machine: PropnetStateMachine;
+  /** The notation the game file was read in. */
+  readonly syntax?: GdlSyntax;
 }
 
 /**
@@ -233,9 +251,9 @@ export interface PlayableGame {
  */
 export async function playableGame(
   path: string,
-  options: GroundStageOptions,
+  options: GroundStageOptions & LoadOptions,
 ): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
-  const loaded = loadFile(path);
+  const loaded = loadFile(path, options);
   const result = await groundDescription(loaded, options);
   if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
   const { propnet, seconds } = buildPropnetStage(result.game);
@@ -248,5 +266,5 @@ export async function playableGame(
       diagnostics: [...result.diagnostics, diagnostic("error", "ground", path, NO_POSITION, `cannot play the propnet: ${machine.message}${cycle ? `: ${cycle}` : ""}`)],
     };
   }
-  return { game: { result, propnet, machine } };
+  return { game: { result, propnet, machine, syntax: loaded.syntax } };
 }

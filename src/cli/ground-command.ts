@@ -4,12 +4,14 @@
  */
 import { formatDiagnostic } from "../diagnostics.js";
 import { groundDescription, loadFile, type GroundResult, type PhaseTimes } from "../pipeline.js";
-import { groundGameToKif } from "../ground/print-ground.js";
+import { printGroundGame } from "../ground/print-ground.js";
+import type { GdlSyntax } from "../syntax/sniff.js";
 import { writeFileAtomic } from "../io.js";
 import type { Output } from "./io.js";
 import { createGrounder, type GrounderKind } from "../ground/index.js";
 import { buildPropnetStage } from "../pipeline.js";
 import { propnetToDot, propnetToJson, type Propnet } from "../propnet/index.js";
+import type { GroundGame } from "../ground/ground-game.js";
 
 export interface GroundCommandOptions {
   readonly output?: string;
@@ -24,12 +26,19 @@ export interface GroundCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
+  /** The notation of the input (default: sniffed). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of the printed ground game and of GDL quoted in messages (default: the input's). */
+  readonly to?: GdlSyntax;
 }
 
 export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
 export async function runGround(file: string, options: GroundCommandOptions, io: Output): Promise<number> {
-  const loaded = loadFile(file);
+  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to });
+  const to: GdlSyntax = options.to ?? loaded.syntax ?? "kif";
+  const groundGameToKif = (game: GroundGame, print: { baseAndInput: boolean; header?: string }) =>
+    printGroundGame(game, { ...print, syntax: to });
   for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
   if (!loaded.description) return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
 

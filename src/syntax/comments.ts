@@ -11,6 +11,8 @@ export interface SourceComment {
   readonly text: string;
   /** True when code stands before the comment on its line (an end-of-line comment). */
   readonly trailing: boolean;
+  /** How many markers it starts with (`;;;` is 3), to write as many of the other notation's. */
+  readonly markers: number;
 }
 
 /** Maps offsets to 1-based lines and columns (a `\r\n`, `\n` or lone `\r` ends a line). */
@@ -45,12 +47,12 @@ export function startsLine(text: string, offset: number): boolean {
 }
 
 /** The text of a comment starting at `offset` (markers stripped) and the offset of its end of line. */
-export function commentAt(text: string, offset: number, marker: string): { body: string; end: number } {
+export function commentAt(text: string, offset: number, marker: string): { body: string; end: number; markers: number } {
   let end = offset;
   while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
   let start = offset;
   while (start < end && text[start] === marker) start++;
-  return { body: text.slice(start, end), end };
+  return { body: text.slice(start, end), end, markers: start - offset };
 }
 
 /** The `;` comments of a KIF text (KIF has no strings, so every `;` starts one). */
@@ -58,8 +60,8 @@ export function kifComments(text: string, lines: LineIndex = new LineIndex(text)
   const out: SourceComment[] = [];
   let i = text.indexOf(";");
   while (i >= 0) {
-    const { body, end } = commentAt(text, i, ";");
-    out.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i) });
+    const { body, end, markers } = commentAt(text, i, ";");
+    out.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i), markers });
     i = text.indexOf(";", end);
   }
   return out;

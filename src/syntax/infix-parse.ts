@@ -81,8 +81,8 @@ function tokenize(text: string, lines: LineIndex, error: (pos: Position, message
       continue;
     }
     if (c === "%" || (c === ";" && startsLine(text, i))) {
-      const { body, end } = commentAt(text, i, c);
-      comments.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i) });
+      const { body, end, markers } = commentAt(text, i, c);
+      comments.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i), markers });
       i = end;
       continue;
     }
@@ -225,10 +225,6 @@ class ClauseReader {
     const t = this.peek();
     if (t.kind !== "eof") this.index++;
     return t;
-  }
-
-  private previous(): Token {
-    return this.tokens[Math.max(0, this.index - 1)];
   }
 
   /** After an error: skip to just after the next '.', or to the next token first on its line. */

@@ -111,7 +111,7 @@ export function printGdl(description: Description, options: PrintGdlOptions = {}
   const syntax = options.syntax ?? "kif";
   const width = options.width ?? 80;
   const marker = syntax === "infix" ? "%" : ";";
-  const comment = (c: SourceComment) => `${marker}${c.text}`.trimEnd();
+  const comment = (c: SourceComment) => `${marker.repeat(Math.max(1, c.markers))}${c.text}`.trimEnd();
   const out: string[] = [];
   if (options.header) for (const line of options.header.split("\n")) out.push(`${marker} ${line}`.trimEnd());
 
