@@ -184,9 +184,11 @@ export function parseInfix(text: string, file: string): InfixParseResult {
     }
     diagnostics.push(diagnostic("error", "syntax", file, pos, message));
   };
-  const tokens = tokenize(text, lines, error, comments);
+  // a character the tokenizer refused explains the errors that follow on its line: report it alone
+  const lexicalErrorLines = new Set<number>();
+  const tokens = tokenize(text, lines, (pos, message) => (lexicalErrorLines.add(pos.line), error(pos, message)), comments);
   const reader = new ClauseReader(tokens, (pos, message) => {
-    error(pos, message);
+    if (!lexicalErrorLines.has(pos.line)) error(pos, message);
     throw new SyntaxStop();
   });
   const rules: Rule[] = [];
@@ -261,6 +263,7 @@ class ClauseReader {
       }
     }
     const after = this.peek();
+    if (after.kind === ")") this.fail(after.pos, "unmatched ')': there is no '(' for it to close");
     if (after.kind === ".") this.next();
     else if (after.kind !== "eof" && !after.lineStart) {
       const what = body.length > 0 ? "'&', ',' or '.' after a literal" : "':-' or '.' after the head";

@@ -113,9 +113,12 @@ export function parseGdl(text: string, file = "<input>", options: ParseOptions =
       diagnostic("error", "syntax", file, diagnostics[MAX_SYNTAX_ERRORS].pos, `too many syntax errors: ${more} more from here on are not shown`),
     ];
   }
-  if (diagnostics.length > 0) {
-    const hint = notationHint(text, syntax);
-    if (hint) diagnostics[0] = { ...diagnostics[0], message: `${diagnostics[0].message} (${hint})` };
+  const hint = notationHint(text, syntax);
+  if (hint && diagnostics.length > 0) {
+    diagnostics[0] = { ...diagnostics[0], message: `${diagnostics[0].message} (${hint})` };
+  } else if (hint && syntax === "kif") {
+    // KIF reads almost anything as bare-symbol facts: say so when the text looks like infix
+    diagnostics.push(diagnostic("warning", "syntax", file, { line: 1, col: 1, offset: 0 }, `read as KIF, but ${hint.replace(/^hint: /, "")}`));
   }
   return { description: { file, rules }, diagnostics, syntax, comments };
 }
