@@ -77,18 +77,24 @@ for (const [i, name] of files.entries()) {
   if (!same) problems.push(`${name}: KIF ${kif.status} ${kif.key ?? ""} vs infix ${infix.status} ${infix.key ?? ""}`);
   rows.push(`| ${name.replace(/\.kif$/, "")} | ${rt.exact ? "exact" : rt.equivalent ? "up to variable names" : "**differs**"} | ${kif.status} | ${infix.status} | ${kif.status === "ok" ? (same ? "same" : "**differs**") : same ? "same outcome" : "**differs**"} |`);
   process.stderr.write(`\r${i + 1}/${files.length} ${name.padEnd(40)}`);
+  writeReport(i + 1);
 }
 await grounder.close();
 process.stderr.write("\n");
-const minutes = (performance.now() - started) / 60000;
+const md = writeReport(files.length);
+process.stdout.write(md.split("\n").slice(0, 8 + problems.length).join("\n") + "\n");
 
+/** Written after every game, so that an interrupted run still leaves its figures so far. */
+function writeReport(done: number): string {
+const minutes = (performance.now() - started) / 60000;
 const md = [
   "# Infix round trip on the real games",
   "",
-  `\`npm run bench:infix\` on ${files.length} games of \`${path.relative(path.resolve(RESULTS, ".."), dir)}\`, ${timeoutSeconds} s grounding limit per game, ${minutes.toFixed(1)} min (${machineLine()}).`,
+  ...(done < files.length ? [`**In progress: ${done} of ${files.length} games done.**`, ""] : []),
+  `\`npm run bench:infix\` on ${done} games of \`${path.relative(path.resolve(RESULTS, ".."), dir)}\`, ${timeoutSeconds} s grounding limit per game, ${minutes.toFixed(1)} min (${machineLine()}).`,
   "",
-  `- KIF -> infix -> KIF gives the same rules on ${equivalent} of ${files.length} games: ${exact} exactly, ${equivalent - exact} up to the names of variables infix cannot spell (\`?n++\`).`,
-  `- Grounding the infix version: the same outcome on ${sameStatus} of ${files.length} games; of the ${grounded} games the KIF version grounds, ${sameGround} give the same ground game and propnet (clauses, atoms, base, input, both component counts, links).`,
+  `- KIF -> infix -> KIF gives the same rules on ${equivalent} of ${done} games: ${exact} exactly, ${equivalent - exact} up to the names of variables infix cannot spell (\`?n++\`).`,
+  `- Grounding the infix version: the same outcome on ${sameStatus} of ${done} games; of the ${grounded} games the KIF version grounds, ${sameGround} give the same ground game and propnet (clauses, atoms, base, input, both component counts, links).`,
   `- Problems: ${problems.length === 0 ? "none" : ""}`,
   ...problems.map((p) => `  - ${p}`),
   "",
@@ -98,4 +104,5 @@ const md = [
   "",
 ].join("\n");
 writeFileAtomic(path.join(RESULTS, "infix-roundtrip.md"), md);
-process.stdout.write(md.split("\n").slice(0, 8 + problems.length).join("\n") + "\n");
+return md;
+}
