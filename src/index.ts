@@ -8,18 +8,35 @@
  * playableDescription (src/pipeline.ts) with a grounder of your own.
  */
 export * from "./syntax/ast.js";
-export { parseGdl, type ParseResult } from "./syntax/parse.js";
+export { parseGdl, parseKif, type ParseOptions, type ParseResult } from "./syntax/parse.js";
+export { parseInfix, infixVariableToName, MAX_SYNTAX_ERRORS, type InfixParseResult } from "./syntax/infix-parse.js";
+export { detectSyntax, notationHint, type GdlSyntax } from "./syntax/sniff.js";
+export { normalizeSymbol } from "./syntax/symbols.js";
+export type { SourceComment } from "./syntax/comments.js";
+export {
+  termToInfix,
+  atomToInfix,
+  literalToInfix,
+  ruleToInfix,
+  infixName,
+  infixVariable,
+  infixVariableNames,
+  type RuleLayout,
+  type VariableNamer,
+} from "./syntax/infix-print.js";
+export { printGdl, printerFor, KIF_PRINTER, INFIX_PRINTER, type GdlPrinter, type PrintGdlOptions } from "./syntax/printer.js";
+export { roundTripInfix, ruleKey, type RoundTrip } from "./syntax/roundtrip.js";
 export { parseKifTerm } from "./syntax/kif-term.js";
 export { termToKif, atomToKif, literalToKif, ruleToKif } from "./syntax/print.js";
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type Severity } from "./diagnostics.js";
-export { checkDescription } from "./check/index.js";
+export { checkDescription, type CheckOptions } from "./check/index.js";
 export { translate, type AspProgram, type TranslateOptions, type TranslationStats } from "./translate/index.js";
 export { createGrounder, type CreateGrounderOptions } from "./ground/index.js";
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/grounder.js";
 export { readCompactAspif } from "./ground/aspif-compact.js";
 export { extractGroundGame } from "./ground/extract.js";
 export type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground/ground-game.js";
-export { groundGameToKif } from "./ground/print-ground.js";
+export { groundGameToKif, groundGameToInfix, printGroundGame, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
 export {
   buildPropnet,
   compileStateMachine,

@@ -14,6 +14,8 @@ import { checkDescription } from "./check/index.js";
 import { capErrors, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl } from "./syntax/parse.js";
+import type { SourceComment } from "./syntax/comments.js";
+import type { GdlSyntax } from "./syntax/sniff.js";
 import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
@@ -33,9 +35,20 @@ export interface PhaseTimes {
   propnet?: number;
 }
 
+export interface LoadOptions {
+  /** The notation of the input: `kif`, `infix` or `auto` (default: sniffed from the text). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of GDL quoted in check messages (default: the input's). */
+  readonly messageSyntax?: GdlSyntax;
+}
+
 export interface LoadResult {
   readonly file: string;
   readonly description?: Description;
+  /** The notation the text was read in (absent when the file could not be read). */
+  readonly syntax?: GdlSyntax;
+  /** The comments of the source (for `convert`). */
+  readonly comments?: readonly SourceComment[];
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
 }
@@ -53,23 +66,21 @@ export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [result, (performance.now() - start) / 1000];
 }
 
-/** How to read a description (the notation, the case of symbols); see the syntax readers. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface LoadOptions {}
-
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const times: PhaseTimes = {};
-  const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
+  const [parsed, parseSeconds] = timed(() => parseGdl(text, file, { syntax: options.syntax }));
   times.parse = parseSeconds;
-  if (hasErrors(parsed.diagnostics)) return { file, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
-  const [checked, checkSeconds] = timed(() => checkDescription(parsed.description));
+  const { syntax, comments } = parsed;
+  if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
+  const [checked, checkSeconds] = timed(() =>
+    checkDescription(parsed.description, undefined, { syntax: options.messageSyntax ?? syntax }),
+  );
   times.check = checkSeconds;
   const diagnostics = capErrors(sortDiagnostics([...parsed.diagnostics, ...checked]));
   return hasErrors(diagnostics)
-    ? { file, diagnostics, times }
-    : { file, description: parsed.description, diagnostics, times };
+    ? { file, syntax, comments, diagnostics, times }
+    : { file, syntax, comments, description: parsed.description, diagnostics, times };
 }
 
 export interface GroundStageOptions extends TranslateOptions {
@@ -221,6 +232,8 @@ export interface PlayableGame {
   readonly result: GroundResult;
   readonly propnet: Propnet;
   readonly machine: PropnetStateMachine;
+  /** The notation the game file was read in. */
+  readonly syntax?: GdlSyntax;
 }
 
 /**
@@ -244,5 +257,5 @@ export async function playableDescription(
       diagnostics: [...result.diagnostics, diagnostic("error", "ground", path, NO_POSITION, `cannot play the propnet: ${machine.message}${cycle ? `: ${cycle}` : ""}`)],
     };
   }
-  return { game: { result, propnet, machine } };
+  return { game: { result, propnet, machine, syntax: loaded.syntax } };
 }

@@ -1,5 +1,6 @@
 /**
- * Our own corpus: every corpus/**\/*.kif says what it expects in `; expect:` lines:
+ * Our own corpus: every corpus/**\/*.kif (KIF) and *.gdl (infix) says what it expects in
+ * `; expect:` (infix: `% expect:`) lines:
  * `valid` (no errors), one `error[<code>]` per error code, one `warning[<code>]` per
  * warning code. Parsing plus checking must give exactly that set of error codes and exactly
  * that set of warning codes (notes are not compared). Files under valid/ say `valid`.
@@ -21,12 +22,12 @@ function kifFiles(dir: string): string[] {
     .flatMap((name) => {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) return kifFiles(full);
-      return name.endsWith(".kif") ? [full] : [];
+      return name.endsWith(".kif") || name.endsWith(".gdl") ? [full] : [];
     });
 }
 
 function expectations(text: string): string[] {
-  return [...text.matchAll(/^;\s*expect:\s*(.*?)\s*$/gm)].map((m) => m[1]);
+  return [...text.matchAll(/^[;%]\s*expect:\s*(.*?)\s*$/gm)].map((m) => m[1]);
 }
 
 const EXPECTATION = /^(valid|(error|warning)\[[a-z-]+\])$/;
@@ -58,7 +59,8 @@ describe("corpus", () => {
       const expected = expectations(text);
       expect(expected.length, `${name} has no '; expect:' line`).toBeGreaterThan(0);
       for (const e of expected) expect(e, `${name}: bad '; expect:' line`).toMatch(EXPECTATION);
-      const { description, diagnostics } = parseGdl(text, name);
+      const { description, diagnostics, syntax } = parseGdl(text, name);
+      expect(syntax, `${name}: sniffed as ${syntax}`).toBe(name.endsWith(".gdl") ? "infix" : "kif");
       const all = [...diagnostics, ...checkDescription(description)];
       const shown = all.map(formatDiagnostic).join("\n");
       const wantErrors = [...new Set(expected.filter((e) => e.startsWith("error[")))].sort();

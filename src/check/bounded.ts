@@ -26,7 +26,6 @@
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { NO_POSITION, type Atom, type Literal, type Rule, type Term } from "../syntax/ast.js";
-import { atomToKif, termToKif } from "../syntax/print.js";
 import type { CheckContext } from "./context.js";
 import { describeViolation, restrictionViolations, type RestrictionViolation } from "./recursion-restriction.js";
 import { shortestPathInComponent } from "./stratification.js";
@@ -239,8 +238,8 @@ export function checkBounded(context: CheckContext): Diagnostic[] {
         "error",
         "bounded",
         g.headArgument.pos,
-        `terms can grow without bound: ?${g.variable} sits at depth ${g.headDepth} in ${termToKif(g.headArgument)} but at depth ${g.binderDepth} in ${atomToKif(g.binder)}, which depends on '${g.rule.head.relation}' again (${g.cycle.join(" -> ")}, counting true <= init, true <= next, does <= legal), and no atom outside this recursion bounds it (Definition 2)`,
-        [{ message: `the recursive atom that binds ?${g.variable}`, pos: g.binder.pos }],
+        `terms can grow without bound: ${context.print.variable(g.variable)} sits at depth ${g.headDepth} in ${context.print.term(g.headArgument)} but at depth ${g.binderDepth} in ${context.print.atom(g.binder)}, which depends on '${g.rule.head.relation}' again (${g.cycle.join(" -> ")}, counting true <= init, true <= next, does <= legal), and no atom outside this recursion bounds it (Definition 2)`,
+        [{ message: `the recursive atom that binds ${context.print.variable(g.variable)}`, pos: g.binder.pos }],
       ),
     );
   }
@@ -270,8 +269,8 @@ export function checkBounded(context: CheckContext): Diagnostic[] {
         "note",
         "bounded",
         first.argument.pos,
-        `read literally, Definition 2 does not hold: in G' = G + {true <= init, true <= next, does <= legal}, ${describeViolation(first)}${rest.length > 0 ? ` (and ${rest.length} more)` : ""}; ${verdict}`,
-        rest.slice(0, 3).map((v) => ({ message: describeViolation(v), pos: v.argument.pos })),
+        `read literally, Definition 2 does not hold: in G' = G + {true <= init, true <= next, does <= legal}, ${describeViolation(first, context.print)}${rest.length > 0 ? ` (and ${rest.length} more)` : ""}; ${verdict}`,
+        rest.slice(0, 3).map((v) => ({ message: describeViolation(v, context.print), pos: v.argument.pos })),
       ),
     );
   }

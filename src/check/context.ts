@@ -7,11 +7,14 @@
 import { diagnostic, type Diagnostic, type DiagnosticCode, type RelatedPosition, type Severity } from "../diagnostics.js";
 import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Description, Position } from "../syntax/ast.js";
+import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 
 export interface CheckContext {
   readonly description: Description;
   /** The dependency graph of Definition 1 for the description as written. */
   readonly graph: DependencyGraph;
+  /** Prints GDL quoted in messages, in the notation asked for (KIF by default). */
+  readonly print: GdlPrinter;
   report(
     severity: Severity,
     code: DiagnosticCode,
@@ -23,10 +26,11 @@ export interface CheckContext {
 
 export type CheckRule = (context: CheckContext) => Diagnostic[];
 
-export function createCheckContext(description: Description): CheckContext {
+export function createCheckContext(description: Description, print: GdlPrinter = KIF_PRINTER): CheckContext {
   let graph: DependencyGraph | undefined;
   return {
     description,
+    print,
     get graph() {
       graph ??= buildDependencyGraph(description);
       return graph;

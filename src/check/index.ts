@@ -5,6 +5,8 @@
  */
 import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import type { Description } from "../syntax/ast.js";
+import { printerFor } from "../syntax/printer.js";
+import type { GdlSyntax } from "../syntax/sniff.js";
 import { checkArity } from "./arity.js";
 import { checkBounded } from "./bounded.js";
 import { createCheckContext, type CheckRule } from "./context.js";
@@ -29,9 +31,18 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["required", checkRequired],
 ]);
 
+export interface CheckOptions {
+  /** The notation of the GDL quoted in messages (default `kif`). */
+  readonly syntax?: GdlSyntax;
+}
+
 /** Runs the given checks (all by default) and returns their diagnostics sorted by position. */
-export function checkDescription(description: Description, rules: Iterable<CheckRule> = CHECK_RULES.values()): Diagnostic[] {
-  const context = createCheckContext(description);
+export function checkDescription(
+  description: Description,
+  rules: Iterable<CheckRule> = CHECK_RULES.values(),
+  options: CheckOptions = {},
+): Diagnostic[] {
+  const context = createCheckContext(description, printerFor(options.syntax));
   const out: Diagnostic[] = [];
   for (const rule of rules) for (const d of rule(context)) out.push(d);
   return sortDiagnostics(out);

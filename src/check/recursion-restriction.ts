@@ -11,7 +11,8 @@
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { Atom, Rule, Term } from "../syntax/ast.js";
-import { atomToKif, termToKif } from "../syntax/print.js";
+import { termToKif } from "../syntax/print.js";
+import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 import { isGround } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
 import { forEachLeaf } from "./variants.js";
@@ -54,13 +55,13 @@ export function restrictionViolations(rules: readonly Rule[], graph: DependencyG
   return out;
 }
 
-export function describeViolation(v: RestrictionViolation): string {
-  return `the argument ${termToKif(v.argument)} of ${atomToKif(v.atom)} (recursive with '${v.rule.head.relation}') is neither variable-free, nor a head argument, nor in a body literal outside the recursion`;
+export function describeViolation(v: RestrictionViolation, print: GdlPrinter = KIF_PRINTER): string {
+  return `the argument ${print.term(v.argument)} of ${print.atom(v.atom)} (recursive with '${v.rule.head.relation}') is neither variable-free, nor a head argument, nor in a body literal outside the recursion`;
 }
 
 export function checkRecursionRestriction(context: CheckContext): Diagnostic[] {
   return restrictionViolations(context.description.rules, context.graph).map((v) =>
-    context.report("error", "recursion-restriction", v.argument.pos, `${describeViolation(v)} (Definition 1.3)`, [
+    context.report("error", "recursion-restriction", v.argument.pos, `${describeViolation(v, context.print)} (Definition 1.3)`, [
       { message: `in this rule for '${v.rule.head.relation}'`, pos: v.rule.pos },
     ]),
   );

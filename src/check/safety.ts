@@ -12,7 +12,6 @@
 import type { Diagnostic } from "../diagnostics.js";
 import type { Disjunction, Literal, Position, Rule, Term } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
-import { literalToKif } from "../syntax/print.js";
 import type { CheckContext } from "./context.js";
 import { forEachLeaf, headContext, necessaryKeys, type KeyFunction } from "./variants.js";
 
@@ -76,7 +75,7 @@ export function checkSafety(context: CheckContext): Diagnostic[] {
           ? `it is bound only in some disjuncts of an 'or', so a variant of the rule leaves it unbound`
           : `no positive atom of the body binds it`;
       const related = partial.map((or) => ({
-        message: `not every disjunct of ${shorten(literalToKif(or))} binds ?${occurrence.name}`,
+        message: `not every disjunct of ${shorten(context.print.literal(or))} binds ${context.print.variable(occurrence.name)}`,
         pos: or.pos,
       }));
       out.push(
@@ -84,8 +83,8 @@ export function checkSafety(context: CheckContext): Diagnostic[] {
           "warning",
           "safety",
           occurrence.pos,
-          `unsafe variable ?${occurrence.name} ${where}: ${why}; this is not valid GDL by Definition 1.2, ` +
-            `and gdl-ground grounds it by binding ?${occurrence.name} to every ground term of the description`,
+          `unsafe variable ${context.print.variable(occurrence.name)} ${where}: ${why}; this is not valid GDL by Definition 1.2, ` +
+            `and gdl-ground grounds it by binding ${context.print.variable(occurrence.name)} to every ground term of the description`,
           related,
         ),
       );

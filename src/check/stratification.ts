@@ -16,7 +16,6 @@
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic, RelatedPosition } from "../diagnostics.js";
 import type { Atom, Literal, Position, Rule, Term } from "../syntax/ast.js";
-import { atomToKif, ruleToKif } from "../syntax/print.js";
 import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import type { CheckContext } from "./context.js";
 
@@ -203,12 +202,12 @@ export function checkStratification(context: CheckContext): Diagnostic[] {
         const back = shortestRulePath(edges, new Set(ruleComponents[k!]), e.to, e.from);
         const cycle = [p, q, ...back.map((b) => rules[b.to].head.relation)];
         const related: RelatedPosition[] = [e, ...back].map((b) => ({
-          message: `${shorten(atomToKif(b.at.atom))}${b.negative ? " (under not)" : ""} unifies with the head of ${shorten(ruleToKif(rules[b.to]))}`,
+          message: `${shorten(context.print.atom(b.at.atom))}${b.negative ? " (under not)" : ""} unifies with the head of ${shorten(context.print.rule(rules[b.to]))}`,
           pos: b.at.atom.pos,
         }));
         const message =
           p === q && back.length === 0
-            ? `'${p}' depends negatively on itself: ${atomToKif(e.at.atom)} under 'not' unifies with this rule's own head ${atomToKif(rule.head)}, so the cycle ${p} -> ${p} goes through negation even between ground instances (Definition 1.1)`
+            ? `'${p}' depends negatively on itself: ${context.print.atom(e.at.atom)} under 'not' unifies with this rule's own head ${context.print.atom(rule.head)}, so the cycle ${p} -> ${p} goes through negation even between ground instances (Definition 1.1)`
             : `'${p}' depends negatively on '${q}', which depends on '${p}' again: the cycle ${cycle.join(" -> ")} goes through negation, even between ground instances (Definition 1.1)`;
         out.push(context.report("error", "stratification", e.at.not ?? rule.pos, message, related));
       }

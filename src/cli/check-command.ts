@@ -2,6 +2,7 @@
 import { checkFiles } from "../io.js";
 import { diagnosticToJson, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { Output } from "./io.js";
+import type { GdlSyntax } from "../syntax/sniff.js";
 
 export interface CheckCommandOptions {
   readonly json?: boolean;
@@ -9,6 +10,10 @@ export interface CheckCommandOptions {
   readonly notes?: boolean;
   /** Count warnings (unsafe rules, stratified only at the ground level) as errors. */
   readonly strict?: boolean;
+  /** The notation of the files (default: sniffed, file by file). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of GDL quoted in messages (default: each file's). */
+  readonly to?: GdlSyntax;
 }
 
 /**
@@ -17,7 +22,7 @@ export interface CheckCommandOptions {
  */
 export function runCheck(files: readonly string[], options: CheckCommandOptions, io: Output): number {
   const started = performance.now();
-  const results = checkFiles(files);
+  const results = checkFiles(files, { syntax: options.syntax, messageSyntax: options.to });
   const all: Diagnostic[] = results.flatMap((r) => r.diagnostics);
   const unreadable = results.filter((r) => r.diagnostics.some((d) => d.code === "io")).length;
   const rejects = (d: Diagnostic) => d.severity === "error" || (options.strict === true && d.severity === "warning");

@@ -11,7 +11,8 @@ import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type D
 import { buildPropnetStage, groundDescription, type GroundResult, type GroundStatus, type PhaseTimes } from "../pipeline.js";
 import { loadFile } from "../io.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
-import { groundGameToKif } from "../ground/print-ground.js";
+import { printGroundGame } from "../ground/print-ground.js";
+import type { GdlSyntax } from "../syntax/sniff.js";
 import { createGrounder } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
@@ -31,6 +32,10 @@ export interface GroundCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
+  /** The notation of the input (default: sniffed). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of the printed ground game and of GDL quoted in messages (default: the input's). */
+  readonly to?: GdlSyntax;
 }
 
 export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
@@ -126,7 +131,7 @@ async function groundWith(
   io: Output,
   report: Reporter,
 ): Promise<number> {
-  const loaded = loadFile(file);
+  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to });
   report.times = loaded.times;
   if (!loaded.description) {
     const unreadable = loaded.diagnostics.some((d) => d.code === "io");
@@ -161,9 +166,10 @@ async function groundWith(
     }
   }
   const groundKif = () =>
-    groundGameToKif(result.game!, {
+    printGroundGame(result.game!, {
       baseAndInput: options.baseInput,
       header: `ground by gdl-ground from ${file}`,
+      syntax: options.to ?? loaded.syntax ?? "kif",
     });
   if (options.json || (options.propnet && propnet)) {
     if (options.output && !emit(groundKif(), options.output, io, report)) return report.end("error", EXIT.usage, []);

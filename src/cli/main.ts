@@ -29,7 +29,18 @@ interface GroundOptions {
   declaredBaseInput?: boolean;
   baseInput: boolean;
   grounder: "wasm" | "native";
+  syntax: "kif" | "infix" | "auto";
+  to?: "kif" | "infix";
 }
+
+/** The notation options of a command: `--syntax` (input) and `--to` (output). */
+type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix" };
+
+/** `--syntax`: the notation of the input (sniffed by default). */
+const syntaxOption = () =>
+  new Option("--syntax <notation>", "notation of the input GDL (auto: sniffed from the text, see README)").choices(["kif", "infix", "auto"]).default("auto");
+/** `--to`: the notation of the GDL printed (default: the input's). */
+const toOption = (what: string) => new Option("--to <notation>", `notation of ${what} (default: the input's)`).choices(["kif", "infix"]);
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -80,6 +91,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(syntaxOption())
+    .addOption(toOption("the printed ground game and of GDL quoted in messages"))
     .action(async (game: string | undefined, options: GroundOptions) => {
       if (!game) {
         program.outputHelp();
@@ -97,7 +110,9 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--json", "print the diagnostics as JSON")
     .option("--notes", "also print notes (the literal Definition-2 verdict)")
     .option("--strict", "count warnings (unsafe rules, stratification only at the ground level) as errors")
-    .action(async (files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean }) => {
+    .addOption(syntaxOption())
+    .addOption(toOption("GDL quoted in messages"))
+    .action(async (files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean } & Notation) => {
       const { runCheck } = await import("./check-command.js");
       exitCode = runCheck(files, options, io);
     });
@@ -144,15 +159,29 @@ export async function main(argv: readonly string[], io: Output = processOutput):
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
-      .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"));
+      .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+      .addOption(syntaxOption());
+
+  program
+    .command("convert")
+    .description("convert a GDL description between KIF and infix, keeping its comments")
+    .argument("<file>", "a GDL game (KIF or infix)")
+    .addOption(new Option("--to <notation>", "notation to write").choices(["kif", "infix"]).makeOptionMandatory())
+    .addOption(syntaxOption())
+    .option("-o, --output <file>", "write to this file instead of standard output")
+    .action(async (file: string, options: { to: "kif" | "infix"; syntax: "kif" | "infix" | "auto"; output?: string }) => {
+      const { runConvert } = await import("./convert-command.js");
+      exitCode = runConvert(file, options, io);
+    });
 
   playOptions(
     program
       .command("replay")
       .description("play given joint moves on the propnet; print every state, the legal moves and goals as JSON")
       .argument("<game>", "a GDL (.kif) game")
-      .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]'),
-  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" }) => {
+      .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]')
+      .addOption(toOption("the terms printed (states, moves)")),
+  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" } & Notation) => {
     const { runReplay } = await import("./play-commands.js");
     exitCode = await runReplay(game, options.moves, options, io);
   });
@@ -164,8 +193,9 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .argument("<game>", "a GDL (.kif) game")
       .option("--random", "choose moves uniformly at random (the only player there is)", true)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
-      .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000),
-  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" }) => {
+      .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000)
+      .addOption(toOption("the terms printed (states, moves)")),
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
     exitCode = await runPlay(game, options, io);
   });
@@ -179,7 +209,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--json", "print the figures as JSON"),
-  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");
     exitCode = await runBench(game, options, io);
   });

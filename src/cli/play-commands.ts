@@ -15,10 +15,17 @@ import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";
 import { mulberry32, perftCounts, randomInt, type PropnetStateMachine, type StateHandle } from "../propnet/index.js";
 import type { Output } from "./io.js";
+import type { GdlSyntax } from "../syntax/sniff.js";
+import { parseGdl } from "../syntax/parse.js";
+import { termToInfix } from "../syntax/infix-print.js";
 
 export interface PlayOptions {
   readonly timeout: number;
   readonly grounder: GrounderKind;
+  /** The notation of the game file (default: sniffed). */
+  readonly syntax?: GdlSyntax | "auto";
+  /** The notation of the terms printed, states and moves (default: the game's). */
+  readonly to?: GdlSyntax;
 }
 
 export interface Step {
@@ -49,7 +56,7 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
     return 2;
   }
   try {
-    const loaded = await playableGame(game, { grounder, timeoutSeconds: options.timeout });
+    const loaded = await playableGame(game, { grounder, timeoutSeconds: options.timeout, syntax: options.syntax, messageSyntax: options.to });
     if ("diagnostics" in loaded) {
       for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
       return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
@@ -78,13 +85,35 @@ export function readMoves(text: string, roles: number): string[][] | string {
   return moves;
 }
 
-function normalizeMove(kif: string): string | undefined {
+/** A move as normalized KIF; the move may be written in KIF (`(mark 1 1)`) or infix (`mark(1, 1)`). */
+export function normalizeMove(text: string): string | undefined {
+  if (/^\s*[^\s()]+\s*\(/.test(text) || /'/.test(text)) {
+    const parsed = parseGdl(`move(${text}).`, "<move>", { syntax: "infix" });
+    const rule = parsed.description.rules[0];
+    if (parsed.diagnostics.length > 0 || parsed.description.rules.length !== 1 || rule.head.args.length !== 1) return undefined;
+    return termToKif(rule.head.args[0]);
+  }
   try {
-    return termToKif(parseKifTerm(kif));
+    return termToKif(parseKifTerm(text));
   } catch {
     return undefined;
   }
 }
+
+/** Normalized KIF terms in the notation asked for. */
+function inNotation(to: GdlSyntax): (kif: string) => string {
+  return to === "infix" ? (kif) => termToInfix(parseKifTerm(kif)) : (kif) => kif;
+}
+
+function stepIn(step: Step, show: (kif: string) => string): Step {
+  return {
+    state: step.state.map(show),
+    legal: Object.fromEntries(Object.entries(step.legal).map(([role, moves]) => [show(role), moves.map(show)])),
+    terminal: step.terminal,
+    goals: step.goals && Object.fromEntries(Object.entries(step.goals).map(([role, v]) => [show(role), v])),
+  };
+}
+
 
 export async function runReplay(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
   let text: string;
@@ -131,7 +160,8 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
     state = sm.nextState(state, indices);
     steps.push(describeStep(sm, state));
   }
-  io.out(JSON.stringify({ roles: sm.roles, steps }) + "\n");
+  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
+  io.out(JSON.stringify({ roles: sm.roles.map(show), steps: steps.map((s) => stepIn(s, show)) }) + "\n");
   return 0;
 }
 
@@ -165,7 +195,10 @@ export async function runPlay(game: string, options: PlayOptions & { seed: numbe
     state = sm.nextState(state, indices);
     steps.push(describeStep(sm, state));
   }
-  io.out(JSON.stringify({ roles: sm.roles, seed: options.seed, moves, steps }) + "\n");
+  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
+  io.out(
+    JSON.stringify({ roles: sm.roles.map(show), seed: options.seed, moves: moves.map((j) => j.map(show)), steps: steps.map((s) => stepIn(s, show)) }) + "\n",
+  );
   return 0;
 }
 

@@ -1,5 +1,8 @@
 /**
- * Reading GDL (KIF) text into a `Description`.
+ * Reading GDL text into a `Description`: `parseGdl` reads KIF (below) or infix
+ * (infix-parse.ts), chosen by `options.syntax` or by sniffing the text (sniff.ts).
+ *
+ * The KIF reader:
  *
  * The `s-expression` package reads each top-level form. It neither skips `;` comments nor
  * reports positions, so this module
@@ -16,6 +19,10 @@
  */
 import parseSExpression, { type SExpression } from "s-expression";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { kifComments, LineIndex, type SourceComment } from "./comments.js";
+import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
+import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
+import { normalizeSymbol } from "./symbols.js";
 import {
   CONNECTIVES,
   type Atom,
@@ -26,9 +33,18 @@ import {
   type Term,
 } from "./ast.js";
 
+export interface ParseOptions {
+  /** The notation of the text: `kif`, `infix`, or `auto` (the default: sniffed, see sniff.ts). */
+  readonly syntax?: GdlSyntax | "auto";
+}
+
 export interface ParseResult {
   readonly description: Description;
   readonly diagnostics: readonly Diagnostic[];
+  /** The notation the text was read in (the sniffed one with `auto`). */
+  readonly syntax: GdlSyntax;
+  /** The comments of the text, in order (for writing them back, see printGdl). */
+  readonly comments: readonly SourceComment[];
 }
 
 /** A symbol or list of the source with the position where it starts. */
@@ -73,28 +89,42 @@ export function blankComments(text: string): string {
   return out;
 }
 
-/** Maps offsets to 1-based lines and columns. */
-class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(text: string) {
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] === "\n") this.starts.push(i + 1);
-      else if (text[i] === "\r" && text[i + 1] !== "\n") this.starts.push(i + 1);
-    }
+/**
+ * Reads GDL text, KIF or infix. Never throws: problems are `syntax` diagnostics (at most
+ * MAX_SYNTAX_ERRORS and one saying that reading stopped), and the rules that could be read are
+ * returned. When the text has syntax errors and looks like the other notation, the first error
+ * says so.
+ */
+export function parseGdl(text: string, file = "<input>", options: ParseOptions = {}): ParseResult {
+  const syntax: GdlSyntax = !options.syntax || options.syntax === "auto" ? detectSyntax(text) : options.syntax;
+  let rules: readonly Rule[];
+  let diagnostics: Diagnostic[];
+  let comments: readonly SourceComment[];
+  if (syntax === "infix") {
+    ({ rules, diagnostics, comments } = parseInfix(text, file));
+  } else {
+    ({ rules, diagnostics } = parseKif(text, file));
+    comments = kifComments(text);
   }
-  at(offset: number): Position {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - this.starts[lo] + 1, offset };
+  if (diagnostics.length > MAX_SYNTAX_ERRORS + 1) {
+    const more = diagnostics.length - MAX_SYNTAX_ERRORS;
+    diagnostics = [
+      ...diagnostics.slice(0, MAX_SYNTAX_ERRORS),
+      diagnostic("error", "syntax", file, diagnostics[MAX_SYNTAX_ERRORS].pos, `too many syntax errors: ${more} more from here on are not shown`),
+    ];
   }
+  const hint = notationHint(text, syntax);
+  if (hint && diagnostics.length > 0) {
+    diagnostics[0] = { ...diagnostics[0], message: `${diagnostics[0].message} (${hint})` };
+  } else if (hint && syntax === "kif") {
+    // KIF reads almost anything as bare-symbol facts: say so when the text looks like infix
+    diagnostics.push(diagnostic("warning", "syntax", file, { line: 1, col: 1, offset: 0 }, `read as KIF, but ${hint.replace(/^hint: /, "")}`));
+  }
+  return { description: { file, rules }, diagnostics, syntax, comments };
 }
 
-export function parseGdl(text: string, file = "<input>"): ParseResult {
+/** The KIF reader alone. */
+export function parseKif(text: string, file = "<input>"): { rules: Rule[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const source = blankComments(text);
   const lines = new LineIndex(source);
@@ -109,7 +139,7 @@ export function parseGdl(text: string, file = "<input>"): ParseResult {
     const rule = new RuleReader(syntaxError).rule(node);
     if (rule) rules.push(rule);
   }
-  return { description: { file, rules }, diagnostics };
+  return { rules, diagnostics };
 }
 
 interface FormSpan {
@@ -263,7 +293,7 @@ class RuleReader {
         this.syntaxError(node.pos, `${what} must be an atom, not the keyword '${node.text}'`);
         return undefined;
       }
-      return { kind: "atom", relation: name, args: [], pos: node.pos };
+      return { kind: "atom", relation: normalizeSymbol(node.text), args: [], pos: node.pos };
     }
     const [first, ...rest] = node.items;
     if (!first) {
@@ -289,7 +319,7 @@ class RuleReader {
       if (!term) return undefined;
       args.push(term);
     }
-    return { kind: "atom", relation: name, args, pos: node.pos };
+    return { kind: "atom", relation: normalizeSymbol(first.text), args, pos: node.pos };
   }
 
   literal(node: Node): Literal | undefined {
@@ -349,7 +379,7 @@ class RuleReader {
         this.syntaxError(node.pos, "'<=' cannot stand inside a term");
         return undefined;
       }
-      return { kind: "constant", name, pos: node.pos };
+      return { kind: "constant", name: normalizeSymbol(node.text), pos: node.pos };
     }
     const [first, ...rest] = node.items;
     if (!first) {
@@ -366,6 +396,6 @@ class RuleReader {
       if (!term) return undefined;
       args.push(term);
     }
-    return { kind: "compound", functor: first.text.toLowerCase(), args, pos: node.pos };
+    return { kind: "compound", functor: normalizeSymbol(first.text), args, pos: node.pos };
   }
 }

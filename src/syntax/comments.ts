@@ -1,0 +1,68 @@
+/**
+ * Comments of a source text, kept aside by the readers so that `convert` can write them back
+ * next to the rules they stood by.
+ */
+import type { Position } from "./ast.js";
+
+export interface SourceComment {
+  /** Where the comment marker (`;` or `%`) is. */
+  readonly pos: Position;
+  /** The text after the marker(s), without the end of line; leading spaces kept. */
+  readonly text: string;
+  /** True when code stands before the comment on its line (an end-of-line comment). */
+  readonly trailing: boolean;
+  /** How many markers it starts with (`;;;` is 3), to write as many of the other notation's. */
+  readonly markers: number;
+}
+
+/** Maps offsets to 1-based lines and columns (a `\r\n`, `\n` or lone `\r` ends a line). */
+export class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === "\n") this.starts.push(i + 1);
+      else if (text[i] === "\r" && text[i + 1] !== "\n") this.starts.push(i + 1);
+    }
+  }
+  at(offset: number): Position {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo] + 1, offset };
+  }
+}
+
+/** Whether only blanks stand between the start of the line and `offset`. */
+export function startsLine(text: string, offset: number): boolean {
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === "\n" || c === "\r") return true;
+    if (c !== " " && c !== "\t" && c !== "\f" && c !== "\v") return false;
+  }
+  return true;
+}
+
+/** The text of a comment starting at `offset` (markers stripped) and the offset of its end of line. */
+export function commentAt(text: string, offset: number, marker: string): { body: string; end: number; markers: number } {
+  let end = offset;
+  while (end < text.length && text[end] !== "\n" && text[end] !== "\r") end++;
+  let start = offset;
+  while (start < end && text[start] === marker) start++;
+  return { body: text.slice(start, end), end, markers: start - offset };
+}
+
+/** The `;` comments of a KIF text (KIF has no strings, so every `;` starts one). */
+export function kifComments(text: string, lines: LineIndex = new LineIndex(text)): SourceComment[] {
+  const out: SourceComment[] = [];
+  let i = text.indexOf(";");
+  while (i >= 0) {
+    const { body, end, markers } = commentAt(text, i, ";");
+    out.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i), markers });
+    i = text.indexOf(";", end);
+  }
+  return out;
+}

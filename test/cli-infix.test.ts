@@ -1,0 +1,77 @@
+/** The command line on infix files: check, ground (--to), convert, play and replay. */
+import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { main } from "../src/cli/main.js";
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(args, { out: (s) => void (out += s), err: (s) => void (err += s) });
+  return { code, out, err };
+}
+
+const GAME = `% A one-player game in infix (Stanford's dialect).
+role(walker).
+init(at(1)).
+succ(1, 2). succ(2, 3).
+legal(walker, step) :- true(at(X)) & succ(X, Y).
+legal(walker, 'stay-put').
+next(at(Y)) :- does(walker, step) & true(at(X)) & succ(X, Y).
+next(at(X)) :- does(walker, 'stay-put') & true(at(X)).
+terminal :- true(at(3)).
+goal(walker, 100) :- true(at(3)).
+goal(walker, 0) :- ~true(at(3)).
+`;
+
+describe("the CLI on infix GDL", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "gdl-infix-"));
+  const file = path.join(dir, "walk.gdl");
+  writeFileSync(file, GAME);
+
+  it("checks it, quoting GDL in infix", async () => {
+    expect((await run("check", file)).code).toBe(0);
+    const bad = path.join(dir, "bad.gdl");
+    writeFileSync(bad, "role(r).\np(X) :- ~q(X).\n");
+    const { code, out } = await run("check", bad, "--strict");
+    expect(code).toBe(1);
+    expect(out).toContain(`${bad}:2:3: warning[safety]: unsafe variable X in the head`);
+    expect((await run("check", bad, "--strict", "--to", "kif")).out).toContain("unsafe variable ?x");
+  });
+
+  it("grounds it, printing the ground game in infix or, with --to kif, in KIF", async () => {
+    const infix = await run(file, "--no-base-input");
+    expect(infix.code).toBe(0);
+    expect(infix.out).toContain("legal(walker, step) :- true(at(1)).");
+    expect(infix.out).toContain("legal(walker, 'stay-put').");
+    const kif = await run(file, "--no-base-input", "--to", "kif");
+    expect(kif.out).toContain("(<= (legal walker step) (true (at 1)))");
+    expect((await run(file, "--propnet")).out).toMatch(/propositions \d+/);
+  });
+
+  it("refuses it as KIF with a hint, and converts it both ways", async () => {
+    const forced = await run("check", file, "--syntax", "kif");
+    expect(forced.out).toMatch(/looks like infix GDL.*--syntax infix/);
+    const out = path.join(dir, "walk.kif");
+    expect((await run("convert", file, "--to", "kif", "-o", out)).code).toBe(0);
+    const kif = readFileSync(out, "utf8");
+    expect(kif).toContain("; A one-player game in infix");
+    expect(kif).toContain("(<= (next (at ?y)) (does walker step) (true (at ?x)) (succ ?x ?y))");
+    const back = await run("convert", out, "--to", "infix");
+    expect(back.out).toContain("next(at(Y)) :- does(walker, step) & true(at(X)) & succ(X, Y).");
+  });
+
+  it("plays and replays it, terms in infix, moves in either notation", async () => {
+    const play = JSON.parse((await run("play", file, "--seed", "3")).out);
+    expect(play.steps[0].state).toEqual(["at(1)"]);
+    const moves = path.join(dir, "moves.json");
+    writeFileSync(moves, JSON.stringify([["step"], ["'stay-put'"], ["stay-put"], ["step"]]));
+    const replay = await run("replay", file, "--moves", moves);
+    expect(replay.err).toBe("");
+    const steps = JSON.parse(replay.out).steps;
+    expect(steps.at(-1)).toMatchObject({ state: ["at(3)"], terminal: true, goals: { walker: 100 } });
+    const kif = JSON.parse((await run("replay", file, "--moves", moves, "--to", "kif")).out);
+    expect(kif.steps[1].legal.walker).toEqual(["stay-put", "step"]);
+  });
+});
