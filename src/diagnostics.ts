@@ -103,20 +103,27 @@ export const MAX_ERRORS_PER_FILE = 20;
 /**
  * The first `max` errors of one file's diagnostics (warnings and notes are kept), then one
  * error that says how many more there were: garbage in gives a short answer, not hundreds.
+ * One error over the limit is shown rather than summed up (the readers' own "too many syntax
+ * errors" line is such a one).
  */
 export function capErrors(diagnostics: readonly Diagnostic[], max = MAX_ERRORS_PER_FILE): Diagnostic[] {
   let errors = 0;
   const kept: Diagnostic[] = [];
   let last: Diagnostic | undefined;
+  const overflow: Diagnostic[] = [];
   for (const d of diagnostics) {
     if (d.severity === "error") {
       errors++;
-      if (errors > max) continue;
+      if (errors > max) {
+        overflow.push(d);
+        continue;
+      }
       last = d;
     }
     kept.push(d);
   }
-  if (errors > max && last) {
+  if (overflow.length === 1) kept.push(overflow[0]);
+  else if (overflow.length > 1 && last) {
     kept.push(diagnostic("error", last.code, last.file, last.pos, `and ${errors - max} more error${errors - max === 1 ? "" : "s"} (only the first ${max} are shown)`));
   }
   return kept;
