@@ -16,6 +16,7 @@ export type DiagnosticCode =
   | "keywords" // the rules of GDL on its special relations
   | "arity" // one symbol used with different numbers of arguments
   | "bounded" // Definition 2: no finite grounding is guaranteed
+  | "case" // one symbol spelled with different case (one symbol in GDL, two for GGP-Base)
   | "ground" // grounding failed (clingo error, limit reached)
   | "timeout"
   | "out-of-memory"

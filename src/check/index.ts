@@ -7,6 +7,7 @@ import { sortDiagnostics, type Diagnostic } from "../diagnostics.js";
 import type { Description } from "../syntax/ast.js";
 import { checkArity } from "./arity.js";
 import { checkBounded } from "./bounded.js";
+import { checkCase } from "./case.js";
 import { createCheckContext, type CheckRule } from "./context.js";
 import { checkKeywords } from "./keywords.js";
 import { checkRecursionRestriction } from "./recursion-restriction.js";
@@ -15,7 +16,7 @@ import { checkStratification } from "./stratification.js";
 
 export type { CheckContext, CheckRule } from "./context.js";
 export { argumentRanking, explainBoundedReading, definition2Rules, type ArgumentRanking, type GrowingRule } from "./bounded.js";
-export { checkArity, checkBounded, checkKeywords, checkRecursionRestriction, checkSafety, checkStratification };
+export { checkArity, checkBounded, checkCase, checkKeywords, checkRecursionRestriction, checkSafety, checkStratification };
 
 /** Every check, by name, in the order they run. */
 export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, CheckRule>([
@@ -25,6 +26,7 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["keywords", checkKeywords],
   ["arity", checkArity],
   ["bounded", checkBounded],
+  ["case", checkCase],
 ]);
 
 /** Runs the given checks (all by default) and returns their diagnostics sorted by position. */

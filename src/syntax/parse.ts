@@ -16,6 +16,7 @@
  */
 import parseSExpression, { type SExpression } from "s-expression";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { normalizeSymbol, SpellingRecorder } from "./case.js";
 import {
   CONNECTIVES,
   type Atom,
@@ -25,6 +26,15 @@ import {
   type Rule,
   type Term,
 } from "./ast.js";
+
+/** How to read GDL text. */
+export interface ParseOptions {
+  /**
+   * Keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case every
+   * name, KIF being case-insensitive). See case.ts.
+   */
+  readonly caseSensitive?: boolean;
+}
 
 export interface ParseResult {
   readonly description: Description;
@@ -94,7 +104,7 @@ class LineIndex {
   }
 }
 
-export function parseGdl(text: string, file = "<input>"): ParseResult {
+export function parseGdl(text: string, file = "<input>", options: ParseOptions = {}): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const source = blankComments(text);
   const lines = new LineIndex(source);
@@ -103,13 +113,15 @@ export function parseGdl(text: string, file = "<input>"): ParseResult {
 
   const forms = splitTopLevel(source, lines, syntaxError);
   const rules: Rule[] = [];
+  const spellings = new SpellingRecorder();
   for (const form of forms) {
     const node = readForm(source, form, lines, syntaxError);
     if (!node) continue;
-    const rule = new RuleReader(syntaxError).rule(node);
+    const rule = new RuleReader(syntaxError, options, spellings, node.pos).rule(node);
     if (rule) rules.push(rule);
   }
-  return { description: { file, rules }, diagnostics };
+  const caseSensitive = options.caseSensitive === true;
+  return { description: { file, rules, ...(caseSensitive ? { caseSensitive } : {}), spellings: spellings.spellings }, diagnostics };
 }
 
 interface FormSpan {
@@ -221,7 +233,18 @@ function readForm(
 
 /** Turns positioned s-expressions into rules, literals and terms. */
 class RuleReader {
-  constructor(private readonly syntaxError: (pos: Position, message: string) => void) {}
+  constructor(
+    private readonly syntaxError: (pos: Position, message: string) => void,
+    private readonly options: ParseOptions,
+    private readonly spellings: SpellingRecorder,
+    private readonly rulePos: Position,
+  ) {}
+
+  /** The stored name of a symbol (see case.ts), noting how it is written. */
+  private name(node: SymbolNode): string {
+    this.spellings.note(node.text, node.pos, this.rulePos);
+    return normalizeSymbol(node.text, this.options);
+  }
 
   rule(node: Node): Rule | undefined {
     if (node.kind === "list" && node.items.length > 0) {
@@ -254,7 +277,7 @@ class RuleReader {
 
   atom(node: Node, what: string): Atom | undefined {
     if (node.kind === "symbol") {
-      const name = node.text.toLowerCase();
+      const name = this.name(node);
       if (name.startsWith("?")) {
         this.syntaxError(node.pos, `${what} must be an atom, not the variable '${node.text}'`);
         return undefined;
@@ -274,7 +297,7 @@ class RuleReader {
       this.syntaxError(node.pos, `${what} must be an atom: it starts with a list instead of a relation name`);
       return undefined;
     }
-    const name = first.text.toLowerCase();
+    const name = this.name(first);
     if (name.startsWith("?")) {
       this.syntaxError(node.pos, `${what} must be an atom: its relation name is the variable '${first.text}'`);
       return undefined;
@@ -337,7 +360,7 @@ class RuleReader {
 
   term(node: Node): Term | undefined {
     if (node.kind === "symbol") {
-      const name = node.text.toLowerCase();
+      const name = this.name(node);
       if (name.startsWith("?")) {
         if (name.length === 1) {
           this.syntaxError(node.pos, "'?' must be followed by a variable name");
@@ -360,12 +383,13 @@ class RuleReader {
       this.syntaxError(node.pos, "a function term must start with a function name");
       return undefined;
     }
+    const functor = this.name(first);
     const args: Term[] = [];
     for (const item of rest) {
       const term = this.term(item);
       if (!term) return undefined;
       args.push(term);
     }
-    return { kind: "compound", functor: first.text.toLowerCase(), args, pos: node.pos };
+    return { kind: "compound", functor, args, pos: node.pos };
   }
 }
