@@ -7,7 +7,8 @@
  * or all at once: loadFile / groundDescription / playableGame (src/pipeline.ts).
  */
 export * from "./syntax/ast.js";
-export { parseGdl, type ParseResult } from "./syntax/parse.js";
+export { parseGdl, type ParseOptions, type ParseResult } from "./syntax/parse.js";
+export { normalizeSymbol, type Spelling, type SymbolSpellings } from "./syntax/case.js";
 export { parseKifTerm } from "./syntax/kif-term.js";
 export { termToKif, atomToKif, literalToKif, ruleToKif } from "./syntax/print.js";
 export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type Severity } from "./diagnostics.js";
@@ -45,6 +46,7 @@ export {
   gdlSizeInLiterals,
   type GroundResult,
   type GroundStatus,
+  type LoadOptions,
   type LoadResult,
   type PhaseTimes,
 } from "./pipeline.js";

@@ -10,7 +10,7 @@
 import { checkDescription } from "./check/index.js";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
-import { parseGdl } from "./syntax/parse.js";
+import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import { readTextFile } from "./io.js";
 import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
@@ -51,10 +51,13 @@ export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
   return [result, (performance.now() - start) / 1000];
 }
 
+/** How GDL is read (`caseSensitive`: keep the case of non-keyword symbols, as GGP-Base does). */
+export type LoadOptions = ParseOptions;
+
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
-export function loadText(text: string, file: string): LoadResult {
+export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const times: PhaseTimes = {};
-  const [parsed, parseSeconds] = timed(() => parseGdl(text, file));
+  const [parsed, parseSeconds] = timed(() => parseGdl(text, file, options));
   times.parse = parseSeconds;
   if (hasErrors(parsed.diagnostics)) return { file, diagnostics: sortDiagnostics(parsed.diagnostics), times };
   const [checked, checkSeconds] = timed(() => checkDescription(parsed.description));
@@ -65,14 +68,14 @@ export function loadText(text: string, file: string): LoadResult {
     : { file, description: parsed.description, diagnostics, times };
 }
 
-export function loadFile(path: string): LoadResult {
+export function loadFile(path: string, options: LoadOptions = {}): LoadResult {
   const read = readTextFile(path);
   if (!read.ok) return { file: path, diagnostics: [read.diagnostic], times: {} };
-  return loadText(read.text, path);
+  return loadText(read.text, path, options);
 }
 
-export function checkFiles(paths: readonly string[]): LoadResult[] {
-  return paths.map(loadFile);
+export function checkFiles(paths: readonly string[], options: LoadOptions = {}): LoadResult[] {
+  return paths.map((path) => loadFile(path, options));
 }
 
 export interface GroundStageOptions extends TranslateOptions {
@@ -233,9 +236,9 @@ export interface PlayableGame {
  */
 export async function playableGame(
   path: string,
-  options: GroundStageOptions,
+  options: GroundStageOptions & LoadOptions,
 ): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
-  const loaded = loadFile(path);
+  const loaded = loadFile(path, options);
   const result = await groundDescription(loaded, options);
   if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
   const { propnet, seconds } = buildPropnetStage(result.game);

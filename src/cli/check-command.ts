@@ -9,6 +9,8 @@ export interface CheckCommandOptions {
   readonly notes?: boolean;
   /** Count warnings (unsafe rules, stratified only at the ground level) as errors. */
   readonly strict?: boolean;
+  /** Keep the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CheckCommandOptions {
  */
 export function runCheck(files: readonly string[], options: CheckCommandOptions, io: Output): number {
   const started = performance.now();
-  const results = checkFiles(files);
+  const results = checkFiles(files, { caseSensitive: options.caseSensitive });
   const all: Diagnostic[] = results.flatMap((r) => r.diagnostics);
   const unreadable = results.filter((r) => r.diagnostics.some((d) => d.code === "io")).length;
   const rejects = (d: Diagnostic) => d.severity === "error" || (options.strict === true && d.severity === "warning");

@@ -24,12 +24,14 @@ export interface GroundCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
+  /** Keep the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
 }
 
 export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
 export async function runGround(file: string, options: GroundCommandOptions, io: Output): Promise<number> {
-  const loaded = loadFile(file);
+  const loaded = loadFile(file, { caseSensitive: options.caseSensitive });
   for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
   if (!loaded.description) return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
 

@@ -16,6 +16,12 @@ import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
 
+/** On every command that reads GDL. */
+const CASE_SENSITIVE = [
+  "--case-sensitive",
+  "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
+] as const;
+
 interface GroundOptions {
   output?: string;
   propnet?: boolean;
@@ -29,6 +35,7 @@ interface GroundOptions {
   declaredBaseInput?: boolean;
   baseInput: boolean;
   grounder: "wasm" | "native";
+  caseSensitive?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -78,6 +85,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
+    .option(...CASE_SENSITIVE)
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
     .action(async (game: string | undefined, options: GroundOptions) => {
       if (!game) {
@@ -96,7 +104,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--json", "print the diagnostics as JSON")
     .option("--notes", "also print notes (the literal Definition-2 verdict)")
     .option("--strict", "count warnings (unsafe rules, stratification only at the ground level) as errors")
-    .action(async (files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean }) => {
+    .option(...CASE_SENSITIVE)
+    .action(async (files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean; caseSensitive?: boolean }) => {
       const { runCheck } = await import("./check-command.js");
       exitCode = runCheck(files, options, io);
     });
@@ -116,6 +125,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
+    .option(...CASE_SENSITIVE)
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
@@ -141,6 +151,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
+      .option(...CASE_SENSITIVE)
       .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"));
 
   playOptions(
@@ -149,7 +160,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .description("play given joint moves on the propnet; print every state, the legal moves and goals as JSON")
       .argument("<game>", "a GDL (.kif) game")
       .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]'),
-  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native"; caseSensitive?: boolean }) => {
     const { runReplay } = await import("./play-commands.js");
     exitCode = await runReplay(game, options.moves, options, io);
   });
@@ -162,7 +173,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--random", "choose moves uniformly at random (the only player there is)", true)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000),
-  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native"; caseSensitive?: boolean }) => {
     const { runPlay } = await import("./play-commands.js");
     exitCode = await runPlay(game, options, io);
   });
@@ -176,7 +187,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--json", "print the figures as JSON"),
-  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native"; caseSensitive?: boolean }) => {
     const { runBench } = await import("./play-commands.js");
     exitCode = await runBench(game, options, io);
   });

@@ -18,6 +18,8 @@ import type { Output } from "./io.js";
 export interface PlayOptions {
   readonly timeout: number;
   readonly grounder: GrounderKind;
+  /** Keep the case of non-keyword symbols, as GGP-Base does (moves are read the same way). */
+  readonly caseSensitive?: boolean;
 }
 
 export interface Step {
@@ -48,7 +50,7 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
     return 2;
   }
   try {
-    const loaded = await playableGame(game, { grounder, timeoutSeconds: options.timeout });
+    const loaded = await playableGame(game, { grounder, timeoutSeconds: options.timeout, caseSensitive: options.caseSensitive });
     if ("diagnostics" in loaded) {
       for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
       return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
@@ -77,9 +79,9 @@ export function readMoves(text: string, roles: number): string[][] | string {
   return moves;
 }
 
-function normalizeMove(kif: string): string | undefined {
+function normalizeMove(kif: string, caseSensitive: boolean | undefined): string | undefined {
   try {
-    return termToKif(parseKifTerm(kif));
+    return termToKif(parseKifTerm(kif, { caseSensitive }));
   } catch {
     return undefined;
   }
@@ -111,7 +113,7 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
     }
     const indices: number[] = [];
     for (const [r, role] of sm.roles.entries()) {
-      const move = normalizeMove(joint[r]);
+      const move = normalizeMove(joint[r], options.caseSensitive);
       const index = move === undefined ? undefined : sm.moveIndex(r, move);
       const legal = steps[steps.length - 1].legal[role];
       if (move === undefined || index === undefined || !legal.includes(move)) {
