@@ -80,7 +80,7 @@ export async function runGround(file: string, options: GroundCommandOptions, io:
   }
   const kif = groundGameToKif(result.game, {
     baseAndInput: options.baseInput,
-    header: `ground by gdl-ground from ${file}`,
+    header: `ground by gdl-ground from ${file}${options.caseSensitive ? " (read case-sensitively: read it back with --case-sensitive)" : ""}`,
   });
   const code = emit(kif, options.output, io);
   if (options.stats) {
