@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkDescription } from "../src/check/index.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { groundGameToKif } from "../src/ground/print-ground.js";
 import { groundDescription, loadText, playableGame } from "../src/pipeline.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 import { normalizeSymbol } from "../src/syntax/case.js";
@@ -186,6 +187,16 @@ describe("grounding case-sensitively", () => {
       const state = reference.initialState();
       expect(reference.legalMoves(state, "robot")).toEqual(caseSensitive ? ["Up", "up"] : ["up"]);
       expect(reference.nextState(state, ["Up"])).toEqual(caseSensitive ? ["(at 1)"] : ["(at 1)", "(at 2)"]);
+      if (caseSensitive) {
+        // the printed ground game keeps the case, and reads back (case-sensitively) to the same game
+        const printed = groundGameToKif(result.game!);
+        expect(printed).toContain("(legal robot Up)");
+        const reread = loadText(printed, "robot.ground.kif", { caseSensitive: true });
+        expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+        const again = ReferenceReasoner.fromDescription(reread.description!);
+        expect(again.legalMoves(again.initialState(), "robot")).toEqual(["Up", "up"]);
+        expect(again.nextState(again.initialState(), ["Up"])).toEqual(["(at 1)"]);
+      }
     }
   });
 });
