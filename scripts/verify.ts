@@ -1,5 +1,5 @@
 /**
- * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update]`
+ * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update] [--case-sensitive]`
  *
  * For every game of a folder (default ../shared/games/base) that grounds within the grounding
  * limit: seeded random playouts on the propnet state machine agree step by step with the
@@ -40,6 +40,7 @@ const program = new Command("verify")
   .option("--filter <regexp>", "only the games whose name matches", regexp)
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
   .option("--update", "keep the rows of --out for the games that --filter leaves out")
+  .option("--case-sensitive", "keep the case of non-keyword symbols as written, as GGP-Base does")
   .parse();
 
 const opts = program.opts<{
@@ -53,6 +54,7 @@ const opts = program.opts<{
   filter?: RegExp;
   out: string;
   update?: boolean;
+  caseSensitive?: boolean;
 }>();
 const dir = gamesFolder(program.args[0]);
 process.stdout.write(`verify: ${dir}, ${opts.playouts} playouts per game (seed ${opts.seed}), limit ${opts.timeout} s per game; ${machineLine()}\n`);
@@ -69,6 +71,7 @@ const summary = await runVerify(
     memoryMb: opts.memory,
     jobs: Math.max(1, opts.jobs),
     filter: opts.filter,
+    caseSensitive: opts.caseSensitive,
     keep: opts.update && existsSync(opts.out) ? parseVerifyCsv(readFileSync(opts.out, "utf8")) : undefined,
   },
   {

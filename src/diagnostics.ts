@@ -17,6 +17,7 @@ export type DiagnosticCode =
   | "arity" // one symbol used with different numbers of arguments
   | "bounded" // Definition 2: no finite grounding is guaranteed
   | "missing" // no role, no terminal rule, a role without goals, nothing at all
+  | "case" // one symbol spelled with different case (one symbol in GDL, two for GGP-Base)
   | "ground" // grounding failed (clingo error, limit reached)
   | "timeout"
   | "out-of-memory"

@@ -11,7 +11,7 @@ export * from "./syntax/ast.js";
 export { parseGdl, parseKif, type ParseOptions, type ParseResult } from "./syntax/parse.js";
 export { parseInfix, infixVariableToName, MAX_SYNTAX_ERRORS, type InfixParseResult } from "./syntax/infix-parse.js";
 export { detectSyntax, notationHint, type GdlSyntax } from "./syntax/sniff.js";
-export { normalizeSymbol } from "./syntax/symbols.js";
+export { normalizeSymbol, CASE_INSENSITIVE_KEYWORDS, type CaseOptions, type Spelling, type SymbolSpellings } from "./syntax/case.js";
 export type { SourceComment } from "./syntax/comments.js";
 export {
   termToInfix,

@@ -13,7 +13,7 @@
 import { checkDescription } from "./check/index.js";
 import { capErrors, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
-import { parseGdl } from "./syntax/parse.js";
+import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
 import { diagnostic } from "./diagnostics.js";
@@ -35,9 +35,8 @@ export interface PhaseTimes {
   propnet?: number;
 }
 
-export interface LoadOptions {
-  /** The notation of the input: `kif`, `infix` or `auto` (default: sniffed from the text). */
-  readonly syntax?: GdlSyntax | "auto";
+/** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
+export interface LoadOptions extends ParseOptions {
   /** The notation of GDL quoted in check messages (default: the input's). */
   readonly messageSyntax?: GdlSyntax;
 }
@@ -69,7 +68,7 @@ export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
 export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
   const times: PhaseTimes = {};
-  const [parsed, parseSeconds] = timed(() => parseGdl(text, file, { syntax: options.syntax }));
+  const [parsed, parseSeconds] = timed(() => parseGdl(text, file, { syntax: options.syntax, caseSensitive: options.caseSensitive }));
   times.parse = parseSeconds;
   const { syntax, comments } = parsed;
   if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };

@@ -49,7 +49,7 @@ describe("corpus", () => {
     const codes = new Set(files.flatMap((f) => expectations(readFileSync(f, "utf8"))));
     for (const code of ["syntax", "stratification", "recursion-restriction", "keywords", "arity", "bounded", "missing"])
       expect(codes).toContain(`error[${code}]`);
-    for (const code of ["safety", "stratification"]) expect(codes).toContain(`warning[${code}]`);
+    for (const code of ["safety", "stratification", "case"]) expect(codes).toContain(`warning[${code}]`);
   });
 
   for (const file of files) {

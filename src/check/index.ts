@@ -9,6 +9,7 @@ import { printerFor } from "../syntax/printer.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { checkArity } from "./arity.js";
 import { checkBounded } from "./bounded.js";
+import { checkCase } from "./case.js";
 import { createCheckContext, type CheckRule } from "./context.js";
 import { checkKeywords } from "./keywords.js";
 import { checkRecursionRestriction } from "./recursion-restriction.js";
@@ -18,7 +19,7 @@ import { checkStratification } from "./stratification.js";
 
 export type { CheckContext, CheckRule } from "./context.js";
 export { argumentRanking, explainBoundedReading, definition2Rules, type ArgumentRanking, type GrowingRule } from "./bounded.js";
-export { checkArity, checkBounded, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
+export { checkArity, checkBounded, checkCase, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
 
 /** Every check, by name, in the order they run. */
 export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, CheckRule>([
@@ -29,6 +30,7 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["arity", checkArity],
   ["bounded", checkBounded],
   ["required", checkRequired],
+  ["case", checkCase],
 ]);
 
 export interface CheckOptions {

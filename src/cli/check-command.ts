@@ -14,6 +14,8 @@ export interface CheckCommandOptions {
   readonly syntax?: GdlSyntax | "auto";
   /** The notation of GDL quoted in messages (default: each file's). */
   readonly to?: GdlSyntax;
+  /** Keep the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface CheckCommandOptions {
  */
 export function runCheck(files: readonly string[], options: CheckCommandOptions, io: Output): number {
   const started = performance.now();
-  const results = checkFiles(files, { syntax: options.syntax, messageSyntax: options.to });
+  const results = checkFiles(files, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive });
   const all: Diagnostic[] = results.flatMap((r) => r.diagnostics);
   const unreadable = results.filter((r) => r.diagnostics.some((d) => d.code === "io")).length;
   const rejects = (d: Diagnostic) => d.severity === "error" || (options.strict === true && d.severity === "warning");

@@ -30,6 +30,7 @@ export interface CorpusCommandOptions {
   readonly grounder: GrounderKind;
   readonly filter?: string;
   readonly progress?: boolean;
+  readonly caseSensitive?: boolean;
 }
 
 export async function runCorpusCommand(dir: string, options: CorpusCommandOptions, io: Output): Promise<number> {
@@ -81,6 +82,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       prune: options.prune,
       declaredBaseInput: options.declaredBaseInput,
       propnet: options.propnet,
+      caseSensitive: options.caseSensitive,
       filter,
     },
     progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),

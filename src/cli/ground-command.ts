@@ -36,6 +36,8 @@ export interface GroundCommandOptions {
   readonly syntax?: GdlSyntax | "auto";
   /** The notation of the printed ground game and of GDL quoted in messages (default: the input's). */
   readonly to?: GdlSyntax;
+  /** Keep the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
 }
 
 export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
@@ -131,7 +133,7 @@ async function groundWith(
   io: Output,
   report: Reporter,
 ): Promise<number> {
-  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to });
+  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive });
   report.times = loaded.times;
   if (!loaded.description) {
     const unreadable = loaded.diagnostics.some((d) => d.code === "io");
@@ -168,7 +170,7 @@ async function groundWith(
   const groundKif = () =>
     printGroundGame(result.game!, {
       baseAndInput: options.baseInput,
-      header: `ground by gdl-ground from ${file}`,
+      header: `ground by gdl-ground from ${file}${options.caseSensitive ? " (read case-sensitively: read it back with --case-sensitive)" : ""}`,
       syntax: options.to ?? loaded.syntax ?? "kif",
     });
   if (options.json || (options.propnet && propnet)) {

@@ -16,6 +16,12 @@ import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
 
+/** On every command that reads GDL. */
+const CASE_SENSITIVE = [
+  "--case-sensitive",
+  "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
+] as const;
+
 interface GroundOptions {
   output?: string;
   propnet?: boolean;
@@ -31,10 +37,11 @@ interface GroundOptions {
   grounder: "wasm" | "native";
   syntax: "kif" | "infix" | "auto";
   to?: "kif" | "infix";
+  caseSensitive?: boolean;
 }
 
 /** The notation options of a command: `--syntax` (input) and `--to` (output). */
-type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix" };
+type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix"; caseSensitive?: boolean };
 
 /** `--syntax`: the notation of the input (sniffed by default). */
 const syntaxOption = () =>
@@ -90,6 +97,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
+    .option(...CASE_SENSITIVE)
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
     .addOption(syntaxOption())
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
@@ -112,6 +120,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--strict", "count warnings (unsafe rules, stratification only at the ground level) as errors")
     .addOption(syntaxOption())
     .addOption(toOption("GDL quoted in messages"))
+    .option(...CASE_SENSITIVE)
     .action(async (files: string[], options: { json?: boolean; notes?: boolean; strict?: boolean } & Notation) => {
       const { runCheck } = await import("./check-command.js");
       exitCode = runCheck(files, options, io);
@@ -133,6 +142,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
+    .option(...CASE_SENSITIVE)
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
@@ -159,6 +169,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
+      .option(...CASE_SENSITIVE)
       .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
       .addOption(syntaxOption());
 

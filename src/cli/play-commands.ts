@@ -26,6 +26,8 @@ export interface PlayOptions {
   readonly syntax?: GdlSyntax | "auto";
   /** The notation of the terms printed, states and moves (default: the game's). */
   readonly to?: GdlSyntax;
+  /** Keep the case of non-keyword symbols, as GGP-Base does (moves are read the same way). */
+  readonly caseSensitive?: boolean;
 }
 
 export interface Step {
@@ -56,7 +58,13 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
     return 2;
   }
   try {
-    const loaded = await playableGame(game, { grounder, timeoutSeconds: options.timeout, syntax: options.syntax, messageSyntax: options.to });
+    const loaded = await playableGame(game, {
+      grounder,
+      timeoutSeconds: options.timeout,
+      syntax: options.syntax,
+      messageSyntax: options.to,
+      caseSensitive: options.caseSensitive,
+    });
     if ("diagnostics" in loaded) {
       for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
       return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
@@ -86,15 +94,15 @@ export function readMoves(text: string, roles: number): string[][] | string {
 }
 
 /** A move as normalized KIF; the move may be written in KIF (`(mark 1 1)`) or infix (`mark(1, 1)`). */
-export function normalizeMove(text: string): string | undefined {
+export function normalizeMove(text: string, caseSensitive?: boolean): string | undefined {
   if (/^\s*[^\s()]+\s*\(/.test(text) || /'/.test(text)) {
-    const parsed = parseGdl(`move(${text}).`, "<move>", { syntax: "infix" });
+    const parsed = parseGdl(`move(${text}).`, "<move>", { syntax: "infix", caseSensitive });
     const rule = parsed.description.rules[0];
     if (parsed.diagnostics.length > 0 || parsed.description.rules.length !== 1 || rule.head.args.length !== 1) return undefined;
     return termToKif(rule.head.args[0]);
   }
   try {
-    return termToKif(parseKifTerm(text));
+    return termToKif(parseKifTerm(text, { caseSensitive }));
   } catch {
     return undefined;
   }
@@ -145,7 +153,7 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
     if (steps[steps.length - 1].terminal) return stop(`joint move ${step}: the game is over (the state before it is terminal)`);
     const indices: number[] = [];
     for (const [r, role] of sm.roles.entries()) {
-      const move = normalizeMove(joint[r]);
+      const move = normalizeMove(joint[r], options.caseSensitive);
       if (move === undefined) return stop(`joint move ${step}: the move of role ${role} is not a KIF term: ${kifProblem(joint[r])}`);
       const index = sm.moveIndex(r, move);
       const legal = steps[steps.length - 1].legal[role];

@@ -2,13 +2,13 @@
  * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
  * propnet) with the time of each phase and the sizes, as one results row.
  */
-import { buildPropnetStage, gdlSizeInLiterals, groundDescription, type AspGrounder } from "../pipeline.js";
+import { buildPropnetStage, gdlSizeInLiterals, groundDescription, type AspGrounder, type LoadOptions } from "../pipeline.js";
 import { loadFile } from "../io.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateOptions } from "../translate/index.js";
 import { compileStateMachine, isCompileError } from "../propnet/index.js";
 
-export interface MeasureOptions extends TranslateOptions {
+export interface MeasureOptions extends TranslateOptions, LoadOptions {
   readonly timeoutSeconds: number;
   /** Build the propnet too (default true). */
   readonly propnet?: boolean;
@@ -17,7 +17,7 @@ export interface MeasureOptions extends TranslateOptions {
 const round = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1e4) / 1e4);
 
 export async function measureGame(file: string, game: string, grounder: AspGrounder, options: MeasureOptions): Promise<ResultRow> {
-  const loaded = loadFile(file);
+  const loaded = loadFile(file, options);
   const row = emptyResultRow(game);
   row.parse_s = round(loaded.times.parse);
   row.check_s = round(loaded.times.check);

@@ -15,10 +15,11 @@ import { writeFileAtomic } from "../output-file.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
 import type { TranslateOptions } from "../translate/index.js";
+import type { LoadOptions } from "../pipeline.js";
 import type { ChildConfig, ChildReply, ChildRequest } from "./child.js";
 import { findGames, gameName } from "./find-games.js";
 
-export interface CorpusOptions extends TranslateOptions {
+export interface CorpusOptions extends TranslateOptions, LoadOptions {
   /** The folder of games (searched recursively for .kif files). */
   readonly dir: string;
   /** Results file (.csv or .json); the other format is written beside it. */
@@ -95,6 +96,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     prune: options.prune,
     declaredBaseInput: options.declaredBaseInput,
     propnet: options.propnet,
+    caseSensitive: options.caseSensitive,
   };
   let next = 0;
   let done = skipped;

@@ -38,7 +38,11 @@ export class ReferenceReasoner {
   private readonly termIds = new Map<string, number>();
   private readonly stateLayers = new Map<string, Layer>();
 
-  private constructor(program: Program) {
+  private constructor(
+    program: Program,
+    /** The reading of the description, for the states and moves given as text. */
+    private readonly caseSensitive: boolean,
+  ) {
     this.program = program;
     this.evaluator = new Evaluator(program);
     this.roleIds = program.roles;
@@ -55,7 +59,7 @@ export class ReferenceReasoner {
   }
 
   static fromDescription(description: Description): ReferenceReasoner {
-    return new ReferenceReasoner(compileProgram(description));
+    return new ReferenceReasoner(compileProgram(description), description.caseSensitive === true);
   }
 
   initialState(): State {
@@ -130,7 +134,7 @@ export class ReferenceReasoner {
   private termId(text: string): number {
     let id = this.termIds.get(text);
     if (id === undefined) {
-      id = this.program.store.intern(parseKifTerm(text));
+      id = this.program.store.intern(parseKifTerm(text, { caseSensitive: this.caseSensitive }));
       this.termIds.set(text, id);
     }
     return id;

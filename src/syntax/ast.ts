@@ -1,10 +1,14 @@
 /**
  * The typed syntax tree of a GDL description (KIF, prefix notation).
  *
- * GDL is case-insensitive: every name is stored in lower case. Numbers are ordinary
+ * GDL is case-insensitive: every name is stored in lower case (unless the description was read
+ * with `caseSensitive`, as GGP-Base reads it: then non-keyword names keep their case; see
+ * case.ts). Numbers are ordinary
  * constants (`1` and `01` are different constants). Every rule, literal and term keeps
  * the position where it starts in the source text, so that diagnostics can point at it.
  */
+
+import type { SymbolSpellings } from "./case.js";
 
 /** A place in a source text. `line` and `col` count from 1; `offset` from 0 (UTF-16 units). */
 export interface Position {
@@ -79,6 +83,10 @@ export interface Rule {
 export interface Description {
   readonly file: string;
   readonly rules: readonly Rule[];
+  /** Read with `caseSensitive`: non-keyword names keep the case they are written in. */
+  readonly caseSensitive?: boolean;
+  /** How the reader found each symbol written (for the `case` check); absent for built descriptions. */
+  readonly spellings?: SymbolSpellings;
 }
 
 /** The relations with a meaning fixed by GDL (Love et al. 2008), with their arities. */

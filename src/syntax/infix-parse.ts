@@ -20,12 +20,14 @@
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { CONNECTIVES, type Atom, type Literal, type Position, type Rule, type Term } from "./ast.js";
 import { LineIndex, commentAt, startsLine, type SourceComment } from "./comments.js";
-import { normalizeSymbol } from "./symbols.js";
+import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
 
 export interface InfixParseResult {
   readonly rules: Rule[];
   readonly diagnostics: Diagnostic[];
   readonly comments: SourceComment[];
+  /** The spellings of the symbols (for the `case` check). */
+  readonly spellings: SpellingRecorder;
 }
 
 /** Reading stops after this many syntax errors (one more says so). */
@@ -170,7 +172,8 @@ export function infixVariableToName(written: string): string {
 
 const ANONYMOUS = "\u0000anonymous";
 
-export function parseInfix(text: string, file: string): InfixParseResult {
+export function parseInfix(text: string, file: string, options: CaseOptions = {}): InfixParseResult {
+  const spellings = new SpellingRecorder();
   const diagnostics: Diagnostic[] = [];
   const comments: SourceComment[] = [];
   const lines = new LineIndex(text);
@@ -187,7 +190,7 @@ export function parseInfix(text: string, file: string): InfixParseResult {
   // a character the tokenizer refused explains the errors that follow on its line: report it alone
   const lexicalErrorLines = new Set<number>();
   const tokens = tokenize(text, lines, (pos, message) => (lexicalErrorLines.add(pos.line), error(pos, message)), comments);
-  const reader = new ClauseReader(tokens, (pos, message) => {
+  const reader = new ClauseReader(tokens, options, spellings, (pos, message) => {
     if (!lexicalErrorLines.has(pos.line)) error(pos, message);
     throw new SyntaxStop();
   });
@@ -202,7 +205,7 @@ export function parseInfix(text: string, file: string): InfixParseResult {
       reader.recover(start);
     }
   }
-  return { rules, diagnostics, comments };
+  return { rules, diagnostics, comments, spellings };
 }
 
 class ClauseReader {
@@ -212,6 +215,8 @@ class ClauseReader {
 
   constructor(
     private readonly tokens: readonly Token[],
+    private readonly options: CaseOptions,
+    private readonly spellings: SpellingRecorder,
     private readonly fail: (pos: Position, message: string) => never,
   ) {}
 
@@ -282,7 +287,8 @@ class ClauseReader {
   }
 
   private name(t: Token): string {
-    return normalizeSymbol(t.text);
+    this.spellings.note(t.text, t.pos);
+    return normalizeSymbol(t.text, this.options);
   }
 
   atom(what: string, head = false): Atom {

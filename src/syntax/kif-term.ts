@@ -1,12 +1,14 @@
 /**
  * A tiny reader of one KIF term, such as a fluent `(cell 1 1 x)` or a move `noop`, as the
  * reference reasoner receives them in states and joint moves. Names are lower-cased (GDL is
- * case-insensitive); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
+ * case-insensitive), or with `caseSensitive` kept as written but for keywords, exactly as the
+ * description reader does (case.ts); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
  * Throws on text that is not exactly one term (callers pass strings they printed themselves).
  */
 import { NO_POSITION, type Term } from "./ast.js";
+import { normalizeSymbol, type CaseOptions } from "./case.js";
 
-function tokenize(text: string): string[] {
+function tokenize(text: string, options: CaseOptions | undefined): string[] {
   const tokens: string[] = [];
   let i = 0;
   while (i < text.length) {
@@ -19,7 +21,7 @@ function tokenize(text: string): string[] {
     } else {
       let j = i;
       while (j < text.length && !" \t\n\r\f\v()".includes(text[j])) j++;
-      tokens.push(text.slice(i, j).toLowerCase());
+      tokens.push(normalizeSymbol(text.slice(i, j), options));
       i = j;
     }
   }
@@ -34,8 +36,8 @@ function excerpt(text: string): string {
 /** Deepest nesting read (the same bound as the game reader's). */
 const MAX_TERM_DEPTH = 2000;
 
-export function parseKifTerm(text: string): Term {
-  const tokens = tokenize(text);
+export function parseKifTerm(text: string, options?: CaseOptions): Term {
+  const tokens = tokenize(text, options);
   let at = 0;
   let depth = 0;
   const read = (): Term => {

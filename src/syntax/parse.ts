@@ -22,7 +22,7 @@ import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { kifComments, LineIndex, type SourceComment } from "./comments.js";
 import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
 import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
-import { normalizeSymbol } from "./symbols.js";
+import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
 import {
   CONNECTIVES,
   type Atom,
@@ -33,9 +33,15 @@ import {
   type Term,
 } from "./ast.js";
 
+/** How to read GDL text. */
 export interface ParseOptions {
   /** The notation of the text: `kif`, `infix`, or `auto` (the default: sniffed, see sniff.ts). */
   readonly syntax?: GdlSyntax | "auto";
+  /**
+   * Keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case every
+   * name, KIF being case-insensitive). See case.ts.
+   */
+  readonly caseSensitive?: boolean;
 }
 
 export interface ParseResult {
@@ -100,10 +106,11 @@ export function parseGdl(text: string, file = "<input>", options: ParseOptions =
   let rules: readonly Rule[];
   let diagnostics: Diagnostic[];
   let comments: readonly SourceComment[];
+  let spellings: SpellingRecorder;
   if (syntax === "infix") {
-    ({ rules, diagnostics, comments } = parseInfix(text, file));
+    ({ rules, diagnostics, comments, spellings } = parseInfix(text, file, options));
   } else {
-    ({ rules, diagnostics } = parseKif(text, file));
+    ({ rules, diagnostics, spellings } = parseKif(text, file, options));
     comments = kifComments(text);
   }
   if (diagnostics.length > MAX_SYNTAX_ERRORS + 1) {
@@ -120,11 +127,21 @@ export function parseGdl(text: string, file = "<input>", options: ParseOptions =
     // KIF reads almost anything as bare-symbol facts: say so when the text looks like infix
     diagnostics.push(diagnostic("warning", "syntax", file, { line: 1, col: 1, offset: 0 }, `read as KIF, but ${hint.replace(/^hint: /, "")}`));
   }
-  return { description: { file, rules }, diagnostics, syntax, comments };
+  const caseSensitive = options.caseSensitive === true;
+  return {
+    description: { file, rules, ...(caseSensitive ? { caseSensitive } : {}), spellings: spellings.spellings },
+    diagnostics,
+    syntax,
+    comments,
+  };
 }
 
 /** The KIF reader alone. */
-export function parseKif(text: string, file = "<input>"): { rules: Rule[]; diagnostics: Diagnostic[] } {
+export function parseKif(
+  text: string,
+  file = "<input>",
+  options: CaseOptions = {},
+): { rules: Rule[]; diagnostics: Diagnostic[]; spellings: SpellingRecorder } {
   const diagnostics: Diagnostic[] = [];
   const source = blankComments(text);
   const lines = new LineIndex(source);
@@ -133,13 +150,14 @@ export function parseKif(text: string, file = "<input>"): { rules: Rule[]; diagn
 
   const forms = splitTopLevel(source, lines, syntaxError);
   const rules: Rule[] = [];
+  const spellings = new SpellingRecorder();
   for (const form of forms) {
     const node = readForm(source, form, lines, syntaxError);
     if (!node) continue;
-    const rule = new RuleReader(syntaxError).rule(node);
+    const rule = new RuleReader(syntaxError, options, spellings, node.pos).rule(node);
     if (rule) rules.push(rule);
   }
-  return { rules, diagnostics };
+  return { rules, diagnostics, spellings };
 }
 
 interface FormSpan {
@@ -251,7 +269,18 @@ function readForm(
 
 /** Turns positioned s-expressions into rules, literals and terms. */
 class RuleReader {
-  constructor(private readonly syntaxError: (pos: Position, message: string) => void) {}
+  constructor(
+    private readonly syntaxError: (pos: Position, message: string) => void,
+    private readonly options: ParseOptions,
+    private readonly spellings: SpellingRecorder,
+    private readonly rulePos: Position,
+  ) {}
+
+  /** The stored name of a symbol (see case.ts), noting how it is written. */
+  private name(node: SymbolNode): string {
+    this.spellings.note(node.text, node.pos, this.rulePos);
+    return normalizeSymbol(node.text, this.options);
+  }
 
   rule(node: Node): Rule | undefined {
     if (node.kind === "list" && node.items.length > 0) {
@@ -284,7 +313,7 @@ class RuleReader {
 
   atom(node: Node, what: string): Atom | undefined {
     if (node.kind === "symbol") {
-      const name = node.text.toLowerCase();
+      const name = this.name(node);
       if (name.startsWith("?")) {
         this.syntaxError(node.pos, `${what} must be an atom, not the variable '${node.text}'`);
         return undefined;
@@ -293,7 +322,7 @@ class RuleReader {
         this.syntaxError(node.pos, `${what} must be an atom, not the keyword '${node.text}'`);
         return undefined;
       }
-      return { kind: "atom", relation: normalizeSymbol(node.text), args: [], pos: node.pos };
+      return { kind: "atom", relation: name, args: [], pos: node.pos };
     }
     const [first, ...rest] = node.items;
     if (!first) {
@@ -304,7 +333,7 @@ class RuleReader {
       this.syntaxError(node.pos, `${what} must be an atom: it starts with a list instead of a relation name`);
       return undefined;
     }
-    const name = first.text.toLowerCase();
+    const name = this.name(first);
     if (name.startsWith("?")) {
       this.syntaxError(node.pos, `${what} must be an atom: its relation name is the variable '${first.text}'`);
       return undefined;
@@ -319,7 +348,7 @@ class RuleReader {
       if (!term) return undefined;
       args.push(term);
     }
-    return { kind: "atom", relation: normalizeSymbol(first.text), args, pos: node.pos };
+    return { kind: "atom", relation: name, args, pos: node.pos };
   }
 
   literal(node: Node): Literal | undefined {
@@ -367,7 +396,7 @@ class RuleReader {
 
   term(node: Node): Term | undefined {
     if (node.kind === "symbol") {
-      const name = node.text.toLowerCase();
+      const name = this.name(node);
       if (name.startsWith("?")) {
         if (name.length === 1) {
           this.syntaxError(node.pos, "'?' must be followed by a variable name");
@@ -379,7 +408,7 @@ class RuleReader {
         this.syntaxError(node.pos, "'<=' cannot stand inside a term");
         return undefined;
       }
-      return { kind: "constant", name: normalizeSymbol(node.text), pos: node.pos };
+      return { kind: "constant", name, pos: node.pos };
     }
     const [first, ...rest] = node.items;
     if (!first) {
@@ -390,12 +419,13 @@ class RuleReader {
       this.syntaxError(node.pos, "a function term must start with a function name");
       return undefined;
     }
+    const functor = this.name(first);
     const args: Term[] = [];
     for (const item of rest) {
       const term = this.term(item);
       if (!term) return undefined;
       args.push(term);
     }
-    return { kind: "compound", functor: normalizeSymbol(first.text), args, pos: node.pos };
+    return { kind: "compound", functor, args, pos: node.pos };
   }
 }

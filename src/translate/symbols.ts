@@ -3,10 +3,13 @@
  *
  * GDL symbols may be anything KIF allows (`a-b`, `+`, `1x`, `Up`, `not`), while clingo wants
  * identifiers `[a-z][A-Za-z0-9_']*` or integers. The rules:
- *   - a GDL name that already is a clean identifier (`[a-z][a-z0-9_]*`, not `not`) is kept;
+ *   - a GDL name that already is a clean identifier (`[a-z][A-Za-z0-9_]*`, not `not`) is kept;
  *   - a canonical decimal number (`0`, `42`, no leading zero, up to 9 digits) becomes a clingo
  *     integer, when it is used as a constant; `01` and `+1` are other constants, so they are mangled;
  *   - any other name is mangled to `g_<readable>` and made unique with a numeric suffix.
+ * Names differing only in case (read with `caseSensitive`) stay apart: `verticalTerrorist` is kept,
+ * `VerticalTerrorist` (an ASP variable if kept) becomes `g_VerticalTerrorist`; the table is
+ * injective whatever the names are, since a taken candidate gets a suffix.
  * Our own auxiliary relations live in a separate namespace: their names start with a space inside
  * the translator (no parsed GDL name can contain one) and with `_` in ASP (no GDL name is ever
  * mapped to a name starting with `_`).
@@ -33,7 +36,7 @@ export function isInternalRelation(relation: string): boolean {
   return relation.startsWith(INTERNAL_PREFIX);
 }
 
-const CLEAN_IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+const CLEAN_IDENTIFIER = /^[a-z][A-Za-z0-9_]*$/;
 const CANONICAL_INTEGER = /^(0|[1-9][0-9]{0,8})$/;
 const ASP_KEYWORDS = new Set(["not"]);
 
@@ -110,7 +113,7 @@ export class SymbolTable {
   }
 }
 
-/** `a-b` -> `g_a_b`, `+` -> `g_plus`, `1x` -> `g_1x`: readable, made unique by the table. */
+/** `a-b` -> `g_a_minus_b`, `+` -> `g_plus`, `1x` -> `g_1x`, `Up` -> `g_Up`: readable, made unique by the table. */
 function mangle(gdl: string): string {
   const words: Record<string, string> = {
     "+": "plus",
@@ -124,7 +127,7 @@ function mangle(gdl: string): string {
   };
   let out = "";
   for (const ch of gdl) {
-    if (/[a-z0-9]/.test(ch)) out += ch;
+    if (/[A-Za-z0-9]/.test(ch)) out += ch;
     else if (ch === "_") out += "_";
     else out += `_${words[ch] ?? `x${ch.codePointAt(0)!.toString(16)}`}_`;
   }

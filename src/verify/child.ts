@@ -20,6 +20,7 @@ export interface VerifyChildRequest {
   readonly seed: number;
   readonly maxSteps: number;
   readonly groundTimeoutSeconds: number;
+  readonly caseSensitive?: boolean;
 }
 
 export type VerifyChildReply =
@@ -37,6 +38,7 @@ async function serve(config: VerifyChildConfig): Promise<void> {
       seed: request.seed,
       maxSteps: request.maxSteps,
       groundTimeoutSeconds: request.groundTimeoutSeconds,
+      caseSensitive: request.caseSensitive,
       onProgress: (progress) => send({ type: "progress", progress }),
     }),
   );

@@ -34,6 +34,8 @@ export interface VerifyRunOptions {
   readonly filter?: RegExp;
   /** Rows of an earlier run: kept for the games of the folder that this run does not verify. */
   readonly keep?: readonly VerifyRow[];
+  /** Read the games keeping the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
 }
 
 export interface VerifyRunProgress {
@@ -128,6 +130,7 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
           seed: options.seed,
           maxSteps: options.maxSteps,
           groundTimeoutSeconds: options.groundTimeoutSeconds,
+          caseSensitive: options.caseSensitive,
         };
         const row = await verifyInChild(worker, request, options.timeoutSeconds);
         rows.set(game, row);

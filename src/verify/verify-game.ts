@@ -54,6 +54,8 @@ export interface VerifyOptions {
   readonly groundTimeoutSeconds?: number;
   /** Also compare the differential machine with its full evaluation (default true). */
   readonly compareEvaluations?: boolean;
+  /** Read the game keeping the case of non-keyword symbols, as GGP-Base does. */
+  readonly caseSensitive?: boolean;
   /** Called after each phase and each playout (a child process reports it to its parent). */
   readonly onProgress?: (progress: VerifyProgress) => void;
 }
@@ -82,7 +84,7 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   const maxSteps = options.maxSteps ?? 500;
   const groundTimeout = options.groundTimeoutSeconds ?? 60;
 
-  const loaded = loadFile(file);
+  const loaded = loadFile(file, { caseSensitive: options.caseSensitive });
   if (!loaded.description) return done("not-grounded", `invalid: ${firstError(loaded.diagnostics)}`);
   options.onProgress?.({ phase: "ground", playouts: 0, steps: 0 });
   const grounded = await groundDescription(loaded, { grounder: options.grounder, timeoutSeconds: groundTimeout });
