@@ -248,3 +248,15 @@ describe.skipIf(!haveBase)("wargame03, first joint move (step E) by the soldier"
     expect(err).toMatch(/"\(step e\)" is not a legal move of role soldier \(legal: \(step E\), \(step N\), noop\)/);
   });
 });
+
+describe("case in infix", () => {
+  it("the infix reader records spellings and keeps case on request, as the KIF reader does", () => {
+    const text = "role(walker).\ninit(at('Home')).\nlegal(walker, stay) :- true(at(home)).\nterminal.\ngoal(walker, 100).\n";
+    const warnings = (caseSensitive: boolean) =>
+      checkDescription(parseGdl(text, "w.gdl", { syntax: "infix", caseSensitive }).description).filter((d) => d.code === "case");
+    expect(warnings(false).map((d) => d.message)).toEqual([expect.stringMatching(/^'home' \(3:32\) and 'Home' \(2:9\) are one symbol/)]);
+    const sensitive = parseGdl(text, "w.gdl", { syntax: "infix", caseSensitive: true }).description;
+    expect(termToKif(sensitive.rules[1].head.args[0])).toBe("(at Home)");
+    expect(warnings(true)).toHaveLength(1);
+  });
+});

@@ -17,6 +17,8 @@ export interface ConvertCommandOptions {
   /** The notation of the input (default: sniffed). */
   readonly syntax?: GdlSyntax | "auto";
   readonly output?: string;
+  /** Keep the case of non-keyword symbols as written (GGP-Base's reading). */
+  readonly caseSensitive?: boolean;
 }
 
 /** Exit code: 0 converted, 1 syntax errors, 2 unreadable or unwritable file. */
@@ -26,7 +28,7 @@ export function runConvert(file: string, options: ConvertCommandOptions, io: Out
     io.err(formatDiagnostic(read.diagnostic) + "\n");
     return 2;
   }
-  const parsed = parseGdl(read.text, file, { syntax: options.syntax });
+  const parsed = parseGdl(read.text, file, { syntax: options.syntax, caseSensitive: options.caseSensitive });
   for (const d of parsed.diagnostics) io.err(formatDiagnostic(d) + "\n");
   if (hasErrors(parsed.diagnostics)) return 1;
   const text = printGdl(parsed.description, { syntax: options.to, comments: parsed.comments });

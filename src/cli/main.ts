@@ -180,7 +180,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .addOption(new Option("--to <notation>", "notation to write").choices(["kif", "infix"]).makeOptionMandatory())
     .addOption(syntaxOption())
     .option("-o, --output <file>", "write to this file instead of standard output")
-    .action(async (file: string, options: { to: "kif" | "infix"; syntax: "kif" | "infix" | "auto"; output?: string }) => {
+    .option(...CASE_SENSITIVE)
+    .action(async (file: string, options: { to: "kif" | "infix"; syntax: "kif" | "infix" | "auto"; output?: string; caseSensitive?: boolean }) => {
       const { runConvert } = await import("./convert-command.js");
       exitCode = runConvert(file, options, io);
     });
