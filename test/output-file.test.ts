@@ -139,11 +139,15 @@ describe("writeOutput", () => {
       }
     `;
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise((resolve) => child.stdout.once("data", resolve));
-    await new Promise((r) => setTimeout(r, 400));
-    child.kill("SIGINT");
-    const code = await new Promise((resolve) => child.on("close", (c, signal) => resolve(c ?? signal)));
-    expect(code).toBe(130);
-    expect(readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    try {
+      await new Promise((resolve) => child.stdout.once("data", resolve));
+      await new Promise((r) => setTimeout(r, 400));
+      const closed = new Promise((resolve) => child.on("close", (c, signal) => resolve(c ?? signal)));
+      child.kill("SIGINT");
+      expect(await closed).toBe(130);
+      expect(readdirSync(dir).filter((f) => f.includes(".tmp-"))).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL"); // never leave the writer running
+    }
   });
 });
