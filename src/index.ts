@@ -4,7 +4,8 @@
  *   parseGdl ─▶ checkDescription ─▶ translate ─▶ createGrounder().ground ─▶ extractGroundGame
  *   ─▶ buildPropnet ─▶ compileStateMachine
  *
- * or all at once: loadFile / groundDescription / playableGame (src/pipeline.ts).
+ * or all at once: loadFile / groundDescription / playableGame (src/pipeline.ts); for a player,
+ * loadGame (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
 export * from "./syntax/ast.js";
 export { parseGdl, type ParseResult } from "./syntax/parse.js";
@@ -34,6 +35,10 @@ export {
   type PropnetStateMachine,
   type StateHandle,
 } from "./propnet/index.js";
+export { FastStateMachine, compileMachine, fastEngineFallbackReason, DEFAULT_CODEGEN_LIMIT, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
+export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
+export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { loadGame, gameOf, GameLoadError, type Game, type LoadGameOptions } from "./player.js";
 export { ReferenceReasoner } from "./reference/reasoner.js";
 export {
   loadFile,
@@ -42,10 +47,13 @@ export {
   groundDescription,
   buildPropnetStage,
   playableGame,
+  playableFromLoaded,
   gdlSizeInLiterals,
   type GroundResult,
   type GroundStatus,
   type LoadResult,
   type PhaseTimes,
+  type PlayableGame,
+  type PlayableOptions,
 } from "./pipeline.js";
 export { runCorpus, type CorpusOptions } from "./corpus/runner.js";
