@@ -17,7 +17,8 @@
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { parse as parseCsv } from "csv-parse/sync";
 import { cpus, loadavg } from "node:os";
 import { Command, InvalidArgumentError } from "commander";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
@@ -88,7 +89,7 @@ interface Measured {
 type ChildAnswer = { ok: true; measured: Measured } | { ok: false; reason: string };
 
 // ---------------------------------------------------------------- child: one game
-async function measureChild(file: string, minTime: number, repeats: number, groundTimeout: number): Promise<ChildAnswer> {
+async function measureChild(file: string, minTime: number, repeats: number, groundTimeout: number, buildOnly = false): Promise<ChildAnswer> {
   const grounder = await createGrounder("wasm");
   if ("error" in grounder) return { ok: false, reason: grounder.error };
   const started = performance.now();
@@ -112,6 +113,14 @@ async function measureChild(file: string, minTime: number, repeats: number, grou
   };
   const engines = { fast: compile("fast"), reference: compile("reference") };
   const fast = engines.fast.sm;
+  if (buildOnly) {
+    const none: RepeatedSpeed = { nodesPerSecond: 0, min: 0, max: 0, repeats: [], nodes: 0, seconds: 0 };
+    const only = (name: "fast" | "reference"): EngineFigures => ({ flatmc: none, perft: none, compileSeconds: engines[name].seconds });
+    return {
+      ok: true,
+      measured: { file, groundSeconds, buildSeconds, components: propnet.stats.optimizedComponents, flatmcPlayouts: 0, perftDepth: 0, fast: only("fast"), reference: only("reference"), fallback: fastEngineFallbackReason(propnet) },
+    };
+  }
 
   // warm-up (the JIT), then the sizes of one run, chosen on the fast engine: playouts per run
   // doubled until a run takes 50 ms; perft deeper while the next depth is predicted to take at
@@ -182,10 +191,10 @@ async function measureChild(file: string, minTime: number, repeats: number, grou
 }
 
 // ---------------------------------------------------------------- parent
-function runChild(file: string, minTime: number, repeats: number, groundTimeout: number, memoryMb: number): Promise<ChildAnswer> {
+function runChild(file: string, minTime: number, repeats: number, groundTimeout: number, memoryMb: number, buildOnly = false): Promise<ChildAnswer> {
   const script = fileURLToPath(import.meta.url);
   return new Promise((resolve) => {
-    const args = ["--child", file, "--min-time", String(minTime), "--repeats", String(repeats), "--ground-timeout", String(groundTimeout)];
+    const args = ["--child", file, "--min-time", String(minTime), "--repeats", String(repeats), "--ground-timeout", String(groundTimeout), ...(buildOnly ? ["--build-only"] : [])];
     const child = fork(script, args, { execArgv: [`--max-old-space-size=${memoryMb}`], stdio: ["ignore", "ignore", "pipe", "ipc"] });
     let stderr = "";
     let answered = false;
@@ -283,7 +292,16 @@ const fmt = (x: string | number | null) => (x === null || x === "" ? "–" : typ
 const ratio = (ours: string | number | null, theirs: string | number | null) =>
   typeof ours === "number" && typeof theirs === "number" && theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : "–";
 
-function markdown(rows: readonly Row[], o: { minTime: number; repeats: number }, machine: string, loads: readonly number[]): string {
+interface BuildRow {
+  readonly game: string;
+  readonly components: number;
+  readonly build_s: number | null;
+  readonly compile_fast_s: number | null;
+  readonly compile_reference_s: number | null;
+  readonly note: string;
+}
+
+function markdown(rows: readonly Row[], o: { minTime: number; repeats: number }, machine: string, loads: readonly number[], buildRows: readonly BuildRow[] = []): string {
   const lines = [
     "# Reasoning speed: the fast and the reference propnet engines vs Table 2 of the Regular Boardgames paper",
     "",
@@ -309,6 +327,23 @@ function markdown(rows: readonly Row[], o: { minTime: number; repeats: number },
     "| --- | ---: | ---: | ---: |",
   );
   for (const r of rows) if (r.build_s !== null) lines.push(`| ${r.game} | ${r.build_s} | ${r.compile_fast_s} | ${r.compile_reference_s} |`);
+  if (buildRows.length > 0) {
+    const total = (pick: (r: BuildRow) => number | null) => buildRows.reduce((t, r) => t + (pick(r) ?? 0), 0);
+    const done = buildRows.filter((r) => r.build_s !== null);
+    const b = total((r) => r.build_s);
+    const withFast = b + total((r) => r.compile_fast_s);
+    const withReference = b + total((r) => r.compile_reference_s);
+    lines.push(
+      "",
+      `The ${buildRows.length} largest games of results/ground.csv (optimized components): propnet build and compilation of each engine, seconds. ` +
+        `Over the ${done.length} measured: build + fast compile ${withFast.toFixed(2)} s, build + reference compile ${withReference.toFixed(2)} s (${((withFast / withReference - 1) * 100).toFixed(1)} %).`,
+      "",
+      "| game | components | build | compile fast | compile reference | note |",
+      "| --- | ---: | ---: | ---: | ---: | --- |",
+    );
+    const f3 = (x: number | null) => (x === null ? "–" : x.toFixed(3));
+    for (const r of buildRows) lines.push(`| ${r.game} | ${r.components.toLocaleString("en-US")} | ${f3(r.build_s)} | ${f3(r.compile_fast_s)} | ${f3(r.compile_reference_s)} | ${r.note} |`);
+  }
   const notes = rows.filter((r) => r.note);
   if (notes.length > 0) {
     lines.push("", "Notes:");
@@ -333,12 +368,15 @@ async function main(): Promise<void> {
     .option("--memory <MiB>", "JavaScript heap limit of each child", number, 8192)
     .option("--filter <regexp>", "only the games whose name matches")
     .option("--out <file>", "results CSV (the .md is written beside it)", path.join(RESULTS, "reasoning.csv"))
+    .option("--build-games <n>", "also time the propnet build and both compilations on the n largest games of results/ground.csv", (v) => Math.floor(number(v)), 20)
+    .option("--no-build-games", "skip that")
     .option("--child <file>", "(internal) measure one game and answer over IPC")
+    .option("--build-only", "(internal) with --child: only the build and compile times")
     .parse();
-  const opts = program.opts<{ minTime: number; repeats: number; groundTimeout: number; memory: number; filter?: string; out: string; child?: string }>();
+  const opts = program.opts<{ minTime: number; repeats: number; groundTimeout: number; memory: number; filter?: string; out: string; child?: string; buildOnly?: boolean; buildGames: number | false }>();
 
   if (opts.child) {
-    const answer = await measureChild(opts.child, opts.minTime, opts.repeats, opts.groundTimeout).catch(
+    const answer = await measureChild(opts.child, opts.minTime, opts.repeats, opts.groundTimeout, opts.buildOnly).catch(
       (error: unknown): ChildAnswer => ({ ok: false, reason: error instanceof Error ? error.message : String(error) }),
     );
     process.send?.(answer);
@@ -374,6 +412,34 @@ async function main(): Promise<void> {
     );
     writeFileAtomic(out, stringifyCsv(rows.map((r) => COLUMNS.map((c) => r[c])), { header: true, columns: [...COLUMNS] }));
     writeFileAtomic(mdOut, markdown(rows, opts, machine, loads));
+  }
+  // build and compile times on the largest games (by optimized components in results/ground.csv)
+  const groundCsv = path.join(RESULTS, "ground.csv");
+  const buildRows: BuildRow[] = [];
+  if (opts.buildGames && existsSync(groundCsv)) {
+    const records = parseCsv(readFileSync(groundCsv, "utf8"), { columns: true }) as Record<string, string>[];
+    const largest = records
+      .filter((r) => r.status === "ok" && Number(r.components_optimized) > 0)
+      .sort((a, b) => Number(b.components_optimized) - Number(a.components_optimized))
+      .slice(0, opts.buildGames);
+    for (const r of largest) {
+      const file = path.join(dir, `${r.game}.kif`);
+      const found = existsSync(file) ? file : undefined;
+      const answer: ChildAnswer = found ? await runChild(found, opts.minTime, 1, opts.groundTimeout, opts.memory, true) : { ok: false, reason: "not found" };
+      const m = answer.ok ? answer.measured : undefined;
+      const row: BuildRow = {
+        game: r.game,
+        components: Number(r.components_optimized),
+        build_s: m ? m.buildSeconds : null,
+        compile_fast_s: m ? m.fast.compileSeconds : null,
+        compile_reference_s: m ? m.reference.compileSeconds : null,
+        note: answer.ok ? (m?.fallback ? "fast engine falls back to the reference engine (cycles)" : "") : answer.reason,
+      };
+      buildRows.push(row);
+      loads.push(loadavg()[0]);
+      process.stdout.write(`build: ${r.game}: build ${row.build_s?.toFixed(2) ?? "–"} s, compile fast ${row.compile_fast_s?.toFixed(3) ?? "–"} s, reference ${row.compile_reference_s?.toFixed(3) ?? "–"} s ${row.note}\n`);
+      writeFileAtomic(mdOut, markdown(rows, opts, machine, loads, buildRows));
+    }
   }
   process.stdout.write(`reasoning: results in ${path.relative(process.cwd(), out)} and ${path.relative(process.cwd(), mdOut)}\n`);
 }

@@ -498,7 +498,8 @@ export class FastStateMachine implements GameStateMachine {
       active[r] = slot;
     }
     if (sp > 0) this.run(sp);
-    out.set(this.nextWords);
+    const next = this.nextWords;
+    for (let w = 0; w < next.length; w++) out[w] = next[w]; // faster than set() on a few words
   }
 
   nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
