@@ -184,15 +184,11 @@ export interface RepeatedSpeed {
   readonly seconds: number;
 }
 
-export interface ReasoningSpeed {
-  readonly game: string;
-  readonly engine: EngineName;
-  readonly propnetComponents: number;
-  readonly playouts?: { count: number; nodes: number; seconds: number; nodesPerSecond: number; playoutsPerSecond: number };
-  readonly perft?: { depth: number; nodes: number; seconds: number; nodesPerSecond: number };
-}
-
-/** A single flat Monte-Carlo run: `playouts` random playouts to the end; nodes = states visited. */
+/**
+ * A single flat Monte-Carlo run as in Table 2 of the Regular Boardgames paper: `playouts`
+ * random playouts to the end, every legal move computed at every visited node; nodes = states
+ * visited.
+ */
 export function flatMonteCarlo(sm: GameStateMachine, playouts: number, seed: number): { nodes: number; seconds: number } {
   const rng = mulberry32(seed);
   const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
@@ -264,29 +260,6 @@ export function measureRepeated(run: () => { nodes: number; seconds: number }, o
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
   return { nodesPerSecond: median, min: sorted[0], max: sorted[sorted.length - 1], repeats, nodes, seconds };
-}
-
-/**
- * Flat Monte-Carlo as in Table 2 of the Regular Boardgames paper: random playouts to the end,
- * all legal moves computed at every visited node; nodes = states visited. Perft: every joint
- * move path to the depth; nodes = states reached (as perftCounts counts them). One run each.
- */
-export function measureReasoning(game: string, loaded: PlayableGame, options: { playouts?: number; perft?: number; seed: number }): ReasoningSpeed {
-  const sm = loaded.machine;
-  const result: { -readonly [K in keyof ReasoningSpeed]: ReasoningSpeed[K] } = {
-    game,
-    engine: sm.engine,
-    propnetComponents: loaded.propnet.stats.optimizedComponents,
-  };
-  if (options.playouts) {
-    const { nodes, seconds } = flatMonteCarlo(sm, options.playouts, options.seed);
-    result.playouts = { count: options.playouts, nodes, seconds, nodesPerSecond: nodes / seconds, playoutsPerSecond: options.playouts / seconds };
-  }
-  if (options.perft !== undefined) {
-    const { nodes, seconds } = perftRun(sm, options.perft);
-    result.perft = { depth: options.perft, nodes, seconds, nodesPerSecond: nodes / seconds };
-  }
-  return result;
 }
 
 export interface BenchReport {
