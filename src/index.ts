@@ -5,7 +5,8 @@
  *   ─▶ buildPropnet ─▶ compileStateMachine
  *
  * or all at once: groundFile(path) (src/io.ts), or loadText / groundDescription /
- * playableDescription (src/pipeline.ts) with a grounder of your own.
+ * playableDescription (src/pipeline.ts) with a grounder of your own; for a player, loadGame
+ * (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
 export * from "./syntax/ast.js";
 export { parseGdl, parseKif, type ParseOptions, type ParseResult } from "./syntax/parse.js";
@@ -52,6 +53,10 @@ export {
   type PropnetStateMachine,
   type StateHandle,
 } from "./propnet/index.js";
+export { FastStateMachine, compileMachine, fastEngineFallbackReason, DEFAULT_CODEGEN_LIMIT, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
+export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
+export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { loadGame, gameOf, GameLoadError, type Game, type LoadGameOptions } from "./player.js";
 export { ReferenceReasoner } from "./reference/reasoner.js";
 export {
   loadText,
@@ -68,6 +73,7 @@ export {
   type PhaseTimes,
   type PlayableGame,
   type PropnetStageResult,
+  type PlayableOptions,
 } from "./pipeline.js";
 export {
   loadFile,

@@ -14,6 +14,7 @@ import {
   type GroundResult,
   type GroundStageOptions,
   type LoadOptions,
+  type PlayableOptions,
   type LoadResult,
   type PlayableGame,
   type GroundStatus,
@@ -108,7 +109,7 @@ export function checkFiles(paths: readonly string[], options: LoadOptions = {}):
 /** Everything up to a propnet state machine, from a file (see `playableDescription`). */
 export function playableGame(
   path: string,
-  options: GroundStageOptions & LoadOptions,
+  options: PlayableOptions & LoadOptions,
 ): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
   return playableDescription(loadFile(path, options), options);
 }

@@ -24,7 +24,9 @@ import type { AspGrounder } from "./ground/grounder.js";
 import { readCompactAspif } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
-import { buildPropnet, compileStateMachine, isCompileError, type Propnet, type PropnetStateMachine } from "./propnet/index.js";
+import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
+import { compileMachine } from "./propnet/fast-machine.js";
+import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 
 export interface PhaseTimes {
   parse?: number;
@@ -230,9 +232,15 @@ export function gdlSizeInLiterals(description: Description): number {
 export interface PlayableGame {
   readonly result: GroundResult;
   readonly propnet: Propnet;
-  readonly machine: PropnetStateMachine;
+  /** The state machine of the engine asked for (`PlayableOptions.engine`, default "fast"). */
+  readonly machine: GameStateMachine;
   /** The notation the game file was read in. */
   readonly syntax?: GdlSyntax;
+}
+
+export interface PlayableOptions extends GroundStageOptions {
+  /** "fast" (default) or "reference" (see src/propnet/machine.ts). */
+  readonly engine?: EngineName;
 }
 
 /**
@@ -241,14 +249,14 @@ export interface PlayableGame {
  */
 export async function playableDescription(
   loaded: LoadResult,
-  options: GroundStageOptions,
+  options: PlayableOptions,
 ): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
   const path = loaded.file;
   const result = await groundDescription(loaded, options);
   if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
   const { propnet, seconds } = buildPropnetStage(result.game);
   result.times.propnet = seconds;
-  const machine = compileStateMachine(propnet, { cycles: "fixpoint" });
+  const machine = compileMachine(propnet, { engine: options.engine ?? "fast" });
   if (isCompileError(machine)) {
     const cycle = machine.cycles?.[0]?.propositions.slice(0, 6).join(" ") ?? "";
     return {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPropnet } from "../src/propnet/build.js";
+import { FastStateMachine } from "../src/propnet/fast-machine.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
@@ -49,7 +50,7 @@ function randomGameKif(seed: number): string {
 }
 
 describe("random ground games: propnet state machines = direct evaluation", () => {
-  it("200 games, optimized and not, differential and full", () => {
+  it("200 games, optimized and not, differential, full and the fast engine", () => {
     let compared = 0;
     for (let seed = 1; seed <= 200; seed++) {
       const { game, diagnostics } = groundGameFromRules(randomGameKif(seed));
@@ -64,8 +65,12 @@ describe("random ground games: propnet state machines = direct evaluation", () =
           expect(mismatch, `seed ${seed}, optimize ${optimize}, ${evaluation}`).toBeUndefined();
           compared++;
         }
+        const fast = new FastStateMachine(p);
+        const mismatch = compareWithGroundReference(game, fast, { seed, games: 3, maxSteps: 12 });
+        expect(mismatch, `seed ${seed}, optimize ${optimize}, fast engine`).toBeUndefined();
+        compared++;
       }
     }
-    expect(compared).toBe(800);
+    expect(compared).toBe(1200);
   });
 });

@@ -171,6 +171,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
       .option(...CASE_SENSITIVE)
       .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+      .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
       .addOption(syntaxOption());
 
   program
@@ -220,6 +221,9 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--playouts <n>", "random playouts to the end", parsePositive)
       .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
+      .option("--min-time <s>", "seconds of each measure at least (runs are repeated)", parsePositive, 2)
+      .option("--warmup <s>", "seconds of warm-up before measuring", parseFloat, 0.5)
+      .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", parsePositive, 3)
       .option("--json", "print the figures as JSON"),
   ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");

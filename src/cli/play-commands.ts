@@ -2,7 +2,9 @@
  * Playing a grounded game on its propnet state machine:
  *   `gdl-ground replay GAME --moves MOVES.json`  the states, legal moves and goals along given moves;
  *   `gdl-ground play GAME --random --seed N`     the same for a seeded random playout;
- *   `gdl-ground bench GAME --playouts N | --perft D`   reasoning speed (nodes per second).
+ *   `gdl-ground bench GAME --playouts N | --perft D`   reasoning speed (nodes per second), after a
+ *      warm-up, each measure lasting at least --min-time and repeated (median, lowest, highest).
+ * Every command takes `--engine fast|reference` (src/propnet/machine.ts).
  * The output of replay and play is one JSON object, terms in normalized KIF, lists sorted:
  *   {"roles": [...], "steps": [{"state": [...], "legal": {"<role>": [...]}, "terminal": false, "goals": null}, ...]}
  */
@@ -13,7 +15,9 @@ import { playableGame } from "../io.js";
 import { createGrounder, type GrounderKind } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";
-import { mulberry32, perftCounts, randomInt, type PropnetStateMachine, type StateHandle } from "../propnet/index.js";
+import { mulberry32, perftCounts, randomInt, type StateHandle } from "../propnet/index.js";
+import { perftCountsInPlace } from "../propnet/search.js";
+import type { EngineName, GameStateMachine } from "../propnet/machine.js";
 import type { Output } from "./io.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { parseGdl } from "../syntax/parse.js";
@@ -28,6 +32,8 @@ export interface PlayOptions {
   readonly to?: GdlSyntax;
   /** Keep the case of non-keyword symbols, as GGP-Base does (moves are read the same way). */
   readonly caseSensitive?: boolean;
+  /** The state machine engine: "fast" (default) or "reference". */
+  readonly engine?: EngineName;
 }
 
 export interface Step {
@@ -39,7 +45,7 @@ export interface Step {
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export function describeStep(sm: PropnetStateMachine, state: StateHandle): Step {
+export function describeStep(sm: GameStateMachine, state: StateHandle): Step {
   const terminal = sm.isTerminal(state);
   const legal: Record<string, string[]> = {};
   sm.roles.forEach((role, r) => (legal[role] = terminal ? [] : sm.legalMoveKifs(state, r).sort(byCodeUnits)));
@@ -64,6 +70,7 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
       syntax: options.syntax,
       messageSyntax: options.to,
       caseSensitive: options.caseSensitive,
+      engine: options.engine,
     });
     if ("diagnostics" in loaded) {
       for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
@@ -215,63 +222,111 @@ export interface BenchOptions extends PlayOptions {
   readonly perft?: number;
   readonly seed: number;
   readonly json?: boolean;
+  /** Seconds of each measure at least (runs are repeated until it is reached); default 2. */
+  readonly minTime?: number;
+  /** Seconds of warm-up before measuring (JIT); default 0.5. */
+  readonly warmup?: number;
+  /** Measures per figure (the median is reported, with the lowest and highest); default 3. */
+  readonly repeats?: number;
 }
 
-export interface ReasoningSpeed {
-  readonly game: string;
-  readonly propnetComponents: number;
-  readonly playouts?: { count: number; nodes: number; seconds: number; nodesPerSecond: number; playoutsPerSecond: number };
-  readonly perft?: { depth: number; nodes: number; seconds: number; nodesPerSecond: number };
+/** One figure measured `repeats` times: nodes per second of each measure, and their median. */
+export interface RepeatedSpeed {
+  readonly nodesPerSecond: number;
+  readonly min: number;
+  readonly max: number;
+  readonly repeats: readonly number[];
+  /** Nodes and seconds over every measure (warm-up not counted). */
+  readonly nodes: number;
+  readonly seconds: number;
 }
 
 /**
- * Flat Monte-Carlo as in Table 2 of the Regular Boardgames paper: random playouts to the end,
- * all legal moves computed at every visited node; nodes = states visited. Perft: every joint
- * move path to the depth; nodes = states reached (as perftCounts counts them).
+ * A single flat Monte-Carlo run as in Table 2 of the Regular Boardgames paper: `playouts`
+ * random playouts to the end, every legal move computed at every visited node; nodes = states
+ * visited.
  */
-export function measureReasoning(game: string, loaded: PlayableGame, options: { playouts?: number; perft?: number; seed: number }): ReasoningSpeed {
-  const sm = loaded.machine;
-  const result: { -readonly [K in keyof ReasoningSpeed]: ReasoningSpeed[K] } = {
-    game,
-    propnetComponents: loaded.propnet.stats.optimizedComponents,
-  };
-  if (options.playouts) {
-    const rng = mulberry32(options.seed);
-    const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
-    const joint = new Int32Array(sm.roles.length);
-    let a = sm.initialState().slice();
-    let b = a.slice();
-    let nodes = 0;
-    const started = performance.now();
-    for (let p = 0; p < options.playouts; p++) {
-      a.set(sm.initialState());
-      for (let step = 0; step < 100_000; step++) {
-        nodes++;
-        if (sm.isTerminal(a)) break;
-        let stuck = false;
-        for (let r = 0; r < sm.roles.length; r++) {
-          const count = sm.legalMovesInto(a, r, legal);
-          if (count === 0) {
-            stuck = true;
-            break;
-          }
-          joint[r] = legal[randomInt(rng, count)];
+export function flatMonteCarlo(sm: GameStateMachine, playouts: number, seed: number): { nodes: number; seconds: number } {
+  const rng = mulberry32(seed);
+  const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
+  const joint = new Int32Array(sm.roles.length);
+  const initial = sm.initialState();
+  let a = initial.slice();
+  let b = a.slice();
+  let nodes = 0;
+  const started = performance.now();
+  for (let p = 0; p < playouts; p++) {
+    a.set(initial);
+    for (let step = 0; step < 100_000; step++) {
+      nodes++;
+      if (sm.isTerminal(a)) break;
+      let stuck = false;
+      for (let r = 0; r < sm.roles.length; r++) {
+        const count = sm.legalMovesInto(a, r, legal);
+        if (count === 0) {
+          stuck = true;
+          break;
         }
-        if (stuck) break;
-        sm.nextStateInto(a, joint, b);
-        [a, b] = [b, a];
+        joint[r] = legal[randomInt(rng, count)];
       }
+      if (stuck) break;
+      sm.nextStateInto(a, joint, b);
+      const t = a;
+      a = b;
+      b = t;
     }
-    const seconds = (performance.now() - started) / 1000;
-    result.playouts = { count: options.playouts, nodes, seconds, nodesPerSecond: nodes / seconds, playoutsPerSecond: options.playouts / seconds };
   }
-  if (options.perft !== undefined) {
-    const started = performance.now();
-    const counts = perftCounts(sm, options.perft);
-    const seconds = (performance.now() - started) / 1000;
-    result.perft = { depth: options.perft, nodes: counts.nodes, seconds, nodesPerSecond: counts.nodes / seconds };
+  return { nodes, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A single perft run to `depth`; nodes = states reached. The fast engine walks the tree in
+ * place (`perftCountsInPlace`, apply/undo); the reference engine with the driver it had
+ * (`perftCounts`, a copied state per node), so that "reference" measures the engine as it was.
+ */
+export function perftRun(sm: GameStateMachine, depth: number): { nodes: number; seconds: number } {
+  const started = performance.now();
+  const counts = sm.engine === "fast" ? perftCountsInPlace(sm, depth) : perftCounts(sm, depth);
+  return { nodes: counts.nodes, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Runs `run` for `warmup` seconds, then `repeats` measures, each repeating `run` until
+ * `minTime` seconds have passed; reports nodes per second (median, lowest, highest).
+ */
+export function measureRepeated(run: () => { nodes: number; seconds: number }, o: { minTime: number; warmup: number; repeats: number }): RepeatedSpeed {
+  const warmEnd = performance.now() + o.warmup * 1000;
+  do run();
+  while (performance.now() < warmEnd);
+  const repeats: number[] = [];
+  let nodes = 0;
+  let seconds = 0;
+  for (let i = 0; i < Math.max(1, o.repeats); i++) {
+    let n = 0;
+    let s = 0;
+    do {
+      const r = run();
+      n += r.nodes;
+      s += r.seconds;
+    } while (s < o.minTime);
+    repeats.push(n / s);
+    nodes += n;
+    seconds += s;
   }
-  return result;
+  const sorted = [...repeats].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return { nodesPerSecond: median, min: sorted[0], max: sorted[sorted.length - 1], repeats, nodes, seconds };
+}
+
+export interface BenchReport {
+  readonly game: string;
+  readonly engine: EngineName;
+  readonly propnetComponents: number;
+  readonly minTime: number;
+  readonly warmup: number;
+  readonly flatMonteCarlo?: RepeatedSpeed & { readonly playoutsPerRun: number };
+  readonly perft?: RepeatedSpeed & { readonly depth: number };
 }
 
 export async function runBench(game: string, options: BenchOptions, io: Output): Promise<number> {
@@ -281,19 +336,32 @@ export async function runBench(game: string, options: BenchOptions, io: Output):
   }
   const loaded = await load(game, options, io);
   if (typeof loaded === "number") return loaded;
-  const speed = measureReasoning(game, loaded, options);
+  const sm = loaded.machine;
+  const o = { minTime: options.minTime ?? 2, warmup: options.warmup ?? 0.5, repeats: options.repeats ?? 3 };
+  let seed = options.seed;
+  const report: { -readonly [K in keyof BenchReport]: BenchReport[K] } = {
+    game,
+    engine: sm.engine,
+    propnetComponents: loaded.propnet.stats.optimizedComponents,
+    minTime: o.minTime,
+    warmup: o.warmup,
+  };
+  if (options.playouts) {
+    const playouts = options.playouts;
+    report.flatMonteCarlo = { playoutsPerRun: playouts, ...measureRepeated(() => flatMonteCarlo(sm, playouts, seed++), o) };
+  }
+  if (options.perft !== undefined) {
+    const depth = options.perft;
+    report.perft = { depth, ...measureRepeated(() => perftRun(sm, depth), o) };
+  }
   if (options.json) {
-    io.out(JSON.stringify(speed, null, 2) + "\n");
+    io.out(JSON.stringify(report, null, 2) + "\n");
     return 0;
   }
-  io.out(`${game}: propnet of ${speed.propnetComponents} components\n`);
-  if (speed.playouts) {
-    const p = speed.playouts;
-    io.out(`  flat Monte-Carlo: ${p.count} playouts, ${p.nodes} nodes in ${p.seconds.toFixed(2)} s: ${Math.round(p.nodesPerSecond)} nodes/s (${Math.round(p.playoutsPerSecond)} playouts/s)\n`);
-  }
-  if (speed.perft) {
-    const p = speed.perft;
-    io.out(`  perft(${p.depth}): ${p.nodes} nodes in ${p.seconds.toFixed(2)} s: ${Math.round(p.nodesPerSecond)} nodes/s\n`);
-  }
+  const figure = (x: RepeatedSpeed) =>
+    `${Math.round(x.nodesPerSecond)} nodes/s (median of ${x.repeats.length}, ${Math.round(x.min)}–${Math.round(x.max)}; ${x.nodes} nodes in ${x.seconds.toFixed(2)} s)`;
+  io.out(`${game}: propnet of ${report.propnetComponents} components, ${sm.engine} engine, at least ${o.minTime} s per measure after ${o.warmup} s of warm-up\n`);
+  if (report.flatMonteCarlo) io.out(`  flat Monte-Carlo (${report.flatMonteCarlo.playoutsPerRun} playouts per run): ${figure(report.flatMonteCarlo)}\n`);
+  if (report.perft) io.out(`  perft(${report.perft.depth}): ${figure(report.perft)}\n`);
   return 0;
 }

@@ -3,7 +3,7 @@
  * Wall-clock numbers, for reports; nothing here is used by tests as an assertion.
  */
 import { mulberry32, perftCounts, randomPlayout } from "./search.js";
-import type { PropnetStateMachine } from "./state-machine.js";
+import type { GameStateMachine } from "./machine.js";
 
 export interface StateMachineSpeed {
   readonly playouts: number;
@@ -19,7 +19,7 @@ export interface StateMachineSpeed {
  * Runs random playouts for about `seconds` (after a short warm-up), then perft to
  * `perftDepth` (skipped with 0).
  */
-export function measureStateMachine(sm: PropnetStateMachine, options: { seconds?: number; perftDepth?: number; seed?: number } = {}): StateMachineSpeed {
+export function measureStateMachine(sm: GameStateMachine, options: { seconds?: number; perftDepth?: number; seed?: number } = {}): StateMachineSpeed {
   const seconds = options.seconds ?? 1;
   const rng = mulberry32(options.seed ?? 1);
   const warmUpEnd = performance.now() + Math.min(200, seconds * 200);

@@ -1,13 +1,13 @@
 /**
  * A reference for testing the propnet: the ground clauses of a `GroundGame` evaluated directly
- * (no propnet, no optimization), and a comparison of a `PropnetStateMachine` with it along
+ * (no propnet, no optimization), and a comparison of a state machine (either engine) with it along
  * seeded random playouts. For acyclic ground programs (positive recursion only through the
  * relations named in `recursive`, computed first by naive iteration).
  */
 import type { GroundGame } from "../ground/ground-game.js";
 import { termToKif } from "../syntax/print.js";
 import { mulberry32, randomInt } from "./search.js";
-import type { PropnetStateMachine } from "./state-machine.js";
+import type { GameStateMachine } from "./machine.js";
 
 /**
  * A direct evaluator of the ground clauses (memoized recursion, for acyclic programs): the
@@ -102,7 +102,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function compareWithGroundReference(
   g: GroundGame,
-  sm: PropnetStateMachine,
+  sm: GameStateMachine,
   options: { seed: number; games: number; maxSteps?: number; recursive?: ReadonlySet<string> },
 ): string | undefined {
   const ref = new GroundReference(g, options.recursive);

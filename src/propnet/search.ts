@@ -1,8 +1,8 @@
 /**
- * Search helpers over a `PropnetStateMachine`: a seeded PRNG (mulberry32), random playouts
+ * Search helpers over a `GameStateMachine` (either engine): a seeded PRNG (mulberry32), random playouts
  * and perft (counting the paths of the game tree to a given depth).
  */
-import type { PropnetStateMachine, StateHandle } from "./state-machine.js";
+import type { GameStateMachine, StateHandle } from "./machine.js";
 
 /** A source of uniform numbers in [0, 1). */
 export type Rng = () => number;
@@ -36,9 +36,9 @@ export interface PlayoutResult {
 }
 
 /** Scratch buffers per machine, so that playouts allocate nothing per step. */
-const scratch = new WeakMap<PropnetStateMachine, { a: Uint32Array; b: Uint32Array; moves: Int32Array; legal: Int32Array }>();
+const scratch = new WeakMap<GameStateMachine, { a: Uint32Array; b: Uint32Array; moves: Int32Array; legal: Int32Array }>();
 
-function scratchOf(sm: PropnetStateMachine) {
+function scratchOf(sm: GameStateMachine) {
   let s = scratch.get(sm);
   if (!s) {
     let most = 1;
@@ -53,7 +53,7 @@ function scratchOf(sm: PropnetStateMachine) {
  * Plays uniformly random joint moves from `from` (default: the initial state) until a
  * terminal state, a role without legal moves, or `maxSteps` joint moves.
  */
-export function randomPlayout(sm: PropnetStateMachine, rng: Rng, options: { from?: StateHandle; maxSteps?: number } = {}): PlayoutResult {
+export function randomPlayout(sm: GameStateMachine, rng: Rng, options: { from?: StateHandle; maxSteps?: number } = {}): PlayoutResult {
   const maxSteps = options.maxSteps ?? 10_000;
   const s = scratchOf(sm);
   let current = s.a;
@@ -106,7 +106,7 @@ export interface PerftResult {
  * non-terminal state in which some role has no legal move is a dead end. perft(0) = 1.
  * In tictactoe, perft(1) = 9, perft(2) = 9 * 8 = 72.
  */
-export function perftCounts(sm: PropnetStateMachine, depth: number, from?: StateHandle): PerftResult {
+export function perftCounts(sm: GameStateMachine, depth: number, from?: StateHandle): PerftResult {
   let nodes = 0;
   let terminals = 0;
   const nRoles = sm.roles.length;
@@ -138,6 +138,55 @@ export function perftCounts(sm: PropnetStateMachine, depth: number, from?: State
 }
 
 /** perft(depth): the number of leaves of `perftCounts`. */
-export function perft(sm: PropnetStateMachine, depth: number, from?: StateHandle): number {
+export function perft(sm: GameStateMachine, depth: number, from?: StateHandle): number {
   return perftCounts(sm, depth, from).leaves;
+}
+
+/**
+ * `perftCounts` without allocation: one state buffer, legal-move buffers and a move odometer
+ * per depth, made once. Going from a child back to its parent is the engine's load of the
+ * parent's buffer, which for the fast engine flips back only what the move changed (apply /
+ * undo). Same counts as `perftCounts`.
+ */
+export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: StateHandle): PerftResult {
+  const nRoles = sm.roles.length;
+  const states = Array.from({ length: depth + 1 }, () => new Uint32Array(sm.stateWords));
+  const legal = Array.from({ length: depth }, () => Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, sm.maxLegalMoves(r)))));
+  const counts = Array.from({ length: depth }, () => new Int32Array(nRoles));
+  const choice = Array.from({ length: depth }, () => new Int32Array(nRoles));
+  const moves = Array.from({ length: depth }, () => new Int32Array(nRoles));
+  states[0].set(from ?? sm.initialState());
+  let nodes = 0;
+  let terminals = 0;
+  const visit = (d: number): number => {
+    nodes++;
+    if (d === depth) return 1;
+    const state = states[d];
+    if (sm.isTerminal(state)) {
+      terminals++;
+      return 0;
+    }
+    const l = legal[d];
+    const c = counts[d];
+    const ch = choice[d];
+    const mv = moves[d];
+    for (let r = 0; r < nRoles; r++) {
+      c[r] = sm.legalMovesInto(state, r, l[r]);
+      if (c[r] === 0) return 0;
+      ch[r] = 0;
+    }
+    const child = states[d + 1];
+    let leaves = 0;
+    for (;;) {
+      for (let r = 0; r < nRoles; r++) mv[r] = l[r][ch[r]];
+      sm.nextStateInto(state, mv, child);
+      leaves += visit(d + 1);
+      let r = nRoles - 1;
+      while (r >= 0 && ++ch[r] === c[r]) ch[r--] = 0;
+      if (r < 0) break;
+    }
+    return leaves;
+  };
+  const leaves = visit(0);
+  return { depth, leaves, nodes, terminals };
 }

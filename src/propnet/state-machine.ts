@@ -39,9 +39,9 @@ import { Propagator } from "./propagation.js";
 import { buildPropnet, type BuildPropnetOptions } from "./build.js";
 import type { GroundGame } from "../ground/ground-game.js";
 import type { PropnetCycle } from "./propnet.js";
+import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 
-/** A state: a bitset over base indices (see the module comment). Do not modify. */
-export type StateHandle = Uint32Array;
+export type { StateHandle } from "./machine.js";
 
 export interface CompileOptions {
   /** Cycles without a transition: "error" (the default) or "fixpoint" (see `PropnetStateMachine.compile`). */
@@ -214,7 +214,9 @@ export interface StateMachineStats {
   readonly initOps: number;
 }
 
-export class PropnetStateMachine {
+/** The reference engine (`--engine reference`): the fast engine (fast-machine.ts) is checked against it. */
+export class PropnetStateMachine implements GameStateMachine {
+  readonly engine: EngineName = "reference";
   readonly roles: readonly string[];
   readonly propnet: Propnet;
   readonly baseCount: number;
@@ -642,8 +644,8 @@ export class PropnetStateMachine {
   }
 }
 
-export function isCompileError(x: PropnetStateMachine | PropnetCompileError): x is PropnetCompileError {
-  return !(x instanceof PropnetStateMachine);
+export function isCompileError<M extends GameStateMachine>(x: M | PropnetCompileError): x is PropnetCompileError {
+  return (x as Partial<PropnetCompileError>).kind === "propnet-compile-error";
 }
 
 /** `PropnetStateMachine.compile`. */

@@ -1,19 +1,19 @@
 /**
  * Adapters that present each reasoner as a `KifReasoner` (normalized KIF states and moves), so
  * that `compare.ts` can play them against each other:
- *   - the propnet state machine (states are its bitsets, moves its input indices);
+ *   - a propnet state machine of either engine (states are its bitsets, moves its input indices);
  *   - the non-ground reference evaluator (states are sorted fluent lists).
  *
  * Goal values follow one convention on both sides: when the rules give a role several goal
  * values in a state (a defect of the game, GDL asks for one), the highest counts, which is what
  * `PropnetStateMachine.goals` reports. The reference adapter records such states in `notes`.
  */
-import type { PropnetStateMachine, StateHandle } from "../propnet/state-machine.js";
+import type { GameStateMachine, StateHandle } from "../propnet/machine.js";
 import type { ReferenceReasoner, State } from "../reference/reasoner.js";
 import type { KifReasoner } from "./compare.js";
 
 /** The propnet state machine as a KifReasoner. A move that is not an input of its role throws. */
-export function propnetKifReasoner(sm: PropnetStateMachine): KifReasoner<StateHandle> {
+export function propnetKifReasoner(sm: GameStateMachine): KifReasoner<StateHandle> {
   const roleIndex = new Map(sm.roles.map((role, r) => [role, r]));
   return {
     roles: sm.roles,

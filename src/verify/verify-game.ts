@@ -4,7 +4,8 @@
  * playouts on the propnet state machine and on the non-ground reference evaluator over the
  * original rules, comparing step by step the state, each role's legal moves, terminality and
  * goal values. When the machine evaluates differentially, the same playouts are then replayed
- * against its full (op list) evaluation too.
+ * against its full (op list) evaluation too, and against the fast engine (fast-machine.ts)
+ * when the propnet has no cycle without a transition.
  *
  * Playout p (0-based) uses the seed `seed + p`, so a disagreement is reproduced by the game,
  * the seed and the playout number alone. The result is one row; nothing is thrown for
@@ -15,6 +16,7 @@ import { loadFile } from "../io.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
 import { ReferenceReasoner } from "../reference/reasoner.js";
+import { FastStateMachine, fastEngineFallbackReason } from "../propnet/fast-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
 import { verifyPropnetInvariants } from "./invariants.js";
 import { propnetKifReasoner, referenceKifReasoner } from "./reasoners.js";
@@ -56,6 +58,8 @@ export interface VerifyOptions {
   readonly compareEvaluations?: boolean;
   /** Read the game keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
+  /** Also compare the fast engine with the reference engine on the same playouts (default true). */
+  readonly compareEngines?: boolean;
   /** Called after each phase and each playout (a child process reports it to its parent). */
   readonly onProgress?: (progress: VerifyProgress) => void;
 }
@@ -117,6 +121,14 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     const scratch: VerifyRow = { ...row, playouts: 0, steps: 0 };
     const second = await comparePlayouts(ours, propnetKifReasoner(full), { playouts, seed, maxSteps, row: scratch, groundSeconds });
     if (second) return done(second.status, `differential vs full evaluation of the propnet: ${second.detail}`);
+  }
+  if (options.compareEngines ?? true) {
+    const fallback = fastEngineFallbackReason(machine.propnet);
+    if (fallback === undefined) {
+      const scratch: VerifyRow = { ...row, playouts: 0, steps: 0 };
+      const third = await comparePlayouts(ours, propnetKifReasoner(new FastStateMachine(machine.propnet)), { playouts, seed, maxSteps, row: scratch, groundSeconds });
+      if (third) return done(third.status, `fast engine vs reference engine: ${third.detail}`);
+    }
   }
   return done("agree", reference.notes.join("; "));
 }

@@ -1,0 +1,67 @@
+/**
+ * The one small interface every propnet state machine implements (issue 13): what a General
+ * Game Playing player calls, in the vocabulary of GDL. Two engines implement it:
+ *   - "fast"      (`FastStateMachine`, fast-machine.ts): incremental propagation with legal
+ *                 moves and the next state maintained as the values change; the default;
+ *   - "reference" (`PropnetStateMachine`, state-machine.ts): the earlier engine, kept to check
+ *                 the fast one against and to measure it by.
+ *
+ * A state (`StateHandle`) is a bitset over base indices (`Propnet.baseFluents`); a move is an
+ * input index (into `Propnet.inputs`); a joint move is one input index per role, in role order.
+ * Pure computation: no Node imports, so it runs in a browser page too.
+ */
+import type { Propnet } from "./propnet.js";
+
+/** A state: a bitset over base indices (bit b of word b >>> 5). Treat it as immutable. */
+export type StateHandle = Uint32Array;
+
+/** The engines that implement `GameStateMachine`. */
+export type EngineName = "fast" | "reference";
+
+export const ENGINE_NAMES: readonly EngineName[] = ["fast", "reference"];
+
+export interface GameStateMachine {
+  readonly engine: EngineName;
+  readonly roles: readonly string[];
+  readonly propnet: Propnet;
+  /** Number of base propositions (fluents): the bits of a state. */
+  readonly baseCount: number;
+  /** Number of input propositions (moves of every role). */
+  readonly inputCount: number;
+  /** Words (32 bits) per state. */
+  readonly stateWords: number;
+
+  /** The state the `init` propositions describe. */
+  initialState(): StateHandle;
+  /** Legal moves of a role (input indices, ascending). */
+  legalMoves(state: StateHandle, roleIndex: number): number[];
+  /**
+   * Writes the legal moves (input indices) of a role into `out` (at least `maxLegalMoves`
+   * long) and returns how many; allocates nothing. The order is the engine's own: ascending
+   * for the reference engine, not sorted for the fast one.
+   */
+  legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number;
+  /** Legal moves of a role as KIF, sorted. */
+  legalMoveKifs(state: StateHandle, role: string | number): string[];
+  /** The successor state under a joint move (one input index per role, in role order). */
+  nextState(state: StateHandle, jointMove: readonly number[]): StateHandle;
+  /** `nextState` written into `out` (`stateWords` long); allocates nothing. */
+  nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void;
+  isTerminal(state: StateHandle): boolean;
+  /** The goal value of each role (the highest that holds), or null when none holds. */
+  goals(state: StateHandle): (number | null)[];
+
+  stateToBaseIndices(state: StateHandle): number[];
+  stateFromBaseIndices(indices: Iterable<number>): StateHandle;
+  /** The fluents that hold (KIF without `true`), sorted. */
+  stateToKif(state: StateHandle): string[];
+  /** A state from fluents (KIF without `true`); undefined when one is not a base fluent. */
+  stateFromKif(fluents: Iterable<string>): StateHandle | undefined;
+  roleIndex(role: string): number | undefined;
+  /** The input index of a role's move (KIF), or undefined. */
+  moveIndex(role: string | number, moveKif: string): number | undefined;
+  moveKif(inputIndex: number): string;
+  moveRole(inputIndex: number): number;
+  /** Number of legal propositions of a role (an upper bound of its legal moves). */
+  maxLegalMoves(roleIndex: number): number;
+}

@@ -1,0 +1,129 @@
+/**
+ * The fast engine (src/propnet/fast-machine.ts) against the reference engine
+ * (src/propnet/state-machine.ts) on real games: seeded random playouts compared step by step
+ * (state, every role's legal moves, terminal, goals), the allocation-free calls against the
+ * allocating ones, perft in place against perft with copies, and the generated propagation
+ * against the interpreted one. No timing here: speed lives in `npm run bench:reasoning`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { groundDescription, loadFile, buildPropnetStage } from "../src/pipeline.js";
+import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
+import type { GameStateMachine } from "../src/propnet/machine.js";
+import type { Propnet } from "../src/propnet/propnet.js";
+import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/search.js";
+import { propnetKifReasoner } from "../src/verify/reasoners.js";
+import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
+import { buildPropnet } from "../src/propnet/build.js";
+import { groundTictactoeKif } from "../src/propnet/fixtures.js";
+import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
+
+const BASE = path.resolve(__dirname, "../../shared/games/base");
+const present = existsSync(BASE);
+
+// tictactoe, connect four, breakthrough (Table 2 games), a simultaneous-move game, one with
+// many roles, and cubicup_3player (cycles without a transition: the reference engine runs it)
+const SLICE = ["ticTacToe", "connectFour", "breakthrough", "connectFourSimultaneous", "chickentictactoe", "blocksWorld", "pawnWhopping", "cubicup_3player"];
+
+let grounder: ClosableGrounder;
+beforeAll(async () => {
+  const g = await createGrounder("wasm");
+  if ("error" in g) throw new Error(g.error);
+  grounder = g;
+});
+afterAll(async () => {
+  await grounder?.close();
+});
+
+async function propnetOf(name: string): Promise<Propnet> {
+  const loaded = loadFile(path.join(BASE, `${name}.kif`));
+  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 120 });
+  if (!result.game) throw new Error(`${name}: ${result.status}`);
+  return buildPropnetStage(result.game).propnet;
+}
+
+function reference(p: Propnet): PropnetStateMachine {
+  const sm = compileStateMachine(p, { cycles: "fixpoint" });
+  if (isCompileError(sm)) throw new Error(sm.message);
+  return sm;
+}
+
+/** Random playouts on index level: states, sorted legal sets (allocating and into a buffer), terminal, goals. */
+function compareIndexLevel(a: GameStateMachine, b: GameStateMachine, playouts: number, seed: number): number {
+  const rng = mulberry32(seed);
+  const buffer = new Int32Array(Math.max(1, ...a.roles.map((_, r) => b.maxLegalMoves(r))));
+  const out = new Uint32Array(b.stateWords);
+  let states = 0;
+  for (let p = 0; p < playouts; p++) {
+    let sa = a.initialState();
+    let sb = b.initialState();
+    for (let step = 0; step < 200; step++) {
+      states++;
+      expect(Array.from(sb)).toEqual(Array.from(sa));
+      expect(b.isTerminal(sb)).toBe(a.isTerminal(sa));
+      expect(b.goals(sb)).toEqual(a.goals(sa));
+      if (a.isTerminal(sa)) break;
+      const joint: number[] = [];
+      for (let r = 0; r < a.roles.length; r++) {
+        const legal = a.legalMoves(sa, r);
+        expect(b.legalMoves(sb, r)).toEqual(legal);
+        const n = b.legalMovesInto(sb, r, buffer);
+        expect([...new Set(buffer.subarray(0, n))].sort((x, y) => x - y)).toEqual(legal);
+        if (legal.length === 0) break;
+        joint.push(legal[Math.floor(rng() * legal.length)]);
+      }
+      if (joint.length < a.roles.length) break;
+      b.nextStateInto(sb, joint, out);
+      sa = a.nextState(sa, joint);
+      sb = b.nextState(sb, joint);
+      expect(Array.from(out)).toEqual(Array.from(sb));
+    }
+  }
+  return states;
+}
+
+describe("the fast engine on a tictactoe propnet built from rules", () => {
+  it("agrees with the reference engine, interpreted and generated", () => {
+    const p = buildPropnet(groundGameFromRules(groundTictactoeKif()).game);
+    const ref = reference(p);
+    for (const codegenLimit of [0, 1_000_000]) {
+      const fast = new FastStateMachine(p, { codegenLimit });
+      expect(fast.stats.generated).toBe(codegenLimit > 0);
+      expect(compareIndexLevel(ref, fast, 20, 3)).toBeGreaterThan(100);
+      expect(perftCountsInPlace(fast, 4)).toEqual(perftCounts(ref, 4));
+    }
+  });
+});
+
+describe.skipIf(!present)("the fast engine against the reference engine on real games", () => {
+  for (const name of SLICE)
+    it(name, async () => {
+      const p = await propnetOf(name);
+      const ref = reference(p);
+      const fallback = fastEngineFallbackReason(p);
+      const machine = compileMachine(p, { engine: "fast" });
+      if (isCompileError(machine)) throw new Error(machine.message);
+      if (name === "cubicup_3player") {
+        expect(fallback).toMatch(/cycles/);
+        expect(machine.engine).toBe("reference");
+        return;
+      }
+      expect(fallback).toBeUndefined();
+      expect(machine.engine).toBe("fast");
+      // KIF level, with the comparison of `npm run verify`
+      const result = compareRandomPlayouts(propnetKifReasoner(ref), propnetKifReasoner(machine), { playouts: 5, seed: 11, maxSteps: 150 });
+      expect(result.mismatch ? describeMismatch(result.mismatch) : "").toBe("");
+      // index level, reusing one machine across playouts (incremental state kept between them)
+      expect(compareIndexLevel(ref, machine, 5, 5)).toBeGreaterThan(5);
+      const depth = name === "breakthrough" || name === "pawnWhopping" ? 2 : 3;
+      expect(perftCountsInPlace(machine, depth)).toEqual(perftCounts(ref, depth));
+      if (name === "connectFour") {
+        const generated = new FastStateMachine(p, { codegenLimit: 1_000_000 });
+        expect(generated.stats.generated).toBe(true);
+        expect(compareIndexLevel(ref, generated, 3, 9)).toBeGreaterThan(5);
+      }
+    }, 120_000);
+});
