@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { groundDescription, loadFile, buildPropnetStage } from "../src/pipeline.js";
+import { groundDescription, buildPropnetStage } from "../src/pipeline.js";
+import { loadFile } from "../src/io.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
 import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
