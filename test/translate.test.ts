@@ -176,3 +176,33 @@ describe("round trip of printing", () => {
     expect(ruleToKif(d.rules[0])).toBe("(<= (legal ?p (mark ?x 1)) (true (cell ?x ?y b)) (not (or p q)))");
   });
 });
+
+describe("static relations (Definition 6), decided per component", () => {
+  it("equal the definition (no path to true or does) on random dependency graphs", async () => {
+    const fc = (await import("fast-check")).default;
+    const { buildDependencyGraph } = await import("../src/analysis/dependency-graph.js");
+    const { staticRelations } = await import("../src/translate/static-relaxation.js");
+    const { parseGdl } = await import("../src/syntax/parse.js");
+    const edge = fc.record({ from: fc.integer({ min: 0, max: 9 }), to: fc.integer({ min: 0, max: 11 }), neg: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(edge, { maxLength: 25 }), (edges) => {
+        const name = (i: number) => (i === 10 ? "true" : i === 11 ? "does" : `r${i}`);
+        const rules = edges.map((e) => {
+          const body = e.to === 10 ? "(true (f))" : e.to === 11 ? "(does p m)" : `(${name(e.to)})`;
+          return `(<= (${name(e.from)}) ${e.neg ? `(not ${body})` : body})`;
+        });
+        const description = parseGdl(rules.join("\n"), "g.kif").description;
+        const graph = buildDependencyGraph(description);
+        const expected = new Set(
+          [...graph.relations].filter((r) => {
+            if (["init", "true", "next", "legal", "does"].includes(r)) return false;
+            const reached = graph.reachableFrom([r]);
+            return !reached.has("true") && !reached.has("does");
+          }),
+        );
+        expect(staticRelations(graph)).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 6 },
+    );
+  });
+});

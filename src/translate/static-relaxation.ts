@@ -18,13 +18,28 @@ import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, staticRelation } from "
 
 const NEVER_STATIC = new Set(["init", "true", "next", "legal", "does"]);
 
-/** The static relations of Definition 6. */
+/**
+ * The static relations of Definition 6: those from which neither `true` nor `does` can be
+ * reached. Decided once per strongly connected component, dependencies first (the graph lists
+ * components in that order), so the work is linear in the size of the graph.
+ */
 export function staticRelations(graph: DependencyGraph): Set<string> {
+  const dynamic: boolean[] = [];
+  graph.components.forEach((members, index) => {
+    dynamic[index] = members.some(
+      (r) =>
+        r === "true" ||
+        r === "does" ||
+        graph.edgesFrom.get(r)!.some((e) => {
+          const target = graph.componentOf.get(e.to)!;
+          return target !== index && dynamic[target];
+        }),
+    );
+  });
   const result = new Set<string>();
   for (const relation of graph.relations) {
     if (NEVER_STATIC.has(relation)) continue;
-    const reached = graph.reachableFrom([relation]);
-    if (!reached.has("true") && !reached.has("does")) result.add(relation);
+    if (!dynamic[graph.componentOf.get(relation)!]) result.add(relation);
   }
   return result;
 }
