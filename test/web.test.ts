@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, openPlayground, type PageSession } from "../scripts/web-harness.js";
+import { findChromium, openPlayground, type PageSession, type WithHook } from "../scripts/web-harness.js";
 import { createGrounder } from "../src/ground/index.js";
 import { buildPropnetStage, groundDescription, loadText } from "../src/pipeline.js";
 
@@ -69,6 +69,7 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
       const mover = i % 2 === 0 ? "x" : "o";
       await page.click(`.role[data-role=${mover}] button[data-move='${move}']`);
       await page.waitForSelector(`[data-testid=step][data-step='${i + 1}']`);
+      if (i + 1 === 4) await page.screenshot({ path: path.join(shots, "playing.png") });
     }
     const terminal = await page.textContent("[data-testid=terminal]");
     expect(terminal).toContain("x 100");
@@ -79,6 +80,25 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     expect(await page.locator("[data-testid=terminal]").count()).toBe(0);
     await page.click("[data-testid=playout]");
     await page.waitForSelector("[data-testid=terminal]");
+  });
+
+  it("says when a grounding runs out of time or is cancelled, and keeps working", async () => {
+    const { page } = session;
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
+    await page.fill("#opt-timeout", "0.001");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=timeout]");
+    expect(await page.textContent("[data-testid=ground-status]")).toContain("out of time");
+    await page.fill("#opt-timeout", "60");
+    // Cancel right after Ground: the worker reads the cancel while clingo runs.
+    await page.evaluate(() => {
+      document.getElementById("ground")!.click();
+      document.getElementById("cancel")!.click();
+    });
+    await page.waitForSelector("[data-testid=ground-status][data-status=cancelled]");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]");
+    await page.waitForSelector("[data-testid=step][data-step='0']");
   });
 
   it("shows the diagnostic of an invalid rule at its line as it is typed", async () => {

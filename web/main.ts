@@ -190,7 +190,12 @@ function startWorker() {
     event.preventDefault();
     const message = event.message || "the pipeline worker stopped";
     restartWorker();
-    finishRun(undefined, `The page's worker stopped (${message}); most likely the game needs more memory than the browser gives a worker.`);
+    const why = `the page's worker stopped (${message}); most likely the game needs more memory than the browser gives a worker`;
+    if (running) finishRun(undefined, why);
+    else {
+      setStatus(`${why}; ground the game again to play it`, false);
+      renderPlay(undefined, { file: fileName, status: "error", diagnostics: [], times: {}, totalSeconds: 0 });
+    }
   });
   let ready!: () => void;
   workerReady = new Promise((resolve) => (ready = resolve));
@@ -235,7 +240,7 @@ function onWorkerMessage(message: FromWorker) {
       saveText(message.what, message.text);
       break;
     case "error":
-      if (running) finishRun(undefined, message.message);
+      if (running) finishRun(undefined, message.message, undefined, /alloc|memory|invalid (string|array|typed array) length/i.test(message.message) ? "out-of-memory" : "error");
       else setStatus(message.message, false);
       break;
   }
@@ -264,7 +269,7 @@ function groundNow(): Promise<GroundReport> {
   const options = {
     split: $<HTMLInputElement>("opt-split").checked,
     prune: $<HTMLInputElement>("opt-prune").checked,
-    timeoutSeconds: Math.max(0.1, Number($<HTMLInputElement>("opt-timeout").value) || 60),
+    timeoutSeconds: Math.max(0.001, Number($<HTMLInputElement>("opt-timeout").value) || 60),
   };
   phase = "check";
   $("ground-report").replaceChildren();
@@ -410,11 +415,6 @@ function renderPlay(view: PlayView | undefined, report?: GroundReport) {
   parts.push(info);
   const board = boardOf(view.state);
   if (board) parts.push(board);
-  const state = document.createElement("div");
-  state.className = "state";
-  state.dataset.testid = "state";
-  state.textContent = view.state.join("\n");
-  parts.push(state);
   if (view.terminal) {
     const t = document.createElement("div");
     t.className = "terminal";
@@ -465,6 +465,11 @@ function renderPlay(view: PlayView | undefined, report?: GroundReport) {
   button("Undo", "undo", view.step > 0, () => post({ type: "play", action: { kind: "undo" } }));
   button("Restart", "restart", view.step > 0, () => post({ type: "play", action: { kind: "restart" } }));
   parts.push(buttons);
+  const state = document.createElement("div");
+  state.className = "state";
+  state.dataset.testid = "state";
+  state.textContent = view.state.join("\n");
+  parts.push(state);
   if (view.history.length > 0) {
     const h = document.createElement("div");
     h.className = "history";
