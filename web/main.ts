@@ -182,6 +182,8 @@ let running: { id: number; started: number; timer: number; resolve: (r: GroundRe
 let nextId = 1;
 let lastReport: GroundReport | undefined;
 let grounds = 0;
+/** Crashes of the pipeline worker since it last said it was ready. */
+let failuresBeforeReady = 0;
 
 function startWorker() {
   worker = new Worker(new URL("./pipeline-worker.ts", import.meta.url), { type: "module", name: "gdl-ground pipeline" });
@@ -189,6 +191,12 @@ function startWorker() {
   worker.addEventListener("error", (event) => {
     event.preventDefault();
     const message = event.message || "the pipeline worker stopped";
+    if (++failuresBeforeReady >= 2) {
+      // It does not even start (a missing file?): say so instead of restarting for ever.
+      $("engine").textContent = `the page's worker cannot start: ${message}`;
+      if (running) finishRun(undefined, `the page's worker cannot start: ${message}`);
+      return;
+    }
     restartWorker();
     const why = `the page's worker stopped (${message}); most likely the game needs more memory than the browser gives a worker`;
     if (running) finishRun(undefined, why);
@@ -221,6 +229,7 @@ function post(message: ToWorker) {
 function onWorkerMessage(message: FromWorker) {
   switch (message.type) {
     case "ready":
+      failuresBeforeReady = 0;
       $("engine").textContent = "clingo-wasm ready";
       readyListeners.splice(0).forEach((f) => f());
       break;

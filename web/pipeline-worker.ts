@@ -32,6 +32,9 @@ const scope = self as unknown as {
 const post = (message: FromWorker) => scope.postMessage(message);
 
 let grounder: BrowserGrounder | undefined;
+/** Resolved by the page's "init" (clingo's compiled module), which may come after a first "ground". */
+let initialized!: () => void;
+const ready = new Promise<void>((resolve) => (initialized = resolve));
 let current: { id: number; abort: AbortController } | undefined;
 
 interface Game {
@@ -47,10 +50,11 @@ let game: Game | undefined;
 const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
 async function ground(id: number, text: string, file: string, options: { split: boolean; prune: boolean; timeoutSeconds: number }) {
-  if (!grounder) throw new Error("the clingo grounder is not ready");
   game = undefined;
   const abort = new AbortController();
   current = { id, abort };
+  await ready;
+  if (!grounder) throw new Error("the clingo grounder is not ready");
   const phase = (p: Phase) => post({ type: "phase", id, phase: p });
   const inner = grounder;
   // Tells the page which phase runs: translate until clingo starts, extract once it is done.
@@ -198,6 +202,7 @@ scope.addEventListener("message", (event) => {
     switch (message.type) {
       case "init":
         grounder = new BrowserGrounder({ clingoJsUrl, clingoWasmUrl, wasmModule: message.wasmModule });
+        initialized();
         grounder.warmUp().then(() => post({ type: "ready" }));
         break;
       case "ground":
