@@ -82,6 +82,39 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=terminal]");
   });
 
+  it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
+    const { page } = session;
+    const download = async (what: string) => {
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-download=${what}]`)]);
+      const stream = await file.createReadStream();
+      let text = "";
+      for await (const chunk of stream) text += chunk.toString();
+      return { name: file.suggestedFilename(), text };
+    };
+    const ground = await download("ground");
+    expect(ground.name).toBe("tictactoe.ground.kif");
+    expect(ground.text).toContain("(role x)");
+    expect((await download("asp")).name).toBe("tictactoe.lp");
+    const json = await download("json");
+    expect(JSON.parse(json.text)).toMatchObject({ format: "gdl-ground-propnet", roles: ["x", "o"] });
+    expect((await download("dot")).text).toMatch(/^digraph/);
+  });
+
+  it("opens a .kif from the file input and from a drop on the page", async () => {
+    const { page } = session;
+    await page.setInputFiles("#open-file", { name: "opened.kif", mimeType: "text/plain", buffer: Buffer.from("(role a)\n(role b)\n") });
+    await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("opened.kif");
+    expect(await page.textContent(".cm-content")).toContain("(role b)");
+    const transfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(["(role dropped)\n(init (p))\n"], "dropped.kif", { type: "text/plain" }));
+      return dt;
+    });
+    await page.dispatchEvent("body", "drop", { dataTransfer: transfer });
+    await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("dropped.kif");
+    expect(await page.textContent(".cm-content")).toContain("(role dropped)");
+  });
+
   it("says when a grounding runs out of time or is cancelled, and keeps working", async () => {
     const { page } = session;
     await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
