@@ -11,9 +11,10 @@ import type { Server } from "node:http";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { serveWeb, webRoot } from "../src/cli/web-command.js";
 
-/** The Chromium executable to drive, or undefined when there is none. */
+/** The Chromium executable to drive, or undefined when there is none. CHROMIUM_PATH, when set, is the only one tried. */
 export function findChromium(): string | undefined {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+  if (process.env.CHROMIUM_PATH) return existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : undefined;
+  const candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) if (dir) candidates.push(path.join(dir, "chromium"));
   return candidates.find((c): c is string => !!c && existsSync(c));
 }

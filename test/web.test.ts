@@ -22,7 +22,7 @@ const shots = path.join(root, "results", "web");
 const chromiumPath = findChromium();
 if (!chromiumPath) {
   console.warn(
-    "web.test.ts: SKIPPED — no Chromium found (CHROMIUM_PATH, /usr/bin/chromium, chromium on PATH). " +
+    `web.test.ts: SKIPPED — no Chromium found (${process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist` : "looked for /usr/bin/chromium and chromium on PATH; CHROMIUM_PATH names another"}). ` +
       "Install it with `apt-get install chromium` to run the browser test of the playground page.",
   );
 }
