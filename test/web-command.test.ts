@@ -1,10 +1,14 @@
 /** `gdl-ground web`'s static server: MIME types (application/wasm for clingo), no path outside the page's folder. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveRequestPath, serveWeb } from "../src/cli/web-command.js";
+import { resolveRequestPath, serveWeb, webRoot } from "../src/cli/web-command.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 function get(url: string, rawPath: string, method = "GET"): Promise<{ status: number; type: string; body: string }> {
   const u = new URL(url);
@@ -22,16 +26,16 @@ function get(url: string, rawPath: string, method = "GET"): Promise<{ status: nu
 
 describe("gdl-ground web's server", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "gdl-web-"));
-  const root = path.join(dir, "web");
+  const web = path.join(dir, "web");
   let served: Awaited<ReturnType<typeof serveWeb>>;
 
   beforeAll(async () => {
-    mkdirSync(path.join(root, "assets"), { recursive: true });
-    writeFileSync(path.join(root, "index.html"), "<!doctype html><title>page</title>");
-    writeFileSync(path.join(root, "assets", "clingo.wasm"), Buffer.from([0, 97, 115, 109]));
-    writeFileSync(path.join(root, "assets", "main.js"), "export {};");
+    mkdirSync(path.join(web, "assets"), { recursive: true });
+    writeFileSync(path.join(web, "index.html"), "<!doctype html><title>page</title>");
+    writeFileSync(path.join(web, "assets", "clingo.wasm"), Buffer.from([0, 97, 115, 109]));
+    writeFileSync(path.join(web, "assets", "main.js"), "export {};");
     writeFileSync(path.join(dir, "secret.txt"), "secret");
-    served = await serveWeb(root, { port: 0, host: "127.0.0.1" });
+    served = await serveWeb(web, { port: 0, host: "127.0.0.1" });
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => served.server.close(() => resolve()));
@@ -55,7 +59,28 @@ describe("gdl-ground web's server", () => {
       expect(r.status, p).not.toBe(200);
       expect(r.body).not.toContain("secret");
     }
-    expect(resolveRequestPath(root, "/../secret.txt")).toBe(path.join(root, "secret.txt"));
-    expect(resolveRequestPath(root, "/%E0%A4%A")).toBeUndefined();
+    expect(resolveRequestPath(web, "/../secret.txt")).toBe(path.join(web, "secret.txt"));
+    expect(resolveRequestPath(web, "/%E0%A4%A")).toBeUndefined();
+  });
+});
+
+describe.skipIf(!existsSync(path.join(webRoot(), "index.html")))("gdl-ground web (the built page)", () => {
+  it("prints the URL, serves the page and stops on SIGINT with exit code 0", async () => {
+    const child = spawn(process.execPath, [path.join(root, "bin/gdl-ground.js"), "web", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout.on("data", (c: Buffer) => {
+        out += c.toString();
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) resolve(m[0]);
+      });
+      child.on("exit", (code) => reject(new Error(`exited with ${code} before printing its URL`)));
+    });
+    const page = await get(url, "/");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("gdl-ground playground");
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
   });
 });
