@@ -209,6 +209,19 @@ describe("Grounder (clingo-wasm in a worker)", () => {
     expect(await grounder.ground("a.", { timeoutMs: 30_000, signal: AbortSignal.abort() })).toEqual({ status: "cancelled" });
   });
 
+  it("a signal that fires while the worker starts cancels the run", async () => {
+    const fresh = new Grounder();
+    try {
+      const controller = new AbortController();
+      const pending = fresh.ground("p(1..10).", { timeoutMs: 60_000, signal: controller.signal });
+      setImmediate(() => controller.abort()); // the worker is still starting: no run has begun
+      expect(await pending).toEqual({ status: "cancelled" });
+      ok(await fresh.ground("a.", { timeoutMs: 30_000 }));
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("groundAsp grounds once and lets go of its worker", async () => {
     const outcome = ok(await groundAsp("x(1).", { timeoutMs: 30_000 }));
     expect(aspifView(parseAspif(outcome.aspif)).facts).toEqual(["x(1)"]);

@@ -166,6 +166,16 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       exitCode = await runPlot(results, options, io);
     });
 
+  program
+    .command("web")
+    .description("serve the playground page (check, ground, propnet, play in the browser) on localhost")
+    .option("--port <n>", "port to listen on (0: any free port)", parseInteger, 8080)
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .action(async (options: { port: number; host: string }) => {
+      const { runWeb } = await import("./web-command.js");
+      exitCode = await runWeb(options, io);
+    });
+
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)

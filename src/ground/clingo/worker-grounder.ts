@@ -274,6 +274,8 @@ export class WorkerGrounder implements AspGrounder {
     } catch (e) {
       return { status: "error", message: e instanceof Error ? e.message : String(e) };
     }
+    // The signal may have fired while the worker started (no listener was there to hear it).
+    if (options.signal?.aborted) return { status: "cancelled" };
     const args = [...GROUND_ONLY_ARGS, ...(options.extraArgs ?? []), INPUT_FILE].join(" ");
     const maxOutputBytes = Math.min(this.options.maxOutputBytes ?? this.host.maxStringBytes, this.host.maxStringBytes);
     const streaming = options.onOutput !== undefined;

@@ -1,0 +1,155 @@
+/**
+ * The playground page in a real browser: Debian's Chromium driven by playwright-core (no
+ * browser download), the built page (dist/web, `npm run build`; `npm test` builds it first)
+ * served as `gdl-ground web` serves it. Loads the tictactoe example, grounds it, compares the
+ * propnet counts with the library's Node pipeline on the same text, plays a whole game by
+ * clicking moves, types an invalid rule and finds its diagnostic at the right line. Saves
+ * screenshots under results/web/.
+ *
+ * Without Chromium the test is skipped and says so (CHROMIUM_PATH, /usr/bin/chromium or
+ * `chromium` on PATH; `apt-get install chromium`).
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findChromium, openPlayground, type PageSession, type WithHook } from "../scripts/web-harness.js";
+import { createGrounder } from "../src/ground/index.js";
+import { buildPropnetStage, groundDescription, loadText } from "../src/pipeline.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const shots = path.join(root, "results", "web");
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  console.warn(
+    `web.test.ts: SKIPPED — no Chromium found (${process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist` : "looked for /usr/bin/chromium and chromium on PATH; CHROMIUM_PATH names another"}). ` +
+      "Install it with `apt-get install chromium` to run the browser test of the playground page.",
+  );
+}
+
+describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
+  let session: PageSession;
+  const tictactoe = readFileSync(path.join(root, "corpus/valid/tictactoe.kif"), "utf8");
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    session = await openPlayground(chromiumPath!, { width: 1400, height: 900 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("grounds the tictactoe example with the same propnet counts as the Node pipeline", async () => {
+    const { page } = session;
+    await page.selectOption("[data-testid=examples]", "valid/tictactoe.kif");
+    await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("tictactoe.kif");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+
+    const grounder = await createGrounder("wasm");
+    if ("error" in grounder) throw new Error(grounder.error);
+    const result = await groundDescription(loadText(tictactoe, "tictactoe.kif"), { grounder, timeoutSeconds: 60 }).finally(() => grounder.close());
+    const { propnet } = buildPropnetStage(result.game!);
+
+    const cell = async (id: string) => (await page.textContent(`[data-testid=${id}]`))?.trim();
+    expect(await cell("paper-components")).toBe(String(propnet.stats.paperComponents));
+    expect(await cell("optimized-components")).toBe(String(propnet.stats.optimizedComponents));
+    expect(await cell("base-input")).toBe(`${result.game!.base.length}, ${result.game!.input.length}`);
+    expect(await cell("ground-rules")).toContain(`${result.groundRules} rules from clingo`);
+    await page.screenshot({ path: path.join(shots, "ground.png") });
+  });
+
+  it("plays a whole game by clicking moves, and undoes a step", async () => {
+    const { page } = session;
+    // x: (mark 1 1), (mark 1 3), (mark 2 2), (mark 3 1) wins on the diagonal; o: (mark 1 2), (mark 2 1), (mark 2 3)
+    const moves = ["(mark 1 1)", "(mark 1 2)", "(mark 1 3)", "(mark 2 1)", "(mark 2 2)", "(mark 2 3)", "(mark 3 1)"];
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+    for (const [i, move] of moves.entries()) {
+      const mover = i % 2 === 0 ? "x" : "o";
+      await page.click(`.role[data-role=${mover}] button[data-move='${move}']`);
+      await page.waitForSelector(`[data-testid=step][data-step='${i + 1}']`);
+      if (i + 1 === 4) await page.screenshot({ path: path.join(shots, "playing.png") });
+    }
+    const terminal = await page.textContent("[data-testid=terminal]");
+    expect(terminal).toContain("x 100");
+    expect(terminal).toContain("o 0");
+    await page.screenshot({ path: path.join(shots, "play.png") });
+    await page.click("[data-testid=undo]");
+    await page.waitForSelector("[data-testid=step][data-step='6']");
+    expect(await page.locator("[data-testid=terminal]").count()).toBe(0);
+    await page.click("[data-testid=playout]");
+    await page.waitForSelector("[data-testid=terminal]");
+  });
+
+  it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
+    const { page } = session;
+    const download = async (what: string) => {
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-download=${what}]`)]);
+      const stream = await file.createReadStream();
+      let text = "";
+      for await (const chunk of stream) text += chunk.toString();
+      return { name: file.suggestedFilename(), text };
+    };
+    const ground = await download("ground");
+    expect(ground.name).toBe("tictactoe.ground.kif");
+    expect(ground.text).toContain("(role x)");
+    expect((await download("asp")).name).toBe("tictactoe.lp");
+    const json = await download("json");
+    expect(JSON.parse(json.text)).toMatchObject({ format: "gdl-ground-propnet", roles: ["x", "o"] });
+    expect((await download("dot")).text).toMatch(/^digraph/);
+  });
+
+  it("opens a .kif from the file input and from a drop on the page", async () => {
+    const { page } = session;
+    await page.setInputFiles("#open-file", { name: "opened.kif", mimeType: "text/plain", buffer: Buffer.from("(role a)\n(role b)\n") });
+    await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("opened.kif");
+    expect(await page.textContent(".cm-content")).toContain("(role b)");
+    const transfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(["(role dropped)\n(init (p))\n"], "dropped.kif", { type: "text/plain" }));
+      return dt;
+    });
+    await page.dispatchEvent("body", "drop", { dataTransfer: transfer });
+    await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("dropped.kif");
+    expect(await page.textContent(".cm-content")).toContain("(role dropped)");
+  });
+
+  it("says when a grounding runs out of time or is cancelled, and keeps working", async () => {
+    const { page } = session;
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
+    await page.fill("#opt-timeout", "0.001");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=timeout]");
+    expect(await page.textContent("[data-testid=ground-status]")).toContain("out of time");
+    await page.fill("#opt-timeout", "60");
+    // Cancel right after Ground: the worker reads the cancel while clingo runs.
+    await page.evaluate(() => {
+      document.getElementById("ground")!.click();
+      document.getElementById("cancel")!.click();
+    });
+    await page.waitForSelector("[data-testid=ground-status][data-status=cancelled]");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]");
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+  });
+
+  it("shows the diagnostic of an invalid rule at its line as it is typed", async () => {
+    const { page } = session;
+    const rule = "(<= (next (cell ?r ?c x)) (true (turn x)) (index ?r ?c))";
+    const expected = loadText(`${tictactoe}\n${rule}`, "tictactoe.kif").diagnostics.find((d) => d.severity === "error")!;
+    const line = tictactoe.split("\n").length + 1;
+    expect(expected.pos.line).toBe(line);
+    await page.click(".cm-content");
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(`\n${rule}`);
+    const problem = page.locator(`[data-testid=problems] li.error[data-line='${line}']`);
+    await problem.waitFor({ timeout: 10_000 });
+    expect(await problem.textContent()).toContain(`${line}:${expected.pos.col} error[arity]`);
+    await page.waitForSelector(".cm-lintRange-error");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=invalid]");
+    await page.screenshot({ path: path.join(shots, "diagnostic.png") });
+    expect(session.pageErrors).toEqual([]);
+  });
+});

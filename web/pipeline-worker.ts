@@ -1,0 +1,226 @@
+/**
+ * The page's pipeline worker: grounds a game with the library's pure pipeline and the browser
+ * grounder (clingo-wasm in a nested Web Worker), builds the propnet and its state machine, and
+ * plays on it. Messages: protocol.ts.
+ */
+import clingoJsUrl from "clingo-wasm-dist/clingo.js?url";
+import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
+import {
+  BrowserGrounder,
+  buildPropnetStage,
+  compileStateMachine,
+  groundDescription,
+  groundGameToKif,
+  isCompileError,
+  loadText,
+  mulberry32,
+  propnetToDot,
+  propnetToJson,
+  type AspGrounder,
+  type GroundResult,
+  type PhaseTimes,
+  type Propnet,
+  type PropnetStateMachine,
+  type StateHandle,
+} from "../src/browser/index.js";
+import type { DownloadKind, FromWorker, GroundReport, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
+
+const scope = self as unknown as {
+  postMessage(message: FromWorker): void;
+  addEventListener(type: "message", listener: (event: MessageEvent<ToWorker>) => void): void;
+};
+const post = (message: FromWorker) => scope.postMessage(message);
+
+let grounder: BrowserGrounder | undefined;
+/** Resolved by the page's "init" (clingo's compiled module), which may come after a first "ground". */
+let initialized!: () => void;
+const ready = new Promise<void>((resolve) => (initialized = resolve));
+let current: { id: number; abort: AbortController } | undefined;
+
+interface Game {
+  result: GroundResult;
+  propnet?: Propnet;
+  machine?: PropnetStateMachine;
+  /** States from the initial one to the current one, and the joint moves between them. */
+  states: StateHandle[];
+  moves: number[][];
+}
+let game: Game | undefined;
+
+const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
+
+async function ground(id: number, text: string, file: string, options: { split: boolean; prune: boolean; timeoutSeconds: number }) {
+  game = undefined;
+  const abort = new AbortController();
+  current = { id, abort };
+  await ready;
+  if (!grounder) throw new Error("the clingo grounder is not ready");
+  const phase = (p: Phase) => post({ type: "phase", id, phase: p });
+  const inner = grounder;
+  // Tells the page which phase runs: translate until clingo starts, extract once it is done.
+  const reporting: AspGrounder = {
+    async ground(program, groundOptions) {
+      phase("ground");
+      const outcome = await inner.ground(program, { ...groundOptions, signal: abort.signal });
+      phase("extract");
+      return outcome;
+    },
+  };
+  const loaded = loadText(text, file);
+  phase("translate");
+  const result = await groundDescription(loaded, { split: options.split, prune: options.prune, grounder: reporting, timeoutSeconds: options.timeoutSeconds });
+  let propnet: Propnet | undefined;
+  let playError: string | undefined;
+  let machine: PropnetStateMachine | undefined;
+  if (result.game) {
+    phase("propnet");
+    const built = buildPropnetStage(result.game);
+    propnet = built.propnet;
+    result.times.propnet = built.seconds;
+    const compiled = compileStateMachine(propnet, { cycles: "fixpoint" });
+    if (isCompileError(compiled)) playError = compiled.message;
+    else machine = compiled;
+  }
+  current = undefined;
+  game = { result, propnet, machine, states: machine ? [machine.initialState()] : [], moves: [] };
+  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined });
+}
+
+function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined): GroundReport {
+  const stats = result.program?.stats;
+  return {
+    file: result.file,
+    status: result.status,
+    diagnostics: result.diagnostics,
+    times: result.times,
+    totalSeconds: PHASES.reduce((sum, p) => sum + (result.times[p] ?? 0), 0),
+    gdlRules: stats?.gdlRules,
+    aspRules: stats?.aspRules,
+    splits: stats?.splits,
+    prunedRules: stats?.prunedRules,
+    groundRules: result.groundRules,
+    groundClauses: result.game?.clauses.length,
+    groundAtoms: result.game?.atoms.length,
+    base: result.game?.base.length,
+    input: result.game?.input.length,
+    propnet: propnet?.stats,
+    playError,
+  };
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function view(g: Game): PlayView {
+  const sm = g.machine!;
+  const state = g.states[g.states.length - 1];
+  const terminal = sm.isTerminal(state);
+  return {
+    roles: sm.roles,
+    step: g.states.length - 1,
+    state: sm.stateToKif(state).sort(byCodeUnits),
+    legal: sm.roles.map((_, r) =>
+      terminal ? [] : sm.legalMoves(state, r).map((index) => ({ move: sm.moveKif(index), index })).sort((a, b) => byCodeUnits(a.move, b.move)),
+    ),
+    terminal,
+    goals: terminal ? sm.goals(state) : null,
+    history: g.moves.map((joint) => joint.map((i) => sm.moveKif(i))),
+  };
+}
+
+function play(action: PlayAction) {
+  if (!game?.machine) throw new Error("nothing to play: ground a game first");
+  const sm = game.machine;
+  const g = game;
+  const randomJoint = (state: StateHandle, rng: () => number) =>
+    sm.roles.map((_, r) => {
+      const legal = sm.legalMoves(state, r);
+      if (legal.length === 0) throw new Error(`role ${sm.roles[r]} has no legal move`);
+      return legal[Math.floor(rng() * legal.length)];
+    });
+  const advance = (joint: number[]) => {
+    const state = g.states[g.states.length - 1];
+    if (sm.isTerminal(state)) throw new Error("the game is over");
+    g.states.push(sm.nextState(state, joint));
+    g.moves.push(joint);
+  };
+  switch (action.kind) {
+    case "restart":
+      g.states.length = 1;
+      g.moves.length = 0;
+      break;
+    case "undo":
+      if (g.states.length > 1) {
+        g.states.pop();
+        g.moves.pop();
+      }
+      break;
+    case "step": {
+      const state = g.states[g.states.length - 1];
+      action.moves.forEach((m, r) => {
+        if (!sm.legalMoves(state, r).includes(m)) throw new Error(`${sm.moveKif(m)} is not legal for ${sm.roles[r]}`);
+      });
+      advance([...action.moves]);
+      break;
+    }
+    case "random-step":
+      advance(randomJoint(g.states[g.states.length - 1], mulberry32(action.seed)));
+      break;
+    case "playout": {
+      const rng = mulberry32(action.seed);
+      for (let i = 0; i < 10_000 && !sm.isTerminal(g.states[g.states.length - 1]); i++) advance(randomJoint(g.states[g.states.length - 1], rng));
+      break;
+    }
+  }
+  post({ type: "play", view: view(g) });
+}
+
+function download(what: DownloadKind) {
+  const result = game?.result;
+  if (!result) throw new Error("ground a game first");
+  let text: string;
+  switch (what) {
+    case "asp":
+      if (!result.program) throw new Error("no ASP program: the game did not translate");
+      text = result.program.text;
+      break;
+    case "ground":
+      if (!result.game) throw new Error("no ground game");
+      text = groundGameToKif(result.game, { header: `ground by gdl-ground from ${result.file}` });
+      break;
+    case "json":
+    case "dot":
+      if (!game?.propnet) throw new Error("no propnet");
+      text = what === "dot" ? propnetToDot(game.propnet) : JSON.stringify(propnetToJson(game.propnet));
+      break;
+  }
+  post({ type: "download", what, text });
+}
+
+scope.addEventListener("message", (event) => {
+  const message = event.data;
+  try {
+    switch (message.type) {
+      case "init":
+        grounder = new BrowserGrounder({ clingoJsUrl, clingoWasmUrl, wasmModule: message.wasmModule });
+        initialized();
+        grounder.warmUp().then(() => post({ type: "ready" }));
+        break;
+      case "ground":
+        ground(message.id, message.text, message.file, message.options).catch((e) =>
+          post({ type: "error", message: e instanceof Error ? e.message : String(e) }),
+        );
+        break;
+      case "cancel":
+        if (current?.id === message.id) current.abort.abort();
+        break;
+      case "play":
+        play(message.action);
+        break;
+      case "download":
+        download(message.what);
+        break;
+    }
+  } catch (e) {
+    post({ type: "error", message: e instanceof Error ? e.message : String(e) });
+  }
+});

@@ -1,0 +1,74 @@
+/**
+ * Messages between the page (main.ts) and its pipeline worker (pipeline-worker.ts). The whole
+ * pipeline after the check runs in that worker — translate, ground (clingo in a nested worker),
+ * extract, propnet, state machine — so the page stays responsive and Cancel always works: a
+ * grounding is cancelled through the grounder's AbortSignal; a worker busy in extraction or the
+ * propnet build is terminated and replaced.
+ */
+import type { Diagnostic, PhaseTimes, PropnetStats } from "../src/browser/index.js";
+
+export interface GroundRequestOptions {
+  readonly split: boolean;
+  readonly prune: boolean;
+  readonly timeoutSeconds: number;
+}
+
+export type ToWorker =
+  | { readonly type: "init"; readonly wasmModule: WebAssembly.Module }
+  | { readonly type: "ground"; readonly id: number; readonly text: string; readonly file: string; readonly options: GroundRequestOptions }
+  | { readonly type: "cancel"; readonly id: number }
+  | { readonly type: "play"; readonly action: PlayAction }
+  | { readonly type: "download"; readonly what: DownloadKind };
+
+export type PlayAction =
+  | { readonly kind: "restart" }
+  | { readonly kind: "step"; readonly moves: readonly number[] }
+  | { readonly kind: "random-step"; readonly seed: number }
+  | { readonly kind: "playout"; readonly seed: number }
+  | { readonly kind: "undo" };
+
+export type DownloadKind = "ground" | "asp" | "json" | "dot";
+
+export type Phase = "translate" | "ground" | "extract" | "propnet";
+
+export interface GroundReport {
+  readonly file: string;
+  readonly status: "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+  readonly diagnostics: readonly Diagnostic[];
+  readonly times: PhaseTimes;
+  /** Sum of the phase times (what the CLI prints as `total`). */
+  readonly totalSeconds: number;
+  readonly gdlRules?: number;
+  readonly aspRules?: number;
+  readonly splits?: number;
+  readonly prunedRules?: number;
+  readonly groundRules?: number;
+  readonly groundClauses?: number;
+  readonly groundAtoms?: number;
+  readonly base?: number;
+  readonly input?: number;
+  readonly propnet?: PropnetStats;
+  /** Why the propnet cannot be played (a cycle through negation), when it cannot. */
+  readonly playError?: string;
+}
+
+export interface PlayView {
+  readonly roles: readonly string[];
+  readonly step: number;
+  readonly state: readonly string[];
+  /** Per role: the legal moves (KIF) and their input indices, sorted by KIF. */
+  readonly legal: readonly (readonly { readonly move: string; readonly index: number }[])[];
+  readonly terminal: boolean;
+  readonly goals: readonly (number | null)[] | null;
+  /** The joint moves that led here, in role order (KIF). */
+  readonly history: readonly (readonly string[])[];
+}
+
+export type FromWorker =
+  | { readonly type: "ready" }
+  | { readonly type: "init-error"; readonly message: string }
+  | { readonly type: "phase"; readonly id: number; readonly phase: Phase }
+  | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView }
+  | { readonly type: "play"; readonly view: PlayView }
+  | { readonly type: "download"; readonly what: DownloadKind; readonly text: string }
+  | { readonly type: "error"; readonly message: string };
