@@ -352,7 +352,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   }
   const n = (v: number | undefined) => (v === undefined ? "-" : String(v));
   if (report.gdlRules !== undefined) rows.push(["GDL rules", n(report.gdlRules), "gdl-rules"]);
-  if (report.aspRules !== undefined) rows.push(["ASP rules", `${report.aspRules} (splits ${n(report.splits)}, pruned ${n(report.prunedRules)})`, "asp-rules"]);
+  if (report.aspRules !== undefined) rows.push(["ASP rules", `${report.aspRules} (splits ${n(report.splits)}; relevance pruning: ${n(report.prunedRules)} removed, ${n(report.specializedRules)} specialized)`, "asp-rules"]);
   if (report.groundRules !== undefined)
     rows.push(["ground", `${report.groundRules} rules from clingo → ${n(report.groundClauses)} clauses over ${n(report.groundAtoms)} atoms`, "ground-rules"]);
   if (report.base !== undefined) rows.push(["base, input", `${report.base}, ${report.input}`, "base-input"]);

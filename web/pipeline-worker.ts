@@ -98,6 +98,7 @@ function report(result: GroundResult, propnet: Propnet | undefined, playError: s
     aspRules: stats?.aspRules,
     splits: stats?.splits,
     prunedRules: stats?.prunedRules,
+    specializedRules: stats?.specializedRules,
     groundRules: result.groundRules,
     groundClauses: result.game?.clauses.length,
     groundAtoms: result.game?.atoms.length,

@@ -42,6 +42,7 @@ export interface GroundReport {
   readonly aspRules?: number;
   readonly splits?: number;
   readonly prunedRules?: number;
+  readonly specializedRules?: number;
   readonly groundRules?: number;
   readonly groundClauses?: number;
   readonly groundAtoms?: number;
