@@ -10,6 +10,9 @@
  *  2. `gdl-ground --help` and `--version` against `node -e 0` (10 rounds, interleaved).
  *  3. The corpus runner's overhead per game beyond the pipeline: a `corpus --jobs 1` run over
  *     the same games, its wall time less its start-up and the pipeline times it reports.
+ *  4. The V8 tier choice on big games: the `--slowest N` (default 20) slowest games that ground
+ *     in results/ground.csv, `--propnet` with `--wasm-tier baseline` (the default) against
+ *     `--wasm-tier optimizing` (V8's own default, what gdl-ground used before), interleaved.
  *
  * Default games: every 4th game of ../shared/games/base in name order. Writes
  * results/cli-speed.csv and results/cli-speed.md, with the machine's load before and after.
@@ -30,6 +33,7 @@ function option(name: string): string | undefined {
 const every = Number(option("every") ?? 4);
 const rounds = Number(option("rounds") ?? 3);
 const timeoutS = Number(option("timeout") ?? 60);
+const slowest = Number(option("slowest") ?? 20);
 const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !(i > 0 && all[i - 1].startsWith("--")));
 
 const BIN = path.join(ROOT, "bin", "gdl-ground.js");
@@ -176,6 +180,37 @@ let overheadMs: number | null = null;
   if (allRows.length > 1) overheadMs = ((all.seconds - startup1 - pipeline) / (allRows.length - 1)) * 1000;
 }
 rmSync(work, { recursive: true, force: true });
+
+// The V8 tier choice on the slowest games that ground
+interface TierRow {
+  game: string;
+  baseline_s: number | null;
+  optimizing_s: number | null;
+  ratio: number | null;
+}
+const tierRows: TierRow[] = [];
+const groundCsv = path.join(RESULTS, "ground.csv");
+if (slowest > 0 && existsSync(groundCsv)) {
+  const slow = parseResults(readFileSync(groundCsv, "utf8"))
+    .rows.filter((r) => r.status === "ok" && r.total_s !== null)
+    .sort((a, b) => b.total_s! - a.total_s!)
+    .slice(0, slowest);
+  for (const [i, r] of slow.entries()) {
+    const file = path.join(BASE, `${r.game}.kif`);
+    if (!existsSync(file)) continue;
+    const tier = (t: string) => timedRun(process.execPath, [BIN, file, "--propnet", "--wasm-tier", t, "--timeout", String(timeoutS)], timeoutS + 60);
+    const opt = tier("optimizing");
+    const base = tier("baseline");
+    const row: TierRow = {
+      game: r.game,
+      baseline_s: base.ok ? round3(base.seconds) : null,
+      optimizing_s: opt.ok ? round3(opt.seconds) : null,
+      ratio: base.ok && opt.ok ? round3(base.seconds / opt.seconds) : null,
+    };
+    tierRows.push(row);
+    process.stdout.write(`[tiers ${i + 1}/${slow.length}] ${r.game}: baseline ${row.baseline_s ?? "failed"} s, optimizing ${row.optimizing_s ?? "failed"} s\n`);
+  }
+}
 const loadAfter = os.loadavg();
 
 // Figures
@@ -210,6 +245,21 @@ const md = [
   `- Corpus runner overhead per game beyond the pipeline (\`corpus --jobs 1\` over the games that ground, its wall time less its start-up and the pipeline times it reports): ${overheadMs === null ? "-" : `${overheadMs.toFixed(1)} ms`}.`,
   `- For comparison only, not what a user sees: our pipeline time (parse to propnet, inside the process) over GGP-Base's whole process, median ${pipelineRatios.length ? median(pipelineRatios).toFixed(3) : "-"}.`,
   "",
+  ...(tierRows.length > 0
+    ? [
+        "## V8's tiers for clingo-wasm on the slowest games",
+        "",
+        `The ${tierRows.length} slowest games that ground in results/ground.csv, whole process \`--propnet\`, one run each, interleaved: \`--wasm-tier baseline\` (Liftoff only, the default of the one-game commands) against \`--wasm-tier optimizing\` (V8's default tier-up to TurboFan, what every command used before). Median ratio baseline/optimizing: **${(() => {
+          const r = tierRows.filter((t) => t.ratio !== null).map((t) => t.ratio!);
+          return r.length ? median(r).toFixed(3) : "-";
+        })()}**.`,
+        "",
+        "| game | baseline s | optimizing s | ratio |",
+        "| --- | ---: | ---: | ---: |",
+        ...tierRows.map((t) => `| ${t.game} | ${t.baseline_s ?? "failed"} | ${t.optimizing_s ?? "failed"} | ${t.ratio ?? "-"} |`),
+        "",
+      ]
+    : []),
   "## Per game",
   "",
   "| game | ours s | GGP-Base s | ratio | rounds | our components (paper's count) | GGP-Base components | our pipeline s |",

@@ -13,7 +13,7 @@ import { loadFile } from "../io.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
-import { createGrounder } from "../ground/index.js";
+import { createGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
 import { NO_POSITION } from "../syntax/ast.js";
@@ -32,6 +32,8 @@ export interface GroundCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
+  /** How V8 compiles clingo-wasm (default baseline: one game per process). */
+  readonly wasmTier?: WasmTier;
   /** The notation of the input (default: sniffed). */
   readonly syntax?: GdlSyntax | "auto";
   /** The notation of the printed ground game and of GDL quoted in messages (default: the input's). */
@@ -114,7 +116,7 @@ export async function runGround(file: string, options: GroundCommandOptions, io:
   // Start clingo now: it compiles and its worker starts while the game is read and checked.
   let grounder: ClosableGrounder | undefined;
   if (!options.asp) {
-    const created = await createGrounder(options.grounder);
+    const created = await createGrounder(options.grounder, { wasmTier: options.wasmTier });
     if ("error" in created) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, created.error)]);
     grounder = created;
     void grounder.warmUp();

@@ -35,13 +35,23 @@ interface GroundOptions {
   declaredBaseInput?: boolean;
   baseInput: boolean;
   grounder: "wasm" | "native";
+  wasmTier: "baseline" | "optimizing";
   syntax: "kif" | "infix" | "auto";
   to?: "kif" | "infix";
   caseSensitive?: boolean;
 }
 
 /** The notation options of a command: `--syntax` (input) and `--to` (output). */
-type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix"; caseSensitive?: boolean };
+type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix"; caseSensitive?: boolean; wasmTier?: "baseline" | "optimizing" };
+
+/**
+ * `--wasm-tier`: how V8 compiles clingo-wasm. One game per process (these commands) starts
+ * fastest with Liftoff alone: optimizing costs more than it saves (see results/cli-speed.md).
+ */
+const wasmTierOption = () =>
+  new Option("--wasm-tier <tier>", "V8 compiler for clingo-wasm: baseline (Liftoff only, fastest start) or optimizing (tier hot code up)")
+    .choices(["baseline", "optimizing"])
+    .default("baseline");
 
 /** `--syntax`: the notation of the input (sniffed by default). */
 const syntaxOption = () =>
@@ -99,6 +109,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
     .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(wasmTierOption())
     .addOption(syntaxOption())
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
     .action(async (game: string | undefined, options: GroundOptions) => {
@@ -182,6 +193,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option(...CASE_SENSITIVE)
       .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
       .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
+      .addOption(wasmTierOption())
       .addOption(syntaxOption());
 
   program

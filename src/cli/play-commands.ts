@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { formatDiagnostic } from "../diagnostics.js";
 import type { PlayableGame } from "../pipeline.js";
 import { playableGame } from "../io.js";
-import { createGrounder, type GrounderKind } from "../ground/index.js";
+import { createGrounder, type GrounderKind, type WasmTier } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";
 import { mulberry32, perftCounts, randomInt, type StateHandle } from "../propnet/index.js";
@@ -34,6 +34,8 @@ export interface PlayOptions {
   readonly caseSensitive?: boolean;
   /** The state machine engine: "fast" (default) or "reference". */
   readonly engine?: EngineName;
+  /** How V8 compiles clingo-wasm (default baseline: one game per process). */
+  readonly wasmTier?: WasmTier;
 }
 
 export interface Step {
@@ -58,7 +60,7 @@ export function describeStep(sm: GameStateMachine, state: StateHandle): Step {
 }
 
 async function load(game: string, options: PlayOptions, io: Output): Promise<PlayableGame | number> {
-  const grounder = await createGrounder(options.grounder);
+  const grounder = await createGrounder(options.grounder, { wasmTier: options.wasmTier });
   if ("error" in grounder) {
     io.err(`gdl-ground: error[usage]: ${grounder.error}\n`);
     return 2;

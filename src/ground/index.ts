@@ -11,9 +11,16 @@ export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, Ground
 export interface CreateGrounderOptions {
   /** Memory limit of clingo-wasm in MiB (at most 2048). */
   readonly maxMemoryMb?: number;
-  /** V8's baseline compiler only for clingo-wasm: faster start, slower long runs. */
-  readonly liftoffOnly?: boolean;
+  /**
+   * How V8 compiles clingo-wasm: `baseline` (Liftoff only) starts fastest and never spends time
+   * optimizing, `optimizing` (V8's default) tiers hot code up to TurboFan in background threads,
+   * which pays off only when one process grounds many games. The choice is process-wide.
+   */
+  readonly wasmTier?: WasmTier;
 }
+
+/** See `CreateGrounderOptions.wasmTier`. */
+export type WasmTier = "baseline" | "optimizing";
 
 export async function createGrounder(
   kind: GrounderKind,
@@ -30,7 +37,7 @@ export async function createGrounder(
       close: async () => undefined,
     };
   }
-  const grounder = new Grounder({ maxMemoryMb: options.maxMemoryMb, liftoffOnly: options.liftoffOnly });
+  const grounder = new Grounder({ maxMemoryMb: options.maxMemoryMb, liftoffOnly: options.wasmTier === "baseline" });
   return {
     kind,
     description: "clingo-wasm",
