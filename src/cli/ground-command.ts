@@ -13,7 +13,7 @@ import { loadFile } from "../io.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
-import { createGrounder, type WasmTier } from "../ground/index.js";
+import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
 import { NO_POSITION } from "../syntax/ast.js";
@@ -100,31 +100,36 @@ export interface PropnetReport {
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
-export async function runGround(file: string, options: GroundCommandOptions, io: Output): Promise<number> {
+/**
+ * `started` is a grounder the caller began to start already (main.ts does, before this module
+ * loads); without it one is started here.
+ */
+export async function runGround(
+  file: string,
+  options: GroundCommandOptions,
+  io: Output,
+  started?: Promise<ClosableGrounder | { error: string }>,
+): Promise<number> {
   const report = new Reporter(file, options, io);
-
-  // Output paths first: a typo in -o must not cost a grounding.
-  for (const out of [options.output, options.propnetOut]) {
-    if (out === undefined) continue;
-    const target = resolveOutput(out);
-    if (!target.ok) return report.end("usage", EXIT.usage, [target.diagnostic]);
-    if (out === "-" && options.json) {
-      return report.end("usage", EXIT.usage, [diagnostic("error", "usage", out, NO_POSITION, "with --json, stdout carries the JSON document: write the output to a file")]);
-    }
-  }
-
-  // Start clingo now: it compiles and its worker starts while the game is read and checked.
-  let grounder: ClosableGrounder | undefined;
-  if (!options.asp) {
-    const created = await createGrounder(options.grounder, { wasmTier: options.wasmTier });
-    if ("error" in created) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, created.error)]);
-    grounder = created;
-    void grounder.warmUp();
-  }
+  // Start clingo now (if the caller has not): it compiles and its worker starts while the game
+  // is read and checked.
+  const starting = options.asp ? undefined : (started ?? startGrounder(options.grounder, { wasmTier: options.wasmTier }));
   try {
+    // Output paths first: a typo in -o must not cost a grounding.
+    for (const out of [options.output, options.propnetOut]) {
+      if (out === undefined) continue;
+      const target = resolveOutput(out);
+      if (!target.ok) return report.end("usage", EXIT.usage, [target.diagnostic]);
+      if (out === "-" && options.json) {
+        return report.end("usage", EXIT.usage, [diagnostic("error", "usage", out, NO_POSITION, "with --json, stdout carries the JSON document: write the output to a file")]);
+      }
+    }
+    const grounder = await starting;
+    if (grounder && "error" in grounder) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, grounder.error)]);
     return await groundWith(grounder, file, options, io, report);
   } finally {
-    await grounder?.close();
+    const grounder = await starting;
+    if (grounder && !("error" in grounder)) await grounder.close();
   }
 }
 

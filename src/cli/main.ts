@@ -118,8 +118,11 @@ export async function main(argv: readonly string[], io: Output = processOutput):
         exitCode = 2;
         return;
       }
+      // Start clingo first (it compiles and its worker boots while the rest of the command loads
+      // and the game is read): the grounder's start-up is the longest part of a small game.
+      const grounder = options.asp ? undefined : import("../ground/index.js").then((m) => m.startGrounder(options.grounder, { wasmTier: options.wasmTier }));
       const { runGround } = await import("./ground-command.js");
-      exitCode = await runGround(game, options, io);
+      exitCode = await runGround(game, options, io, grounder);
     });
 
   program

@@ -46,3 +46,13 @@ export async function createGrounder(
     close: () => grounder.close(),
   };
 }
+
+/** `createGrounder`, with its warm-up started at once (see `ClosableGrounder.warmUp`). */
+export async function startGrounder(
+  kind: GrounderKind,
+  options: CreateGrounderOptions = {},
+): Promise<ClosableGrounder | { error: string }> {
+  const grounder = await createGrounder(kind, options);
+  if (!("error" in grounder)) void grounder.warmUp();
+  return grounder;
+}

@@ -216,7 +216,15 @@ export class WorkerGrounder implements AspGrounder {
    */
   warmUp(): Promise<void> {
     const ready = this.queue.then(async () => {
-      if (!this.closed) await this.startedWorker();
+      if (this.closed) return;
+      const worker = await this.startedWorker();
+      // One tiny grounding: V8 compiles clingo's functions lazily, on their first call, so this
+      // moves that compilation off the first real grounding, into the time the game is still
+      // being read and translated.
+      await worker.run(
+        { input: new TextEncoder().encode("warm."), args: [...GROUND_ONLY_ARGS, INPUT_FILE].join(" "), maxOutputBytes: 1 << 16, maxStderrLines: 10, chunkBytes: 0 },
+        undefined,
+      );
     });
     this.queue = ready.catch(() => undefined);
     return ready.then(
