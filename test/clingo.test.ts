@@ -283,3 +283,15 @@ describe.skipIf(native === undefined)(`native grounder (${native ?? "none on PAT
     expect((await groundAspNative(ENDLESS, { timeoutMs: 300 })).status).toBe("timeout");
   });
 });
+
+describe("closing a grounder while it starts", () => {
+  it("close() during the warm-up ends at once, whenever it comes (once hung when the worker was stopped before it was ready)", async () => {
+    for (const delay of [0, 2, 5, 10, 20, 40, 80, 160]) {
+      const g = new Grounder();
+      void g.warmUp();
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      const closed = await Promise.race([g.close().then(() => "closed"), new Promise((resolve) => setTimeout(() => resolve("stuck"), 20_000))]);
+      expect(closed, `close() after ${delay} ms`).toBe("closed");
+    }
+  });
+});

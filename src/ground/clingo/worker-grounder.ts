@@ -103,6 +103,8 @@ class GroundingWorker {
   private pending: ((end: RunEnd) => void) | undefined;
   private onOutput: ((bytes: Uint8Array) => void) | undefined;
   private dead = false;
+  /** Rejects `ready`: a worker stopped while it starts must not leave its starter waiting. */
+  private failReady: (error: Error) => void = () => undefined;
   private deathMessage = "";
 
   constructor(
@@ -111,6 +113,7 @@ class GroundingWorker {
     wasmModule: CompiledWasmModule,
   ) {
     this.ready = new Promise<void>((resolve, reject) => {
+      this.failReady = reject;
       const timer = setTimeout(() => reject(new Error("clingo worker did not start")), STARTUP_TIMEOUT_MS);
       (timer as { unref?: () => void }).unref?.();
       const die = (message: string): void => {
@@ -176,6 +179,7 @@ class GroundingWorker {
       this.dead = true;
       this.deathMessage = "the clingo worker was stopped";
     }
+    this.failReady(new Error(this.deathMessage));
     this.settle({ type: "died", message: this.deathMessage });
     await this.port.terminate();
   }
