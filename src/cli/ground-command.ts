@@ -118,6 +118,10 @@ export function groundReport(result: GroundResult) {
     groundAtoms: result.game?.atoms.length ?? null,
     base: result.game?.base.length ?? null,
     input: result.game?.input.length ?? null,
+    /** clingo-wasm's heap at the end of the run (it only grows); null for a native grounder. */
+    peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
+    aspifBytes: result.progress?.bytes ?? null,
+    fallback: result.fallback ?? null,
     diagnostics: result.diagnostics
       .filter((d) => d.severity !== "note")
       .map((d) => ({ severity: d.severity, code: d.code, message: d.message, line: d.pos.line, col: d.pos.col })),
@@ -146,6 +150,8 @@ export function formatStats(result: GroundResult): string {
     `  GDL rules:    ${r.gdlRules ?? "-"}    ASP rules: ${r.aspRules ?? "-"} (splits ${r.splits ?? "-"}, pruned ${r.prunedRules ?? "-"})`,
     `  ground:       ${r.groundRules ?? "-"} rules from clingo -> ${r.groundClauses ?? "-"} clauses over ${r.groundAtoms ?? "-"} atoms`,
     `  base ${r.base ?? "-"}, input ${r.input ?? "-"}`,
+    `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
+    ...(r.fallback !== null ? [`  grounder:     ${r.fallback}`] : []),
     "",
   ].join("\n");
 }

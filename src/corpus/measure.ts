@@ -39,6 +39,7 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);
+  if (result.peakMemoryBytes !== undefined) row.peak_memory_mb = Math.round(result.peakMemoryBytes / 2 ** 20);
   let total = ["parse", "check", "translate", "ground", "extract"].reduce(
     (sum, p) => sum + (result.times[p as keyof typeof result.times] ?? 0),
     0,
@@ -50,6 +51,7 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
     row.total_s = round(total);
     return row;
   }
+  if (result.fallback !== undefined) row.reason = result.fallback;
   row.ground_clauses = result.game.clauses.length;
   row.base_atoms = result.game.base.length;
   row.input_atoms = result.game.input.length;
