@@ -28,8 +28,8 @@ const reportOnly = args.includes("--report-only");
 const native = args.includes("--native");
 const dir = gamesFolder(args.find((a) => !a.startsWith("--")));
 const TIMEOUT = 60;
-const runs: { label: string; file: string; split: boolean; prune: boolean; grounder: "wasm" | "native" }[] = [
-  { label: "default", file: "ground.csv", split: true, prune: true, grounder: "wasm" },
+const runs: { label: string; file: string; split: boolean; prune: boolean; grounder: "auto" | "wasm" | "native" }[] = [
+  { label: "default", file: "ground.csv", split: true, prune: true, grounder: "auto" },
   { label: "--no-split", file: "corpus-no-split.csv", split: false, prune: true, grounder: "wasm" },
   { label: "--no-prune", file: "corpus-no-prune.csv", split: true, prune: false, grounder: "wasm" },
 ];

@@ -28,7 +28,7 @@ interface GroundOptions {
   prune: boolean;
   declaredBaseInput?: boolean;
   baseInput: boolean;
-  grounder: "wasm" | "native";
+  grounder: "auto" | "wasm" | "native";
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -78,7 +78,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
-    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .action(async (game: string | undefined, options: GroundOptions) => {
       if (!game) {
         program.outputHelp();
@@ -116,7 +116,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
-    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
       exitCode = await runCorpusCommand(dir, options, io);
@@ -141,7 +141,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
-      .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"));
+      .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"));
 
   playOptions(
     program
@@ -149,7 +149,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .description("play given joint moves on the propnet; print every state, the legal moves and goals as JSON")
       .argument("<game>", "a GDL (.kif) game")
       .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]'),
-  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "auto" | "wasm" | "native" }) => {
     const { runReplay } = await import("./play-commands.js");
     exitCode = await runReplay(game, options.moves, options, io);
   });
@@ -162,7 +162,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--random", "choose moves uniformly at random (the only player there is)", true)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000),
-  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native" }) => {
     const { runPlay } = await import("./play-commands.js");
     exitCode = await runPlay(game, options, io);
   });
@@ -176,7 +176,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--json", "print the figures as JSON"),
-  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" }) => {
+  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "auto" | "wasm" | "native" }) => {
     const { runBench } = await import("./play-commands.js");
     exitCode = await runBench(game, options, io);
   });
