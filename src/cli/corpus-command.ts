@@ -18,6 +18,7 @@ export interface CorpusCommandOptions {
   readonly split: boolean;
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
+  readonly leanBase?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -52,6 +53,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       split: options.split,
       prune: options.prune,
       declaredBaseInput: options.declaredBaseInput,
+      leanBase: options.leanBase,
       propnet: options.propnet,
       filter,
     },

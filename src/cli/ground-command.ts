@@ -23,6 +23,7 @@ export interface GroundCommandOptions {
   readonly split: boolean;
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
+  readonly leanBase?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
 }

@@ -27,6 +27,7 @@ interface GroundOptions {
   split: boolean;
   prune: boolean;
   declaredBaseInput?: boolean;
+  leanBase?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
 }
@@ -77,6 +78,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-split", "turn existential-variable splitting off")
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
+    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .action(async (game: string | undefined, options: GroundOptions) => {
@@ -114,6 +116,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-split", "turn existential-variable splitting off")
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
+    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))

@@ -91,6 +91,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     split: options.split,
     prune: options.prune,
     declaredBaseInput: options.declaredBaseInput,
+    leanBase: options.leanBase,
     propnet: options.propnet,
   };
   let next = 0;

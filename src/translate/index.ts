@@ -28,6 +28,8 @@ export interface TranslateOptions {
   readonly prune?: boolean;
   /** Use the game's own `base`/`input` rules instead of the static relaxation (when it has both). */
   readonly declaredBaseInput?: boolean;
+  /** A cheaper P^base: relaxed dynamic atoms that the rest of a rule binds are left out (static-relaxation.ts; default off). */
+  readonly leanBase?: boolean;
 }
 
 export interface TranslationStats {
@@ -92,7 +94,7 @@ export function translate(description: Description, options: TranslateOptions = 
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics);
+  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true });
 
   let rules: FlatRule[] = [...game, ...relaxation];
   let pruned = 0;
