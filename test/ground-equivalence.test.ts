@@ -91,6 +91,22 @@ describe.skipIf(!safeExists(path.join(SHARED, "base")))("--lean-base: a differen
   }
 });
 
+// games with a view whose don't-care arguments --demand restricts to what its uses ask about
+const DEMAND_SLICE = ["checkLines", "hallway", "futoshiki4"];
+
+describe.skipIf(!safeExists(path.join(SHARED, "base")))("--demand: views restricted to their demand, the same ground game", () => {
+  for (const name of DEMAND_SLICE) {
+    it(name, async () => {
+      const file = path.join(SHARED, "base", `${name}.kif`);
+      const description = loadFile(file).description!;
+      const demanded = translate(description, { demand: true }).program!;
+      expect(demanded.stats.demanded.length).toBeGreaterThan(0);
+      expect(demanded.text).toMatch(/_demand1\(/);
+      await checkSameGame(file, 2, 1, 30, { demand: true });
+    });
+  }
+});
+
 describe.skipIf(!safeExists(path.join(SHARED, "tests")))("reasoner test cases: ground game = original game", () => {
   const dir = path.join(SHARED, "tests");
   const names = safeExists(dir) ? readdirSync(dir).filter((f) => f.endsWith(".kif") && !f.startsWith("test_invalid_")) : [];

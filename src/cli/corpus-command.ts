@@ -19,6 +19,7 @@ export interface CorpusCommandOptions {
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
   readonly leanBase?: boolean;
+  readonly demand?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -54,6 +55,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       prune: options.prune,
       declaredBaseInput: options.declaredBaseInput,
       leanBase: options.leanBase,
+      demand: options.demand,
       propnet: options.propnet,
       filter,
     },

@@ -24,6 +24,7 @@ export interface GroundCommandOptions {
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
   readonly leanBase?: boolean;
+  readonly demand?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
 }

@@ -28,6 +28,7 @@ interface GroundOptions {
   prune: boolean;
   declaredBaseInput?: boolean;
   leanBase?: boolean;
+  demand?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
 }
@@ -79,6 +80,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
+    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .action(async (game: string | undefined, options: GroundOptions) => {
@@ -117,6 +119,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
+    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))

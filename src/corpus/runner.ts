@@ -92,6 +92,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     prune: options.prune,
     declaredBaseInput: options.declaredBaseInput,
     leanBase: options.leanBase,
+    demand: options.demand,
     propnet: options.propnet,
   };
   let next = 0;
