@@ -7,7 +7,8 @@
  *   game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,
  *   ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,
  *   peak_memory_mb
- * `peak_memory_mb` is the grounder's peak memory (clingo-wasm's heap; empty for a native gringo).
+ * `peak_memory_mb` is clingo-wasm's heap after the game (empty for a native gringo); a corpus child
+ * reuses its worker and a wasm heap never shrinks, so it is an upper bound of the game's own peak.
  * An ok row's `reason` says when the auto grounder fell back to native gringo.
  * `status` is ok / timeout / out-of-memory / invalid / error; numeric fields are empty (null) when
  * unknown, e.g. for failed games.
