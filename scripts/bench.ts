@@ -17,7 +17,7 @@ const checkLine = checkTiming(dir);
 process.stdout.write(checkLine + "\n");
 await runCorpusCommand(
   dir,
-  { out: path.join(RESULTS, "ground.csv"), timeout: 60, memory: 4096, jobs: cpus().length, split: true, prune: true, propnet: true, grounder: "wasm" },
+  { out: path.join(RESULTS, "ground.csv"), timeout: 60, memory: 4096, jobs: cpus().length, split: true, prune: true, propnet: true, grounder: "auto" },
   processOutput,
 );
 process.stdout.write(await writeGroundSummary(dir, checkLine));

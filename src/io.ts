@@ -134,7 +134,7 @@ export interface GroundFileResult extends GroundResult {
  * in `status` and `diagnostics`.
  */
 export async function groundFile(path: string, options: GroundFileOptions = {}): Promise<GroundFileResult> {
-  const grounder = await createGrounder(options.grounder ?? "wasm");
+  const grounder = await createGrounder(options.grounder ?? "auto");
   if ("error" in grounder) {
     return { file: path, status: "error", diagnostics: [diagnostic("error", "usage", path, NO_POSITION, grounder.error)], times: {} };
   }

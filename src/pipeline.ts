@@ -21,7 +21,7 @@ import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
 import { translate, type AspProgram, type TranslateOptions } from "./translate/index.js";
 import type { AspGrounder } from "./ground/grounder.js";
-import { readCompactAspif } from "./ground/aspif-compact.js";
+import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
@@ -89,6 +89,11 @@ export interface GroundStageOptions extends TranslateOptions {
   readonly grounder: AspGrounder;
   /** Wall-clock limit of the grounding itself, in seconds. */
   readonly timeoutSeconds: number;
+  /**
+   * Told when a stage starts, with what is known of the earlier ones (e.g. "12.3 s grounding,
+   * 4.1 M ground rules"): a caller that must stop the pipeline from outside can say where it was.
+   */
+  readonly onPhase?: (phase: keyof PhaseTimes, detail: string) => void;
 }
 
 export type { AspGrounder } from "./ground/grounder.js";
@@ -105,6 +110,12 @@ export interface GroundResult {
   readonly game?: GroundGame;
   /** Number of rules (facts included) in clingo's ground program, before extraction. */
   readonly groundRules?: number;
+  /** The grounder's peak memory in bytes, where the backend can tell (clingo-wasm's heap). */
+  readonly peakMemoryBytes?: number;
+  /** How much of the ground program had been read when the grounding ended (also when it failed). */
+  readonly progress?: AspifProgress;
+  /** Set when the first backend failed and another grounded the program (see GroundOk.fallback). */
+  readonly fallback?: string;
 }
 
 /** Translates, grounds and extracts a checked description. */
@@ -126,47 +137,60 @@ export async function groundDescription(
     program,
   });
 
+  options.onPhase?.("translate", "");
   const [translated, translateSeconds] = timed(() => translate(description, options));
   times.translate = translateSeconds;
   for (const d of translated.diagnostics) diagnostics.push(d);
   const program = translated.program;
   if (!program) return { file, status: "error", diagnostics, times, description };
 
+  // The ground program is read while clingo writes it (in chunks, never one string), so that
+  // extraction overlaps grounding and its size is bounded by the heap.
+  let reader = new CompactAspifReader();
+  options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`);
   const [outcome, groundSeconds] = await timedAsync(() =>
-    options.grounder.ground(program.text, { timeoutMs: Math.round(options.timeoutSeconds * 1000) }),
+    options.grounder.ground(program.text, {
+      timeoutMs: Math.round(options.timeoutSeconds * 1000),
+      onOutput: (chunk) => reader.push(chunk),
+      // a backend that starts over (the auto grounder's fallback) delivers the program again
+      onRestart: () => (reader = new CompactAspifReader()),
+    }),
   );
   times.ground = groundSeconds;
+  const progress = reader.progress;
+  const grew = () => sizeSoFar(progress);
+  const failed = (status: GroundStatus, d: Diagnostic): GroundResult => ({ ...fail(status, d, program), progress });
   switch (outcome.status) {
     case "timeout":
-      return fail(
+      return failed(
         "timeout",
-        diagnostic("error", "timeout", file, NO_POSITION, `grounding did not finish within ${options.timeoutSeconds} s`),
-        program,
+        diagnostic("error", "timeout", file, NO_POSITION, `grounding did not finish within ${options.timeoutSeconds} s${grew()}${outcome.fallback !== undefined ? ` (${outcome.fallback})` : ""}`),
       );
     case "out-of-memory":
-      return fail(
+      return failed(
         "out-of-memory",
-        diagnostic("error", "out-of-memory", file, NO_POSITION, `the grounder ran out of memory: ${firstLine(outcome.message)}`),
-        program,
+        diagnostic("error", "out-of-memory", file, NO_POSITION, `the grounder ran out of memory: ${firstLine(outcome.message)}${grew()}`),
       );
     case "error": {
       const origin = outcome.aspLine !== undefined ? program.lineOrigins[outcome.aspLine - 1] : undefined;
       const where = outcome.aspLine !== undefined ? ` (ASP line ${outcome.aspLine}: ${outcome.aspLineText ?? ""})` : "";
-      return fail(
+      return failed(
         "error",
         diagnostic("error", "ground", file, origin ?? NO_POSITION, `clingo failed: ${firstLine(outcome.message)}${where}`),
-        program,
       );
     }
     case "cancelled":
-      return fail("cancelled", diagnostic("error", "cancelled", file, NO_POSITION, "grounding was cancelled"), program);
+      return failed("cancelled", diagnostic("error", "cancelled", file, NO_POSITION, "grounding was cancelled"));
     case "ok":
       break;
   }
+  if (outcome.fallback !== undefined) diagnostics.push(diagnostic("note", "ground", file, NO_POSITION, outcome.fallback));
 
+  options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatCount(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`);
   const [extracted, extractSeconds] = timed(() => {
     try {
-      const compact = readCompactAspif(outcome.aspif);
+      // a backend that could not stream hands the program back whole
+      const compact: CompactGroundProgram = outcome.aspif !== "" ? readWhole(outcome.aspif) : reader.finish();
       const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description) });
       return { game, groundRules: compact.ruleStatements };
     } catch (error) {
@@ -177,7 +201,47 @@ export async function groundDescription(
   if ("error" in extracted) {
     return fail("error", diagnostic("error", "ground", file, NO_POSITION, `cannot read the ground program: ${extracted.error}`), program);
   }
-  return { file, status: "ok", diagnostics, times, description, program, ...extracted };
+  return {
+    file,
+    status: "ok",
+    diagnostics,
+    times,
+    description,
+    program,
+    ...extracted,
+    progress,
+    ...(outcome.peakMemoryBytes !== undefined ? { peakMemoryBytes: outcome.peakMemoryBytes } : {}),
+    ...(outcome.fallback !== undefined ? { fallback: outcome.fallback } : {}),
+  };
+}
+
+function readWhole(aspif: string): CompactGroundProgram {
+  const reader = new CompactAspifReader();
+  reader.push(new TextEncoder().encode(aspif));
+  return reader.finish();
+}
+
+/**
+ * `: 1.2 M ground rules over 0.9 M atoms (310 MiB of aspif) written so far`: how far a failed
+ * grounding got. Which relation grew cannot be told from the stream: gringo names atoms (its
+ * output statements) only at the end of the step.
+ */
+function sizeSoFar(progress: AspifProgress): string {
+  if (progress.bytes === 0) return ": no ground rule written yet";
+  return `: ${formatCount(progress.ruleStatements)} ground rules over ${formatCount(progress.maxAtom)} atoms (${formatBytes(progress.bytes)} of aspif) written so far`;
+}
+
+export function formatCount(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(0)} k`;
+  return String(Math.round(n));
+}
+
+export function formatBytes(n: number): string {
+  if (n >= 1 << 30) return `${(n / (1 << 30)).toFixed(2)} GiB`;
+  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(0)} MiB`;
+  return `${(n / 1024).toFixed(0)} KiB`;
 }
 
 /** The roles in the order of the description's role facts (the order of joint moves). */

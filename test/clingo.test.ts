@@ -266,6 +266,12 @@ describe("clingo-wasm binary", () => {
 });
 
 const native = findNativeGrounder();
+// .ci/run installs gringo and sets GDL_GROUND_REQUIRE_GRINGO=1: there a missing gringo fails
+if (process.env.GDL_GROUND_REQUIRE_GRINGO === "1") {
+  describe("native grounder required", () => {
+    it("finds gringo on PATH", () => expect(native, "GDL_GROUND_REQUIRE_GRINGO=1 but no gringo/clingo on PATH").toBeDefined());
+  });
+}
 describe.skipIf(native === undefined)(`native grounder (${native ?? "none on PATH: skipped"})`, () => {
   it("grounds to the same facts as clingo-wasm", async () => {
     const program = "p(1..3). q(X) :- p(X), not r(X). r(2).";

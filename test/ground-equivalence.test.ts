@@ -12,6 +12,7 @@ import { groundGameToKif } from "../src/ground/print-ground.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 import { referenceKifReasoner } from "../src/verify/reasoners.js";
+import { translate, type TranslateOptions } from "../src/translate/index.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -27,10 +28,16 @@ beforeAll(async () => {
 afterAll(async () => grounder?.close());
 
 /** Returns a reason to skip when the reference evaluator cannot evaluate the game (unsafe rules it cannot bind). */
-async function checkSameGame(file: string, depth: number, playouts: number, maxSteps = 200): Promise<string | undefined> {
+async function checkSameGame(
+  file: string,
+  depth: number,
+  playouts: number,
+  maxSteps = 200,
+  translateOptions: TranslateOptions = {},
+): Promise<string | undefined> {
   const loaded = loadFile(file);
   expect(loaded.description, `${file} should be valid`).toBeDefined();
-  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 60 });
+  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 60, ...translateOptions });
   expect(result.status, result.diagnostics.map((d) => d.message).join("\n")).toBe("ok");
   const kif = groundGameToKif(result.game!);
   const reread = loadText(kif, `${file} (ground)`);
@@ -66,6 +73,37 @@ describe.skipIf(!safeExists(path.join(SHARED, "base")))("real games (a slice): g
   for (const name of REAL_SLICE) {
     // the reference evaluator is slow on big ground games: short playouts here, whole ones in `npm run verify`
     it(name, async () => checkSameGame(path.join(SHARED, "base", `${name}.kif`), 2, 1, 30));
+  }
+});
+
+// games whose P^base --lean-base changes (relaxed dynamic atoms that the rest of a rule binds)
+const LEAN_SLICE = ["connectFour", "wallmaze", "hanoi", "coins", "ticTacToeSerial", "dotsAndBoxes", "lightsOut"];
+
+describe.skipIf(!safeExists(path.join(SHARED, "base")))("--lean-base: a different P^base, the same ground game", () => {
+  for (const name of LEAN_SLICE) {
+    it(name, async () => {
+      const file = path.join(SHARED, "base", `${name}.kif`);
+      const description = loadFile(file).description!;
+      const lean = translate(description, { leanBase: true }).program!;
+      expect(lean.text).not.toBe(translate(description).program!.text);
+      await checkSameGame(file, 2, 1, 30, { leanBase: true });
+    });
+  }
+});
+
+// games with a view whose don't-care arguments --demand restricts to what its uses ask about
+const DEMAND_SLICE = ["checkLines", "hallway", "futoshiki4"];
+
+describe.skipIf(!safeExists(path.join(SHARED, "base")))("--demand: views restricted to their demand, the same ground game", () => {
+  for (const name of DEMAND_SLICE) {
+    it(name, async () => {
+      const file = path.join(SHARED, "base", `${name}.kif`);
+      const description = loadFile(file).description!;
+      const demanded = translate(description, { demand: true }).program!;
+      expect(demanded.stats.demanded.length).toBeGreaterThan(0);
+      expect(demanded.text).toMatch(/_demand1\(/);
+      await checkSameGame(file, 2, 1, 30, { demand: true });
+    });
   }
 });
 

@@ -26,6 +26,8 @@ export interface CorpusCommandOptions {
   readonly split: boolean;
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
+  readonly leanBase?: boolean;
+  readonly demand?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -81,6 +83,8 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       split: options.split,
       prune: options.prune,
       declaredBaseInput: options.declaredBaseInput,
+      leanBase: options.leanBase,
+      demand: options.demand,
       propnet: options.propnet,
       caseSensitive: options.caseSensitive,
       filter,

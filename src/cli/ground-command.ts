@@ -30,6 +30,8 @@ export interface GroundCommandOptions {
   readonly split: boolean;
   readonly prune: boolean;
   readonly declaredBaseInput?: boolean;
+  readonly leanBase?: boolean;
+  readonly demand?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */
@@ -76,6 +78,12 @@ export interface GroundSizes {
   readonly groundAtoms: number | null;
   readonly base: number | null;
   readonly input: number | null;
+  /** clingo-wasm's heap at the end of the grounding, MiB (it only grows); null for a native grounder. */
+  readonly peakMemoryMb: number | null;
+  /** Bytes of the ground program (aspif) read from the grounder, streamed. */
+  readonly aspifBytes: number | null;
+  /** Set when `--grounder auto` fell back from clingo-wasm to native gringo: what happened. */
+  readonly fallback: string | null;
 }
 
 /** Component counts of a propnet, as `--json` names them (see the README: "What the counts mean"). */
@@ -262,6 +270,9 @@ export function groundSizes(result: GroundResult): GroundSizes {
     groundAtoms: result.game?.atoms.length ?? null,
     base: result.game?.base.length ?? null,
     input: result.game?.input.length ?? null,
+    peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
+    aspifBytes: result.progress?.bytes ?? null,
+    fallback: result.fallback ?? null,
   };
 }
 
@@ -288,6 +299,8 @@ export function formatStats(result: GroundResult): string {
     `  GDL rules:    ${show(r.gdlRules)}    ASP rules: ${show(r.aspRules)} (splits ${show(r.splits)}; relevance pruning: ${show(r.prunedRules)} removed, ${show(r.specializedRules)} specialized)`,
     `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
     `  base ${show(r.base)}, input ${show(r.input)}`,
+    `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
+    ...(r.fallback !== null ? [`  grounder:     ${r.fallback}`] : []),
     "",
   ].join("\n");
 }

@@ -33,8 +33,10 @@ interface GroundOptions {
   split: boolean;
   prune: boolean;
   declaredBaseInput?: boolean;
+  leanBase?: boolean;
+  demand?: boolean;
   baseInput: boolean;
-  grounder: "wasm" | "native";
+  grounder: "auto" | "wasm" | "native";
   wasmTier: "baseline" | "optimizing";
   syntax: "kif" | "infix" | "auto";
   to?: "kif" | "infix";
@@ -106,9 +108,11 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-split", "turn existential-variable splitting off")
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
+    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
+    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
-    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .addOption(wasmTierOption())
     .addOption(syntaxOption())
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
@@ -154,10 +158,12 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-split", "turn existential-variable splitting off")
     .option("--no-prune", "turn relevance pruning off")
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
+    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
+    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)
-    .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
       exitCode = await runCorpusCommand(dir, options, io);
@@ -194,7 +200,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
       .option(...CASE_SENSITIVE)
-      .addOption(new Option("--grounder <backend>", "grounding backend").choices(["wasm", "native"]).default("wasm"))
+      .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
       .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
       .addOption(wasmTierOption())
       .addOption(syntaxOption());
@@ -219,7 +225,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .argument("<game>", "a GDL (.kif) game")
       .requiredOption("--moves <file>", 'JSON array of joint moves, each an array of KIF moves in role order, e.g. [["(mark 1 1)", "noop"]]')
       .addOption(toOption("the terms printed (states, moves)")),
-  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "wasm" | "native" } & Notation) => {
+  ).action(async (game: string, options: { moves: string; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runReplay } = await import("./play-commands.js");
     exitCode = await runReplay(game, options.moves, options, io);
   });
@@ -233,7 +239,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--seed <n>", "seed of the random moves", parseInteger, 1)
       .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000)
       .addOption(toOption("the terms printed (states, moves)")),
-  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "wasm" | "native" } & Notation) => {
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
     exitCode = await runPlay(game, options, io);
   });
@@ -250,7 +256,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--warmup <s>", "seconds of warm-up before measuring", parseFloat, 0.5)
       .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", parsePositive, 3)
       .option("--json", "print the figures as JSON"),
-  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "wasm" | "native" } & Notation) => {
+  ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");
     exitCode = await runBench(game, options, io);
   });

@@ -18,7 +18,9 @@ export interface ChildRequest {
 export type ChildReply =
   | { readonly type: "ready" }
   | { readonly type: "row"; readonly row: ResultRow }
-  | { readonly type: "failed"; readonly message: string };
+  | { readonly type: "failed"; readonly message: string }
+  /** Progress: the stage that started, so that a run stopped from outside says where it was. */
+  | { readonly type: "phase"; readonly phase: string; readonly detail: string };
 
 export interface ChildConfig {
   readonly grounder: GrounderKind;
@@ -27,7 +29,9 @@ export interface ChildConfig {
 
 async function serve(config: ChildConfig): Promise<void> {
   const grounder = await createGrounder(config.grounder, { maxMemoryMb: config.maxMemoryMb });
-  serveChild<ClosableGrounder, ChildRequest, ResultRow>(grounder, (request, warm) => measureGame(request.file, request.game, warm, request.options));
+  serveChild<ClosableGrounder, ChildRequest, ResultRow>(grounder, (request, warm, send) =>
+    measureGame(request.file, request.game, warm, request.options, (phase, detail) => send({ type: "phase", phase, detail })),
+  );
 }
 
 if (process.send) {

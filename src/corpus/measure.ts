@@ -16,7 +16,16 @@ export interface MeasureOptions extends TranslateOptions, LoadOptions {
 
 const round = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1e4) / 1e4);
 
-export async function measureGame(file: string, game: string, grounder: AspGrounder, options: MeasureOptions): Promise<ResultRow> {
+/** Where a measurement is: the stage that started and what is known of the earlier ones. */
+export type PhaseListener = (phase: string, detail: string) => void;
+
+export async function measureGame(
+  file: string,
+  game: string,
+  grounder: AspGrounder,
+  options: MeasureOptions,
+  onPhase: PhaseListener = () => undefined,
+): Promise<ResultRow> {
   const loaded = loadFile(file, options);
   const row = emptyResultRow(game);
   row.parse_s = round(loaded.times.parse);
@@ -35,10 +44,11 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
     row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
     return row;
   }
-  const result = await groundDescription(loaded, { ...options, grounder });
+  const result = await groundDescription(loaded, { ...options, grounder, onPhase });
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);
+  if (result.peakMemoryBytes !== undefined) row.peak_memory_mb = Math.round(result.peakMemoryBytes / 2 ** 20);
   let total = ["parse", "check", "translate", "ground", "extract"].reduce(
     (sum, p) => sum + (result.times[p as keyof typeof result.times] ?? 0),
     0,
@@ -50,10 +60,12 @@ export async function measureGame(file: string, game: string, grounder: AspGroun
     row.total_s = round(total);
     return row;
   }
+  if (result.fallback !== undefined) row.reason = result.fallback;
   row.ground_clauses = result.game.clauses.length;
   row.base_atoms = result.game.base.length;
   row.input_atoms = result.game.input.length;
   if (options.propnet !== false) {
+    onPhase("propnet", `${row.ground_clauses} ground clauses (ground ${row.ground_s} s, extract ${row.extract_s} s)`);
     const { propnet, seconds } = buildPropnetStage(result.game);
     row.propnet_s = round(seconds);
     total += seconds;

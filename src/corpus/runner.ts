@@ -95,6 +95,8 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     split: options.split,
     prune: options.prune,
     declaredBaseInput: options.declaredBaseInput,
+    leanBase: options.leanBase,
+    demand: options.demand,
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };
@@ -138,7 +140,15 @@ async function measureInChild(
 ): Promise<ResultRow> {
   const started = performance.now();
   // the grounder stops itself at the limit; this is the backstop for the other phases
-  const outcome = await worker.request(request, timeoutSeconds * 1000 + 2000, (reply) => reply.type === "row" || reply.type === "failed");
+  let where = "";
+  const outcome = await worker.request(
+    request,
+    timeoutSeconds * 1000 + 2000,
+    (reply) => reply.type === "row" || reply.type === "failed",
+    (reply) => {
+      if (reply.type === "phase") where = `: stopped in ${reply.phase}${reply.detail ? ` (${reply.detail})` : ""}`;
+    },
+  );
   const failed = (status: ResultRow["status"], reason: string) => {
     const row = emptyResultRow(request.game, status, reason);
     row.total_s = Math.round(performance.now() - started) / 1000;
@@ -148,7 +158,7 @@ async function measureInChild(
     case "reply":
       return outcome.reply.type === "row" ? outcome.reply.row : failed("error", outcome.reply.type === "failed" ? outcome.reply.message : "unexpected reply");
     case "timeout":
-      return failed("timeout", `the pipeline did not finish within ${timeoutSeconds} s`);
+      return failed("timeout", `the pipeline did not finish within ${timeoutSeconds} s${where}`);
     case "died":
       return outcome.outOfMemory
         ? failed("out-of-memory", `the child process ran out of memory (limit ${worker.memoryMb} MiB)`)

@@ -14,8 +14,13 @@ export interface AspGrounder {
   ground(program: string, options: GroundOptions): Promise<GroundOutcome>;
 }
 
-/** Which backend grounds: clingo-wasm (in a worker) or a native gringo/clingo from PATH. */
-export type GrounderKind = "wasm" | "native";
+/**
+ * Which backend grounds: clingo-wasm (in a worker), a native gringo/clingo from PATH, or `auto`
+ * (the default): clingo-wasm, and when it runs out of memory a native gringo if one is on PATH.
+ */
+export type GrounderKind = "auto" | "wasm" | "native";
+
+export const GROUNDER_KINDS: readonly GrounderKind[] = ["auto", "wasm", "native"];
 
 /** A grounder that holds resources (a warm worker) until closed. */
 export interface ClosableGrounder extends AspGrounder {

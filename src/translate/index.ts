@@ -16,6 +16,7 @@ import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";
 import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
 import { pruneIrrelevant } from "./relevance.js";
 import { splitExistentialVariables } from "./split.js";
+import { restrictToDemand } from "./demand.js";
 import { AspWriter } from "./emit.js";
 import { BASE_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
 
@@ -28,6 +29,10 @@ export interface TranslateOptions {
   readonly prune?: boolean;
   /** Use the game's own `base`/`input` rules instead of the static relaxation (when it has both). */
   readonly declaredBaseInput?: boolean;
+  /** A cheaper P^base: relaxed dynamic atoms that the rest of a rule binds are left out (static-relaxation.ts; default off). */
+  readonly leanBase?: boolean;
+  /** Ground views with don't-care arguments only for the tuples their uses ask about (demand.ts; default off). */
+  readonly demand?: boolean;
 }
 
 export interface TranslationStats {
@@ -39,6 +44,8 @@ export interface TranslationStats {
   readonly prunedRules: number;
   readonly specializedRules: number;
   readonly splits: number;
+  /** Views restricted to their demand (`demand` option). */
+  readonly demanded: readonly string[];
   /** Rules (and facts) in the ASP program, templates included. */
   readonly aspRules: number;
 }
@@ -92,8 +99,18 @@ export function translate(description: Description, options: TranslateOptions = 
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics);
+  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true });
 
+  let demanded: readonly string[] = [];
+  if (options.demand === true) {
+    const result = restrictToDemand(game, {
+      keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION]),
+      isStatic: (relation) => statics.has(relation),
+    });
+    game.length = 0;
+    game.push(...result.rules);
+    demanded = result.restricted;
+  }
   let rules: FlatRule[] = [...game, ...relaxation];
   let pruned = 0;
   let specialized = 0;
@@ -148,6 +165,7 @@ export function translate(description: Description, options: TranslateOptions = 
       prunedRules: pruned,
       specializedRules: specialized,
       splits,
+      demanded,
       aspRules: writer.ruleCount,
     },
   };

@@ -13,7 +13,8 @@
  */
 import type { Atom } from "../syntax/ast.js";
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
-import type { FlatLiteral, FlatRule } from "./flat-rules.js";
+import { flatLiteralVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { atomVariables } from "../syntax/terms.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, staticRelation } from "./symbols.js";
 
 const NEVER_STATIC = new Set(["init", "true", "next", "legal", "does"]);
@@ -61,10 +62,22 @@ export function staticVersion(relation: string, statics: ReadonlySet<string>): s
   }
 }
 
+export interface RelaxationOptions {
+  /**
+   * Leave out of each copied rule the atoms of relaxed dynamic relations (p^static) whose
+   * variables the rule's other positive atoms bind anyway (default off). The relaxation stays an
+   * over-approximation of base and input (a body with fewer conditions derives more), and the
+   * p^static relations that nothing uses any more are pruned: in merrills, `count^static` (every
+   * pair of piece counts at every pit) is no longer computed to restrict a step counter.
+   */
+  readonly dropBoundDynamic?: boolean;
+}
+
 export function staticRelaxation(
   rules: readonly FlatRule[],
   graph: DependencyGraph,
   statics: ReadonlySet<string>,
+  options: RelaxationOptions = {},
 ): FlatRule[] {
   const relevant = graph.reachableFrom(["init", "next", "legal"], true);
   const rename = (atom: Atom): Atom => ({ ...atom, relation: staticVersion(atom.relation, statics) });
@@ -79,9 +92,30 @@ export function staticRelaxation(
         if (statics.has(literal.atom.relation) || literal.atom.relation === DOMAIN_RELATION) body.push(literal);
       } else body.push(literal);
     }
-    result.push({ head: rename(rule.head), body, origin: rule.origin, part: "static-relaxation" });
+    const relaxedHead = rename(rule.head);
+    const kept = options.dropBoundDynamic ? withoutBoundDynamic(relaxedHead, body, statics) : body;
+    result.push({ head: relaxedHead, body: kept, origin: rule.origin, part: "static-relaxation" });
   }
   return result;
+}
+
+const isRelaxedDynamic = (relation: string, statics: ReadonlySet<string>) =>
+  relation !== BASE_RELATION && relation !== INPUT_RELATION && relation !== DOMAIN_RELATION && !statics.has(relation);
+
+/** The body without the p^static atoms that the rest binds, one at a time, keeping the rule safe. */
+function withoutBoundDynamic(head: Atom, body: readonly FlatLiteral[], statics: ReadonlySet<string>): FlatLiteral[] {
+  let kept = [...body];
+  for (const literal of body) {
+    if (literal.kind !== "pos" || !isRelaxedDynamic(literal.atom.relation, statics)) continue;
+    const without = kept.filter((l) => l !== literal);
+    if (without.length === 0) continue;
+    const bound = positivelyBound(without);
+    const needed = atomVariables(head);
+    for (const l of without) flatLiteralVariables(l, needed);
+    for (const v of atomVariables(literal.atom)) needed.add(v);
+    if ([...needed].every((v) => bound.has(v))) kept = without;
+  }
+  return kept;
 }
 
 /** `_base(F) :- base(F).` and `_input(R, M) :- input(R, M).`: use the game's own declarations instead. */

@@ -18,10 +18,17 @@ export interface GroundOk {
    * end of the run (a wasm heap only grows).
    */
   readonly peakMemoryBytes?: number;
+  /**
+   * Set when the program was not grounded by the first backend tried: why, and by what (the
+   * auto grounder's fallback from clingo-wasm to a native gringo), as one sentence.
+   */
+  readonly fallback?: string;
 }
 export interface GroundTimeout {
   readonly status: "timeout";
   readonly seconds: number;
+  /** The first backend's failure when the time ran out in a fallback (see GroundOk.fallback). */
+  readonly fallback?: string;
 }
 export interface GroundOutOfMemory {
   readonly status: "out-of-memory";
@@ -60,6 +67,11 @@ export interface GroundOptions {
    * which limits it to the host's longest string (about 512 MiB in V8).
    */
   readonly onOutput?: (chunk: Uint8Array) => void;
+  /**
+   * Called when a backend starts the program over after delivering part of it through
+   * `onOutput` (the auto grounder falls back to another backend): drop what was received.
+   */
+  readonly onRestart?: () => void;
 }
 
 /** The options every run gets: gringo mode (no solving) with aspif output. */

@@ -1,0 +1,130 @@
+/**
+ * Demand restriction (a non-recursive case of magic sets): a view is grounded only for the
+ * argument tuples that some rule can ask about, instead of for every tuple its own rules allow.
+ *
+ * In chess, `threatened_with_capture(Owner,Cx,Cy,X,Y,Ignorex,Ignorey)` has rules where the last
+ * two (or four) arguments are only `coordinate(...)`: 7 million ground instances, of which the
+ * `legal` rules that use it (`not threatened_with_capture(Player,X,Y,Kx,Ky,U,V)` with every
+ * argument bound by the move and the king's cell) ask about a few thousand. The rewrite adds
+ *
+ *   _demand1(Player,X,Y,Kx,Ky,U,V) :- <the positive literals of that legal rule>.
+ *
+ * for each use, and `_demand1(head arguments)` to the body of each rule of the view. Every use
+ * binds all of its arguments by its other positive literals, so wherever a use is evaluated its
+ * tuple is demanded: the view holds there exactly when it held before, and the game is the same.
+ *
+ * A view qualifies when it is not an output or keyword relation, not static (gringo evaluates
+ * those away), not recursive, some rule of it has a head variable bound only by unary static
+ * atoms (the pattern that blows up), and at every use the other positive literals bind all the
+ * use's variables without depending on the view themselves (so no new cycle appears).
+ */
+import type { Atom, Term } from "../syntax/ast.js";
+import { NO_POSITION } from "../syntax/ast.js";
+import { atomVariables } from "../syntax/terms.js";
+import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { INTERNAL_PREFIX } from "./symbols.js";
+
+export interface DemandResult {
+  readonly rules: FlatRule[];
+  /** The views restricted to their demand. */
+  readonly restricted: readonly string[];
+}
+
+export interface DemandOptions {
+  /** Relations never restricted: the outputs, the keywords, what the generators use. */
+  readonly keep: ReadonlySet<string>;
+  readonly isStatic: (relation: string) => boolean;
+}
+
+export function restrictToDemand(rules: readonly FlatRule[], options: DemandOptions): DemandResult {
+  const byHead = new Map<string, FlatRule[]>();
+  for (const rule of rules) {
+    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
+    byHead.get(rule.head.relation)!.push(rule);
+  }
+  // relation -> the relations its rules' bodies use
+  const uses = new Map<string, Set<string>>();
+  for (const rule of rules) {
+    if (!uses.has(rule.head.relation)) uses.set(rule.head.relation, new Set());
+    for (const l of rule.body) if (l.kind === "pos" || l.kind === "neg") uses.get(rule.head.relation)!.add(l.atom.relation);
+  }
+  const reachCache = new Map<string, Set<string>>();
+  const reaches = (from: string): Set<string> => {
+    let seen = reachCache.get(from);
+    if (seen) return seen;
+    seen = new Set();
+    const stack = [from];
+    while (stack.length > 0) {
+      const r = stack.pop()!;
+      for (const q of uses.get(r) ?? []) if (!seen.has(q)) {
+        seen.add(q);
+        stack.push(q);
+      }
+    }
+    reachCache.set(from, seen);
+    return seen;
+  };
+
+  const qualifies = (p: string): boolean => {
+    if (options.keep.has(p) || options.isStatic(p) || p.startsWith(INTERNAL_PREFIX)) return false;
+    const own = byHead.get(p) ?? [];
+    if (own.length === 0 || reaches(p).has(p)) return false;
+    if (!own.some((r) => hasDontCareVariable(r, options.isStatic))) return false;
+    for (const rule of rules) {
+      for (let i = 0; i < rule.body.length; i++) {
+        const l = rule.body[i];
+        if ((l.kind !== "pos" && l.kind !== "neg") || l.atom.relation !== p) continue;
+        const others = demandBody(rule.body, i, p);
+        const bound = positivelyBound(others);
+        if (![...atomVariables(l.atom)].every((v) => bound.has(v))) return false;
+        if (others.some((o) => o.kind === "pos" && (o.atom.relation === rule.head.relation || reaches(o.atom.relation).has(p)))) return false;
+      }
+    }
+    return true;
+  };
+
+  const restricted: string[] = [];
+  for (const p of byHead.keys()) if (qualifies(p)) restricted.push(p);
+  if (restricted.length === 0) return { rules: [...rules], restricted };
+
+  const demandOf = new Map<string, string>();
+  restricted.forEach((p, k) => demandOf.set(p, `${INTERNAL_PREFIX}demand${k + 1}`));
+  const out: FlatRule[] = [];
+  for (const rule of rules) {
+    const demand = demandOf.get(rule.head.relation);
+    out.push(demand === undefined ? rule : { ...rule, body: [...rule.body, { kind: "pos", atom: { ...rule.head, relation: demand } }] });
+    rule.body.forEach((l, i) => {
+      if (l.kind !== "pos" && l.kind !== "neg") return;
+      const d = demandOf.get(l.atom.relation);
+      if (d === undefined) return;
+      const head: Atom = { kind: "atom", relation: d, args: l.atom.args, pos: l.atom.pos ?? NO_POSITION };
+      out.push({ head, body: demandBody(rule.body, i, l.atom.relation), origin: rule.origin, part: rule.part });
+    });
+  }
+  return { rules: out, restricted };
+}
+
+/** The positive literals of a body but the i-th and every other use of p (and the comparisons they bind). */
+function demandBody(body: readonly FlatLiteral[], i: number, p: string): FlatLiteral[] {
+  const positive = body.filter((l, k) => k !== i && l.kind === "pos" && l.atom.relation !== p);
+  const bound = positivelyBound(positive);
+  const comparisons = body.filter(
+    (l) => (l.kind === "distinct" || l.kind === "equal") && [...termVars(l.left), ...termVars(l.right)].every((v) => bound.has(v)),
+  );
+  return [...positive, ...comparisons];
+}
+
+function termVars(t: Term, into: string[] = []): string[] {
+  if (t.kind === "variable") into.push(t.name);
+  else if (t.kind === "compound") t.args.forEach((a) => termVars(a, into));
+  return into;
+}
+
+/** A head variable that the body binds only through unary static atoms (`coordinate(Ignorex)`). */
+function hasDontCareVariable(rule: FlatRule, isStatic: (relation: string) => boolean): boolean {
+  for (const v of atomVariables(rule.head)) {
+    const binders = rule.body.filter((l) => l.kind === "pos" && atomVariables(l.atom).has(v));
+    if (binders.length > 0 && binders.every((l) => l.kind === "pos" && isStatic(l.atom.relation) && l.atom.args.length === 1)) return true;
+  }
+  return false;
+}

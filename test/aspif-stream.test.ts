@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { CompactAspifError, CompactAspifReader, readCompactAspif, type CompactGroundProgram } from "../src/ground/aspif-compact.js";
+import { Grounder } from "../src/ground/clingo/index.js";
+import { loadText } from "../src/pipeline.js";
+import { translate } from "../src/translate/index.js";
+
+const BASE = path.resolve(__dirname, "../../shared/games/base");
+const TICTACTOE = `
+(role xplayer) (role oplayer)
+(init (cell 1 1 b)) (init (cell 1 2 b)) (init (cell 2 1 b)) (init (cell 2 2 b)) (init (control xplayer))
+(<= (legal ?w (mark ?x ?y)) (true (cell ?x ?y b)) (true (control ?w)))
+(<= (legal xplayer noop) (true (control oplayer)))
+(<= (legal oplayer noop) (true (control xplayer)))
+(<= (next (cell ?m ?n x)) (does xplayer (mark ?m ?n)) (true (cell ?m ?n b)))
+(<= (next (cell ?m ?n o)) (does oplayer (mark ?m ?n)) (true (cell ?m ?n b)))
+(<= (next (cell ?m ?n ?w)) (true (cell ?m ?n ?w)) (distinct ?w b))
+(<= (next (cell ?m ?n b)) (does ?w (mark ?j ?k)) (true (cell ?m ?n b)) (distinct ?m ?j))
+(<= (next (control xplayer)) (true (control oplayer)))
+(<= (next (control oplayer)) (true (control xplayer)))
+(<= terminal (not open)) (<= open (true (cell ?m ?n b)))
+(<= (goal xplayer 50) terminal) (<= (goal oplayer 50) terminal)
+`;
+
+/** Feeds `bytes` to a reader cut at the given offsets. */
+function streamed(bytes: Uint8Array, cuts: readonly number[]): CompactGroundProgram {
+  const reader = new CompactAspifReader();
+  let from = 0;
+  for (const cut of [...new Set(cuts)].sort((a, b) => a - b)) {
+    reader.push(bytes.subarray(from, cut));
+    from = cut;
+  }
+  reader.push(bytes.subarray(from));
+  return reader.finish();
+}
+
+/** The compact program as plain data, for toEqual. */
+function plain(p: CompactGroundProgram) {
+  return {
+    maxAtom: p.maxAtom,
+    atomSymbol: [...p.atomSymbol],
+    facts: [...p.facts],
+    factAtoms: [...p.factAtoms],
+    heads: [...p.rules.heads],
+    bodyStart: [...p.rules.bodyStart],
+    body: [...p.rules.body],
+    ruleStatements: p.ruleStatements,
+  };
+}
+
+const grounder = new Grounder();
+afterAll(() => grounder.close());
+
+async function aspifOf(text: string, file: string): Promise<string> {
+  const loaded = loadText(text, file);
+  const program = translate(loaded.description!).program!;
+  const outcome = await grounder.ground(program.text, { timeoutMs: 60_000 });
+  if (outcome.status !== "ok") throw new Error(`${file}: ${outcome.status}`);
+  return outcome.aspif;
+}
+
+describe("CompactAspifReader: the compact reader over chunks", () => {
+  let small = "";
+  beforeAll(async () => {
+    small = await aspifOf(TICTACTOE, "tictactoe.kif");
+  });
+
+  it("equals the whole-string reader when cut into two pieces at every offset", () => {
+    const bytes = new TextEncoder().encode(small);
+    const whole = plain(readCompactAspif(small));
+    for (let cut = 0; cut <= bytes.length; cut++) expect(plain(streamed(bytes, [cut]))).toEqual(whole);
+  });
+
+  it("equals the whole-string reader for any cuts (property)", () => {
+    const bytes = new TextEncoder().encode(small);
+    const whole = plain(readCompactAspif(small));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 40 }), (cuts) => {
+        expect(plain(streamed(bytes, cuts))).toEqual(whole);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("equals the whole-string reader byte by byte, and counts its progress", () => {
+    const bytes = new TextEncoder().encode(small);
+    const reader = new CompactAspifReader();
+    for (let i = 0; i < bytes.length; i++) reader.push(bytes.subarray(i, i + 1));
+    expect(reader.progress.bytes).toBe(bytes.length);
+    const result = reader.finish();
+    expect(plain(result)).toEqual(plain(readCompactAspif(small)));
+    expect(reader.progress.ruleStatements).toBe(result.ruleStatements);
+  });
+
+  it("reads a last line without a newline, and refuses a missing header", () => {
+    const text = "asp 1 0 0\n1 0 1 1 0 0\n4 1 a 1 1\n0";
+    expect(plain(streamed(new TextEncoder().encode(text), [3, 12]))).toEqual(plain(readCompactAspif(text)));
+    expect(() => streamed(new TextEncoder().encode("1 0 1 1 0 0\n"), [])).toThrow(CompactAspifError);
+    expect(() => new CompactAspifReader().finish()).toThrow(CompactAspifError);
+  });
+
+  const real = ["connectFour", "breakthrough", "sudokuGrade1"].filter((g) => existsSync(path.join(BASE, `${g}.kif`)));
+  it.skipIf(real.length === 0)(`equals the whole-string reader on real games (${real.join(", ") || "absent: skipped"})`, async () => {
+    for (const game of real) {
+      const file = path.join(BASE, `${game}.kif`);
+      const text = await aspifOf(readFileSync(file, "utf8"), file);
+      const bytes = new TextEncoder().encode(text);
+      const whole = plain(readCompactAspif(text));
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { minLength: 1, maxLength: 200 }), (cuts) => {
+          expect(plain(streamed(bytes, cuts))).toEqual(whole);
+        }),
+        { numRuns: 5 },
+      );
+    }
+  }, 120_000);
+});
