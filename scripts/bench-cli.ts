@@ -64,7 +64,10 @@ interface Run {
 
 function timedRun(command: string, args: readonly string[], limitS = timeoutS): Run {
   const started = process.hrtime.bigint();
-  const r = spawnSync(command, args, { encoding: "utf8", timeout: limitS * 1000, killSignal: "SIGKILL", maxBuffer: 1 << 28 });
+  // coreutils' timeout kills the whole process group at the limit: opnf-time's JVM is a child of
+  // its shell script, and killing the script alone would leave the JVM running (and loading the
+  // machine for every later measurement).
+  const r = spawnSync("timeout", ["-s", "KILL", String(limitS), command, ...args], { encoding: "utf8", maxBuffer: 1 << 28 });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { seconds, ok: r.status === 0 && r.error === undefined, stdout: r.stdout ?? "" };
 }
