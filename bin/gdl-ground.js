@@ -6,6 +6,10 @@ const argv = process.argv.slice(2);
 main(argv).then(
   (code) => {
     process.exitCode = code;
+    // Done: leave once stdout and stderr are flushed, without waiting for V8's background
+    // compile jobs (clingo-wasm's functions being optimized), which would keep a finished
+    // process alive for tens of milliseconds.
+    process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
   },
   (error) => {
     // Never a stack trace for the user: an internal error is reported in one line (and, with

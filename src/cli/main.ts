@@ -47,13 +47,14 @@ interface GroundOptions {
 type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix"; caseSensitive?: boolean; wasmTier?: "baseline" | "optimizing" };
 
 /**
- * `--wasm-tier`: how V8 compiles clingo-wasm. One game per process (these commands) starts
- * fastest with Liftoff alone: optimizing costs more than it saves (see results/cli-speed.md).
+ * `--wasm-tier`: how V8 compiles clingo-wasm. `optimizing` (V8's default tier-up) is the
+ * default: on the slowest games Liftoff alone is about 11 % slower (results/cli-speed.md);
+ * `baseline` saves some CPU on small games.
  */
 const wasmTierOption = () =>
-  new Option("--wasm-tier <tier>", "V8 compiler for clingo-wasm: baseline (Liftoff only, fastest start) or optimizing (tier hot code up)")
+  new Option("--wasm-tier <tier>", "V8 compiler for clingo-wasm: optimizing (tier hot code up) or baseline (Liftoff only: less CPU on small games, slower on big ones)")
     .choices(["baseline", "optimizing"])
-    .default("baseline");
+    .default("optimizing");
 
 /** `--syntax`: the notation of the input (sniffed by default). */
 const syntaxOption = () =>
