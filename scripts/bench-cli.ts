@@ -11,8 +11,8 @@
  *  3. The corpus runner's overhead per game beyond the pipeline: a `corpus --jobs 1` run over
  *     the same games, its wall time less its start-up and the pipeline times it reports.
  *  4. The V8 tier choice on big games: the `--slowest N` (default 20) slowest games that ground
- *     in results/ground.csv, `--propnet` with `--wasm-tier baseline` (the default) against
- *     `--wasm-tier optimizing` (V8's own default, what gdl-ground used before), interleaved.
+ *     in results/ground.csv, `--propnet` with `--wasm-tier baseline` (Liftoff only) against
+ *     `--wasm-tier optimizing` (V8's own tier-up, the default), interleaved.
  *
  * Default games: every 4th game of ../shared/games/base in name order. Writes
  * results/cli-speed.csv and results/cli-speed.md, with the machine's load before and after.
@@ -252,7 +252,7 @@ const md = [
     ? [
         "## V8's tiers for clingo-wasm on the slowest games",
         "",
-        `The ${tierRows.length} slowest games that ground in results/ground.csv, whole process \`--propnet\`, one run each, interleaved: \`--wasm-tier baseline\` (Liftoff only, the default of the one-game commands) against \`--wasm-tier optimizing\` (V8's default tier-up to TurboFan, what every command used before). Median ratio baseline/optimizing: **${(() => {
+        `The ${tierRows.length} slowest games that ground in results/ground.csv, whole process \`--propnet\`, one run each, interleaved: \`--wasm-tier baseline\` (Liftoff only) against \`--wasm-tier optimizing\` (V8's own tier-up to TurboFan, the default). Median ratio baseline/optimizing: **${(() => {
           const r = tierRows.filter((t) => t.ratio !== null).map((t) => t.ratio!);
           return r.length ? median(r).toFixed(3) : "-";
         })()}**.`,
