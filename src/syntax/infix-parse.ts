@@ -21,6 +21,7 @@ import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { CONNECTIVES, type Atom, type Literal, type Position, type Rule, type Term } from "./ast.js";
 import { LineIndex, commentAt, startsLine, type SourceComment } from "./comments.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
+import { atomVariables, literalVariables, renameVariables } from "./terms.js";
 
 export interface InfixParseResult {
   readonly rules: Rule[];
@@ -429,19 +430,8 @@ class ClauseReader {
 
 /** Gives each anonymous `_` of a rule its own name `_1`, `_2`, ... not used by the rule's other variables. */
 function nameAnonymous(rule: Rule): Rule {
-  const used = new Set<string>();
-  const collect = (t: Term) => {
-    if (t.kind === "variable") used.add(t.name);
-    else if (t.kind === "compound") t.args.forEach(collect);
-  };
-  const collectLiteral = (l: Literal): void => {
-    if (l.kind === "atom") l.args.forEach(collect);
-    else if (l.kind === "not") collectLiteral(l.body);
-    else if (l.kind === "distinct") (collect(l.left), collect(l.right));
-    else l.disjuncts.forEach(collectLiteral);
-  };
-  rule.head.args.forEach(collect);
-  rule.body.forEach(collectLiteral);
+  const used = atomVariables(rule.head);
+  for (const l of rule.body) literalVariables(l, used);
   const names = new Map<string, string>();
   let n = 1;
   for (const v of used) {
@@ -449,20 +439,5 @@ function nameAnonymous(rule: Rule): Rule {
     while (used.has(`_${n}`)) n++;
     names.set(v, `_${n++}`);
   }
-  const term = (t: Term): Term =>
-    t.kind === "variable" ? (names.has(t.name) ? { ...t, name: names.get(t.name)! } : t) : t.kind === "compound" ? { ...t, args: t.args.map(term) } : t;
-  const atom = (a: Atom): Atom => ({ ...a, args: a.args.map(term) });
-  const literal = (l: Literal): Literal => {
-    switch (l.kind) {
-      case "atom":
-        return atom(l);
-      case "not":
-        return { ...l, body: literal(l.body) };
-      case "distinct":
-        return { ...l, left: term(l.left), right: term(l.right) };
-      case "or":
-        return { ...l, disjuncts: l.disjuncts.map(literal) };
-    }
-  };
-  return { ...rule, head: atom(rule.head), body: rule.body.map(literal) };
+  return renameVariables(rule, names);
 }

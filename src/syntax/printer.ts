@@ -15,6 +15,7 @@ import {
   termToInfix,
 } from "./infix-print.js";
 import { atomToKif, literalToKif, ruleToKif, termToKif } from "./print.js";
+import { renameVariables } from "./terms.js";
 import type { GdlSyntax } from "./sniff.js";
 
 /** Prints pieces of GDL in one notation. */
@@ -76,25 +77,6 @@ function kifVariableNames(rule: Rule): Map<string, string> {
     taken.add(n.toLowerCase());
   }
   return out;
-}
-
-function renameVariables(rule: Rule, names: Map<string, string>): Rule {
-  const term = (t: Term): Term =>
-    t.kind === "variable" ? { ...t, name: names.get(t.name) ?? t.name } : t.kind === "compound" ? { ...t, args: t.args.map(term) } : t;
-  const atom = (a: Atom): Atom => ({ ...a, args: a.args.map(term) });
-  const literal = (l: Literal): Literal => {
-    switch (l.kind) {
-      case "atom":
-        return atom(l);
-      case "not":
-        return { ...l, body: literal(l.body) };
-      case "distinct":
-        return { ...l, left: term(l.left), right: term(l.right) };
-      case "or":
-        return { ...l, disjuncts: l.disjuncts.map(literal) };
-    }
-  };
-  return { ...rule, head: atom(rule.head), body: rule.body.map(literal) };
 }
 
 /** A rule in KIF, one literal per line when longer than `width`. */

@@ -1,5 +1,5 @@
 /** Small pure helpers over terms and literals. */
-import type { Atom, Literal, Term } from "./ast.js";
+import type { Atom, Literal, Rule, Term } from "./ast.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
@@ -70,4 +70,24 @@ export function* atomsOf(literal: Literal, negated = false): Generator<{ atom: A
     case "distinct":
       break;
   }
+}
+
+/** The rule with each variable named in `names` renamed (the others kept). */
+export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>): Rule {
+  const term = (t: Term): Term =>
+    t.kind === "variable" ? { ...t, name: names.get(t.name) ?? t.name } : t.kind === "compound" ? { ...t, args: t.args.map(term) } : t;
+  const atom = (a: Atom): Atom => ({ ...a, args: a.args.map(term) });
+  const literal = (l: Literal): Literal => {
+    switch (l.kind) {
+      case "atom":
+        return atom(l);
+      case "not":
+        return { ...l, body: literal(l.body) };
+      case "distinct":
+        return { ...l, left: term(l.left), right: term(l.right) };
+      case "or":
+        return { ...l, disjuncts: l.disjuncts.map(literal) };
+    }
+  };
+  return { ...rule, head: atom(rule.head), body: rule.body.map(literal) };
 }
