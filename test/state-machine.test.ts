@@ -5,7 +5,7 @@ import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, perft, perftCounts, randomPlayout } from "../src/propnet/search.js";
-import { compileStateMachine, createStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, createStateMachine, isCompileError, unplayableReason, type PropnetStateMachine } from "../src/propnet/state-machine.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 
 function compareWithReference(g: GroundGame, sm: PropnetStateMachine, seed: number, games: number, maxSteps = 50, recursive?: ReadonlySet<string>): void {
@@ -248,5 +248,14 @@ describe("cycles without a transition", () => {
     const sm = createStateMachine(g, { cycles: "fixpoint" });
     expect(isCompileError(sm)).toBe(true);
     if (isCompileError(sm)) expect(sm.message).toContain("through a NOT");
+  });
+
+  it("unplayableReason says the same as compile without compiling (the corpus runner's check)", () => {
+    const negative = buildPropnet(game(`(role r) (init a) (legal r go) (<= p (true a) (not q)) (<= q p) (<= terminal q)`));
+    expect(unplayableReason(negative)?.message).toContain("through a NOT");
+    const positive = buildPropnet(game(reachabilityKif()));
+    expect(positive.cycles.length).toBeGreaterThan(0);
+    expect(unplayableReason(positive)).toBeUndefined();
+    expect(unplayableReason(positive, { cycles: "error" })?.cycles).toBe(positive.cycles);
   });
 });

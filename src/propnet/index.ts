@@ -10,6 +10,7 @@ export {
   PropnetStateMachine,
   compileStateMachine,
   createStateMachine,
+  unplayableReason,
   isCompileError,
   type StateHandle,
   type PropnetCompileError,

@@ -370,58 +370,15 @@ export class PropnetStateMachine implements GameStateMachine {
    * a cycle through a NOT (no stratification) is an error.
    */
   static compile(p: Propnet, options: CompileOptions = {}): PropnetStateMachine | PropnetCompileError {
-    const fixpoint = options.cycles === "fixpoint";
-    if (p.cycles.length > 0 && !fixpoint)
-      return {
-        kind: "propnet-compile-error",
-        message: `the propnet has ${p.cycles.length} cycle(s) without a transition, e.g. ${p.cycles[0].propositions.slice(0, 5).join(" ")}`,
-        cycles: p.cycles,
-      };
+    const layout = gateLayout(p, options);
+    if ("kind" in layout) return layout;
+    const { slotOf, blocks, blockOf, gateInputs, isGateId } = layout;
     const comps = p.components;
     const n = comps.length;
-    // slot of a component: follow pass-through propositions to their driver
-    const slotOf = new Int32Array(n);
-    for (const c of comps) {
-      let id = c.id;
-      for (let steps = 0; steps <= n; steps++) {
-        const k = comps[id].kind;
-        if ((k === "view" || k === "next" || k === "legal" || k === "goal" || k === "terminal" || k === "init") && comps[id].inputs.length === 1)
-          id = comps[id].inputs[0];
-        else break;
-      }
-      slotOf[c.id] = id;
-    }
-    const isGateId = (v: number) => isGate(comps[v].kind);
-    const gateInputs = (v: number) => comps[v].inputs.map((w) => slotOf[w]).filter(isGateId);
-    const blockOf = new Int32Array(n).fill(-1);
-    let acyclic = true;
-    for (const c of comps) {
-      if (!isGate(c.kind)) continue;
-      if (c.kind === "not" && c.inputs.length !== 1)
-        return { kind: "propnet-compile-error", message: `not gate #${c.id} has ${c.inputs.length} inputs`, cycles: [] };
-      if (gateInputs(c.id).some((s) => s >= c.id)) acyclic = false;
-    }
-    // ids are topological in a propnet without cycles
     const evaluation = options.evaluation ?? DEFAULT_EVALUATION;
-    if (acyclic) return new PropnetStateMachine(p, slotOf, comps.filter((c) => isGate(c.kind)).map((c) => c.id), blockOf, evaluation);
-    const blocks = cyclicComponents(n, gateInputs, isGateId);
-    const namesOf = new Map<number, string[]>();
-    for (const c of comps)
-      if (isProposition(c.kind) || (isGate(c.kind) && c.label !== c.kind)) {
-        const list = namesOf.get(slotOf[c.id]);
-        if (list) list.push(c.label);
-        else namesOf.set(slotOf[c.id], [c.label]);
-      }
-    const named = (members: readonly number[]): PropnetCycle => ({
-      kind: "propnet-cycle",
-      propositions: [...new Set(members.flatMap((v) => namesOf.get(v) ?? []))].sort(),
-    });
-    if (!fixpoint)
-      return { kind: "propnet-compile-error", message: "the propnet has cycles without a transition", cycles: blocks.map((b) => named(b)) };
-    blocks.forEach((members, b) => members.forEach((v) => (blockOf[v] = b)));
-    const negative = blocks.filter((members) => members.some((v) => comps[v].kind === "not"));
-    if (negative.length > 0)
-      return { kind: "propnet-compile-error", message: "a cycle without a transition goes through a NOT (the rules are not stratified)", cycles: negative.map(named) };
+    // ids are topological in a propnet without cycles
+    if (blocks.length === 0 && layout.acyclic)
+      return new PropnetStateMachine(p, slotOf, comps.filter((c) => isGate(c.kind)).map((c) => c.id), blockOf, evaluation);
     // topological order of the condensation: a block stands for its first member
     const head = (v: number) => (blockOf[v] >= 0 ? blocks[blockOf[v]][0] : v);
     const condensed = topologicalOrder(
@@ -649,6 +606,85 @@ export function isCompileError<M extends GameStateMachine>(x: M | PropnetCompile
 }
 
 /** `PropnetStateMachine.compile`. */
+interface GateLayout {
+  /** Per component: the component whose value it carries (pass-through propositions resolved). */
+  readonly slotOf: Int32Array;
+  /** Whether gate ids are already in topological order (no gate reads a later gate). */
+  readonly acyclic: boolean;
+  /** The cycles of gates (strongly connected blocks), empty when `acyclic`. */
+  readonly blocks: readonly number[][];
+  /** Per component: its block, or -1. */
+  readonly blockOf: Int32Array;
+  readonly gateInputs: (v: number) => number[];
+  readonly isGateId: (v: number) => boolean;
+}
+
+/**
+ * How the gates of a propnet can be evaluated: the slots, and the cycles of gates, or why the
+ * propnet cannot be played: a cycle without `cycles: "fixpoint"`, or a cycle through a NOT.
+ */
+function gateLayout(p: Propnet, options: CompileOptions): GateLayout | PropnetCompileError {
+  const fixpoint = options.cycles === "fixpoint";
+  if (p.cycles.length > 0 && !fixpoint)
+    return {
+      kind: "propnet-compile-error",
+      message: `the propnet has ${p.cycles.length} cycle(s) without a transition, e.g. ${p.cycles[0].propositions.slice(0, 5).join(" ")}`,
+      cycles: p.cycles,
+    };
+  const comps = p.components;
+  const n = comps.length;
+  // slot of a component: follow pass-through propositions to their driver
+  const slotOf = new Int32Array(n);
+  for (const c of comps) {
+    let id = c.id;
+    for (let steps = 0; steps <= n; steps++) {
+      const k = comps[id].kind;
+      if ((k === "view" || k === "next" || k === "legal" || k === "goal" || k === "terminal" || k === "init") && comps[id].inputs.length === 1)
+        id = comps[id].inputs[0];
+      else break;
+    }
+    slotOf[c.id] = id;
+  }
+  const isGateId = (v: number) => isGate(comps[v].kind);
+  const gateInputs = (v: number) => comps[v].inputs.map((w) => slotOf[w]).filter(isGateId);
+  const blockOf = new Int32Array(n).fill(-1);
+  let acyclic = true;
+  for (const c of comps) {
+    if (!isGate(c.kind)) continue;
+    if (c.kind === "not" && c.inputs.length !== 1)
+      return { kind: "propnet-compile-error", message: `not gate #${c.id} has ${c.inputs.length} inputs`, cycles: [] };
+    if (gateInputs(c.id).some((s) => s >= c.id)) acyclic = false;
+  }
+  if (acyclic) return { slotOf, acyclic, blocks: [], blockOf, gateInputs, isGateId };
+  const blocks = cyclicComponents(n, gateInputs, isGateId);
+  const namesOf = new Map<number, string[]>();
+  for (const c of comps)
+    if (isProposition(c.kind) || (isGate(c.kind) && c.label !== c.kind)) {
+      const list = namesOf.get(slotOf[c.id]);
+      if (list) list.push(c.label);
+      else namesOf.set(slotOf[c.id], [c.label]);
+    }
+  const named = (members: readonly number[]): PropnetCycle => ({
+    kind: "propnet-cycle",
+    propositions: [...new Set(members.flatMap((v) => namesOf.get(v) ?? []))].sort(),
+  });
+  if (!fixpoint) return { kind: "propnet-compile-error", message: "the propnet has cycles without a transition", cycles: blocks.map((b) => named(b)) };
+  blocks.forEach((members, b) => members.forEach((v) => (blockOf[v] = b)));
+  const negative = blocks.filter((members) => members.some((v) => comps[v].kind === "not"));
+  if (negative.length > 0)
+    return { kind: "propnet-compile-error", message: "a cycle without a transition goes through a NOT (the rules are not stratified)", cycles: negative.map(named) };
+  return { slotOf, acyclic, blocks, blockOf, gateInputs, isGateId };
+}
+
+/**
+ * Why a propnet cannot be played, without compiling a state machine: a cycle of gates through a
+ * NOT (or, with `cycles: "error"`, any cycle of gates); undefined when it can be.
+ */
+export function unplayableReason(p: Propnet, options: CompileOptions = { cycles: "fixpoint" }): PropnetCompileError | undefined {
+  const layout = gateLayout(p, options);
+  return "kind" in layout ? layout : undefined;
+}
+
 export function compileStateMachine(p: Propnet, options: CompileOptions = {}): PropnetStateMachine | PropnetCompileError {
   return PropnetStateMachine.compile(p, options);
 }
