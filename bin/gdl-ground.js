@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The command-line entry point: a thin shell over the compiled library (dist/, built by `npm ci`).
-import { main, failureJson } from "../dist/src/cli/main.js";
+import { main, failureJson } from "../dist/cli/main.js";
 
 const argv = process.argv.slice(2);
 main(argv).then(

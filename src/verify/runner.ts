@@ -5,9 +5,8 @@
  * written atomically after every game.
  */
 import { ChildWorker } from "../child-worker.js";
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../package-root.js";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { parse as parseCsv } from "csv-parse/sync";
 import { writeFileAtomic } from "../output-file.js";
@@ -87,11 +86,8 @@ export function summaryLine(rows: readonly VerifyRow[], seconds?: number): strin
 }
 
 function childScript(): string {
-  // beside this module: dist/src/verify/child.js when compiled; from sources (vitest), the compiled one
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const local = path.join(here, "child.js");
-  if (existsSync(local)) return local;
-  return path.resolve(here, "../../dist/src/verify/child.js");
+  // the compiled child, whether this module runs from dist/src, from the CLI bundle or from sources (vitest)
+  return path.join(packageRoot(), "dist", "src", "verify", "child.js");
 }
 
 export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunProgress): Promise<VerifyRunSummary> {
