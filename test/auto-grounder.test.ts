@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createGrounder, raceWithNative, type AspGrounder, type ClosableGrounder, type GroundOutcome } from "../src/ground/index.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 
@@ -59,7 +62,7 @@ describe("--grounder auto", () => {
 
   describe.skipIf(native === undefined)(`falls back to native gringo (${native ?? "none on PATH: skipped"})`, () => {
     it("grounds with gringo when clingo-wasm runs out of memory, restarting the stream, and says so", async () => {
-      const g = await created({ maxMemoryMb: 32 });
+      const g = await created({ maxMemoryMb: 32, nativeRaceAfterMs: Infinity }); // the out-of-memory path alone, no race
       try {
         let bytes = 0;
         let restarts = 0;
@@ -81,7 +84,7 @@ describe("--grounder auto", () => {
     }, 90_000);
 
     it("the pipeline grounds the game and notes the fallback", async () => {
-      const g = await created({ maxMemoryMb: 32 });
+      const g = await created({ maxMemoryMb: 32, nativeRaceAfterMs: Infinity }); // the out-of-memory path alone, no race
       try {
         const result = await groundDescription(loadText(BIG_GAME, "big.kif"), { grounder: g, timeoutSeconds: 60 });
         expect(result.status).toBe("ok");
@@ -92,5 +95,110 @@ describe("--grounder auto", () => {
         await g.close();
       }
     }, 90_000);
+  });
+
+  describe("races a native gringo when clingo-wasm is slow", () => {
+    /** A stand-in for clingo-wasm: answers `outcome` after `ms`, or "cancelled" when stopped first. */
+    const fakeWasm = (ms: number, outcome: GroundOutcome, chunks: string[] = []): AspGrounder & { stopped: boolean } => {
+      const fake = {
+        stopped: false,
+        ground: (_program: string, options: Parameters<AspGrounder["ground"]>[1]) =>
+          new Promise<GroundOutcome>((resolve) => {
+            for (const c of chunks) options.onOutput?.(new TextEncoder().encode(c));
+            const timer = setTimeout(() => resolve(outcome), ms);
+            options.signal?.addEventListener("abort", () => {
+              fake.stopped = true;
+              clearTimeout(timer);
+              resolve({ status: "cancelled" });
+            });
+          }),
+      };
+      return fake;
+    };
+    const sleeper = (): string => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-race-"));
+      const file = path.join(dir, "gringo");
+      writeFileSync(file, "#!/bin/sh\nexec sleep 30\n");
+      chmodSync(file, 0o755);
+      return file;
+    };
+    const collect = () => {
+      const state = { text: "", restarts: 0 };
+      const decoder = new TextDecoder();
+      return {
+        state,
+        options: {
+          onOutput: (chunk: Uint8Array) => (state.text += decoder.decode(chunk)),
+          onRestart: () => {
+            state.restarts++;
+            state.text = "";
+          },
+        },
+      };
+    };
+
+    it("keeps clingo-wasm's answer when it finishes first, and stops the native run", async () => {
+      const wasm = fakeWasm(300, { status: "ok", aspif: "", seconds: 0.3, warnings: [] }, ["asp 1 0 0\n"]);
+      const { state, options } = collect();
+      const started = performance.now();
+      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000, ...options });
+      expect(outcome).toMatchObject({ status: "ok" });
+      expect(outcome.status === "ok" && outcome.fallback).toBeUndefined();
+      expect(state).toEqual({ text: "asp 1 0 0\n", restarts: 0 });
+      expect(performance.now() - started).toBeLessThan(20_000); // the 30 s sleeper was killed, not waited for
+    }, 30_000);
+
+    it("does not race without a native gringo", async () => {
+      const wasm = fakeWasm(200, { status: "ok", aspif: "x", seconds: 0.2, warnings: [] });
+      expect(await raceWithNative(wasm, () => undefined, 0).ground("a.", { timeoutMs: 60_000 })).toMatchObject({ status: "ok", aspif: "x" });
+      expect(wasm.stopped).toBe(false);
+    });
+
+    it("passes a cancel to both runs", async () => {
+      const wasm = fakeWasm(60_000, { status: "ok", aspif: "", seconds: 60, warnings: [] });
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 300);
+      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000, signal: stop.signal });
+      expect(outcome.status).toBe("cancelled");
+      expect(wasm.stopped).toBe(true);
+    }, 30_000);
+
+    describe.skipIf(native === undefined)("with native gringo", () => {
+      it("uses the native answer when it finishes first: clingo-wasm is stopped, its part of the stream dropped", async () => {
+        const wasm = fakeWasm(60_000, { status: "ok", aspif: "", seconds: 60, warnings: [] }, ["partial from wasm\n"]);
+        const { state, options } = collect();
+        const outcome = await raceWithNative(wasm, () => native, 0).ground("p(1..3). q(X) :- p(X).", { timeoutMs: 60_000, ...options });
+        expect(outcome.status).toBe("ok");
+        expect(outcome.status === "ok" && outcome.fallback).toMatch(/grounded by .*gringo.*clingo-wasm was still grounding after 0\.0 s/);
+        expect(wasm.stopped).toBe(true);
+        expect(state.restarts).toBe(1);
+        expect(state.text).toMatch(/^asp 1 0 0/);
+        expect(state.text).not.toContain("partial from wasm");
+      }, 30_000);
+
+      it("after clingo-wasm runs out of memory mid-race, the native run under way is the answer", async () => {
+        const wasm = fakeWasm(100, { status: "out-of-memory", message: "std::bad_alloc (memory limit 32 MiB)" }, ["partial\n"]);
+        const { state, options } = collect();
+        const outcome = await raceWithNative(wasm, () => native, 0).ground(BIG, { timeoutMs: 60_000, ...options });
+        expect(outcome.status).toBe("ok");
+        expect(outcome.status === "ok" && outcome.fallback).toMatch(/clingo-wasm ran out of memory.*32 MiB.*grounded by/);
+        expect(state.restarts).toBe(1);
+        expect(state.text.length).toBeGreaterThan(1_000_000);
+      }, 60_000);
+
+      it("the real auto grounder gives a slow clingo-wasm grounding to gringo", async () => {
+        const g = await created({ nativeRaceAfterMs: 0 });
+        try {
+          const { state, options } = collect();
+          const outcome = await g.ground(BIG, { timeoutMs: 60_000, ...options });
+          expect(outcome.status).toBe("ok");
+          // whichever won, the caller read one whole ground program
+          expect(state.text.length).toBeGreaterThan(1_000_000);
+          expect(state.restarts).toBe(outcome.status === "ok" && outcome.fallback ? 1 : 0);
+        } finally {
+          await g.close();
+        }
+      }, 60_000);
+    });
   });
 });

@@ -336,6 +336,7 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
     `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
     ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),
     `  time (s): ${formatPhaseTimes(result.times)}`,
+    ...(result.fallback !== undefined ? [`  grounder: ${result.fallback}`] : []),
     "",
   ].join("\n");
 }

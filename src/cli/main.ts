@@ -78,6 +78,16 @@ function parsePositive(value: string): number {
   return n;
 }
 
+/** `--grounder`, the same for every command that grounds. */
+function grounderOption(): Option {
+  return new Option(
+    "--grounder <backend>",
+    "grounding backend (auto: clingo-wasm; a native gringo from PATH, if any, takes over when clingo-wasm runs out of memory, or races it when it is still grounding after 1 s)",
+  )
+    .choices(["auto", "wasm", "native"])
+    .default("auto");
+}
+
 export async function main(argv: readonly string[], io: Output = processOutput): Promise<number> {
   let exitCode = 0;
   const program = new Command();
@@ -113,7 +123,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
-    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
+    .addOption(grounderOption())
     .addOption(wasmTierOption())
     .addOption(syntaxOption())
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
@@ -164,7 +174,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)
-    .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
+    .addOption(grounderOption())
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
       exitCode = await runCorpusCommand(dir, options, io);
@@ -201,7 +211,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     command
       .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
       .option(...CASE_SENSITIVE)
-      .addOption(new Option("--grounder <backend>", "grounding backend (auto: clingo-wasm, then native gringo from PATH when it runs out of memory)").choices(["auto", "wasm", "native"]).default("auto"))
+      .addOption(grounderOption())
       .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
       .addOption(wasmTierOption())
       .addOption(syntaxOption());
