@@ -144,7 +144,8 @@ describe("--grounder auto", () => {
       const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000, ...options });
       expect(outcome).toMatchObject({ status: "ok" });
       expect(outcome.status === "ok" && outcome.fallback).toBeUndefined();
-      expect(state).toEqual({ text: "asp 1 0 0\n", restarts: 0 });
+      // read from the native run at the race's start, then clingo-wasm's kept chunks again when it won
+      expect(state).toEqual({ text: "asp 1 0 0\n", restarts: 2 });
       expect(performance.now() - started).toBeLessThan(20_000); // the 30 s sleeper was killed, not waited for
     }, 30_000);
 
@@ -194,7 +195,8 @@ describe("--grounder auto", () => {
           expect(outcome.status).toBe("ok");
           // whichever won, the caller read one whole ground program
           expect(state.text.length).toBeGreaterThan(1_000_000);
-          expect(state.restarts).toBe(outcome.status === "ok" && outcome.fallback ? 1 : 0);
+          // 1: gringo won; 0 or 2: clingo-wasm won before or after the race began
+          expect(outcome.status === "ok" && outcome.fallback ? [1] : [0, 2]).toContain(state.restarts);
         } finally {
           await g.close();
         }

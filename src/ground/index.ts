@@ -83,9 +83,9 @@ export const DEFAULT_NATIVE_RACE_AFTER_MS = 1000;
  * both ground) 2–8× faster on the games that take longer than a second. When clingo-wasm runs out
  * of memory before that, the native gringo gets the rest of the time.
  *
- * clingo-wasm streams into `options.onOutput` as it writes; the native gringo's output is held
- * until it wins (then `onRestart`, and its output is delivered) or goes on streaming directly
- * once clingo-wasm has failed.
+ * The caller reads one stream at a time through `options.onOutput`: clingo-wasm's, and from the
+ * start of a race the native run's (the likely winner; `onRestart` first). clingo-wasm's chunks
+ * are kept meanwhile, and delivered again (after `onRestart`) if it wins after all.
  */
 export function raceWithNative(wasm: AspGrounder, nativeExecutable: () => string | undefined, raceAfterMs: number): AspGrounder {
   return { ground: (program, options) => groundWithFallback(program, options, wasm, nativeExecutable, raceAfterMs) };
@@ -108,43 +108,44 @@ async function groundWithFallback(
   };
   if (options.signal?.aborted) return { status: "cancelled" };
   options.signal?.addEventListener("abort", onAbort);
+  const output = options.onOutput;
+  // The caller reads one run's stream at a time: clingo-wasm's, and from the start of a race the
+  // native one's (the likely winner). clingo-wasm's chunks are kept until it cannot win any more,
+  // so that they can be delivered again if it does.
+  let reading: "wasm" | "native" = "wasm";
+  let wasmKept: Uint8Array[] | undefined = output ? [] : undefined;
+  const readFrom = (who: "wasm" | "native"): void => {
+    if (reading === who) return;
+    reading = who;
+    if (!output) return;
+    options.onRestart?.();
+    if (who === "wasm") for (const chunk of wasmKept ?? []) output(chunk);
+  };
   try {
-    // clingo-wasm's chunks go to the caller until a native run takes over
-    let wasmLive = true;
     const wasmRun = wasm
       .ground(program, {
         ...options,
         signal: wasmStop.signal,
-        onOutput: options.onOutput && ((chunk) => wasmLive && options.onOutput!(chunk)),
+        onOutput:
+          output &&
+          ((chunk) => {
+            wasmKept?.push(chunk);
+            if (reading === "wasm") output(chunk);
+          }),
       })
       .then((outcome) => ({ who: "wasm" as const, outcome }));
     let nativeRun: Promise<{ who: "native"; outcome: GroundOutcome }> | undefined;
-    // the native run's output: held while clingo-wasm may still win, then forwarded
-    let held: Uint8Array[] | undefined = [];
-    const startNative = (executable: string, streaming: boolean): void => {
-      if (streaming) held = undefined;
-      nativeRun = groundAspNative(program, {
+    const startNative = (executable: string): Promise<{ who: "native"; outcome: GroundOutcome }> =>
+      (nativeRun = groundAspNative(program, {
         ...options,
         timeoutMs: Math.max(0, deadline - performance.now()),
         executable,
         signal: nativeStop.signal,
-        onOutput:
-          options.onOutput &&
-          ((chunk) => {
-            if (held) held.push(chunk);
-            else options.onOutput!(chunk);
-          }),
-      }).then((outcome) => ({ who: "native" as const, outcome }));
-    };
-    const takeOver = (): void => {
-      // the native run becomes the one the caller reads: drop clingo-wasm's part, deliver what it held
-      wasmLive = false;
-      if (options.onOutput) {
-        options.onRestart?.();
-        const chunks = held ?? [];
-        held = undefined;
-        for (const chunk of chunks) options.onOutput(chunk);
-      }
+        onOutput: output && ((chunk) => reading === "native" && output(chunk)),
+      }).then((outcome) => ({ who: "native" as const, outcome })));
+    const stopNative = async (): Promise<void> => {
+      nativeStop.abort();
+      await nativeRun;
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     // (setTimeout takes at most 2^31 - 1 ms: a longer wait, or Infinity, means no race)
@@ -155,36 +156,42 @@ async function groundWithFallback(
     clearTimeout(timer);
     if (first === "race") {
       const executable = nativeExecutable();
-      if (executable === undefined) return (await wasmRun).outcome;
-      startNative(executable, false);
-      const winner = await Promise.race([wasmRun, nativeRun!]);
-      if (winner.who === "native" && winner.outcome.status === "ok") {
-        wasmStop.abort();
-        takeOver();
-        await wasmRun; // the worker is stopped before the caller goes on
-        return {
-          ...winner.outcome,
-          fallback: `grounded by ${executable} in ${winner.outcome.seconds.toFixed(1)} s: clingo-wasm was still grounding after ${(raceAfterMs / 1000).toFixed(1)} s and was stopped`,
-        };
+      if (executable === undefined) {
+        wasmKept = undefined;
+        return (await wasmRun).outcome;
       }
-      const wasmOutcome = winner.who === "wasm" ? winner.outcome : (await wasmRun).outcome;
-      if (wasmOutcome.status === "ok" || wasmOutcome.status === "cancelled") {
-        nativeStop.abort();
-        await nativeRun;
-        return wasmOutcome;
+      const native = startNative(executable);
+      readFrom("native");
+      const winner = await Promise.race([wasmRun, native]);
+      if (winner.who === "native") {
+        if (winner.outcome.status === "ok") {
+          wasmStop.abort();
+          wasmKept = undefined;
+          await wasmRun; // the worker is stopped before the caller goes on
+          return {
+            ...winner.outcome,
+            fallback: `grounded by ${executable} in ${winner.outcome.seconds.toFixed(1)} s: clingo-wasm was still grounding after ${(raceAfterMs / 1000).toFixed(1)} s and was stopped`,
+          };
+        }
+        // the native run failed (an old gringo, say): clingo-wasm's answer is the one
+        readFrom("wasm");
+        wasmKept = undefined;
+        return (await wasmRun).outcome;
       }
-      if (wasmOutcome.status !== "out-of-memory") {
-        // a timeout is the native run's deadline too; an error in the program is the same in both
-        nativeStop.abort();
-        await nativeRun;
-        return wasmOutcome;
+      const wasmOutcome = winner.outcome;
+      if (wasmOutcome.status === "out-of-memory") {
+        // the native run, already under way and being read, is the answer
+        wasmKept = undefined;
+        const why = `clingo-wasm ran out of memory (${firstLine(wasmOutcome.message)})`;
+        return describeFallback((await native).outcome, why, executable, Math.max(0, deadline - started - raceAfterMs));
       }
-      // clingo-wasm ran out of memory: the native run, already under way, is the answer
-      const why = `clingo-wasm ran out of memory (${firstLine(wasmOutcome.message)})`;
-      takeOver();
-      const second = (await nativeRun!).outcome;
-      return describeFallback(second, why, executable, Math.max(0, deadline - started - raceAfterMs));
+      // done, cancelled, out of time (the native run's deadline too) or an error in the program (the same in both)
+      await stopNative();
+      if (wasmOutcome.status === "ok") readFrom("wasm");
+      wasmKept = undefined;
+      return wasmOutcome;
     }
+    wasmKept = undefined;
     const wasmOutcome = first.outcome;
     if (wasmOutcome.status !== "out-of-memory") return wasmOutcome;
     const native = nativeExecutable();
@@ -192,10 +199,8 @@ async function groundWithFallback(
     const left = deadline - performance.now();
     const why = `clingo-wasm ran out of memory (${firstLine(wasmOutcome.message)})`;
     if (left <= 0) return { ...wasmOutcome, message: `${wasmOutcome.message}; no time left to try ${native}` };
-    wasmLive = false;
-    options.onRestart?.();
-    startNative(native, true);
-    return describeFallback((await nativeRun!).outcome, why, native, left);
+    readFrom("native");
+    return describeFallback((await startNative(native)).outcome, why, native, left);
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
   }
