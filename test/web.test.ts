@@ -4,12 +4,15 @@
  * served as `gdl-ground web` serves it. Loads the tictactoe example, grounds it, compares the
  * propnet counts with the library's Node pipeline on the same text, plays a whole game by
  * clicking moves, types an invalid rule and finds its diagnostic at the right line. Saves
- * screenshots under results/web/.
+ * screenshots in a temporary folder, or in the folder GDL_GROUND_SCREENSHOTS names
+ * (`GDL_GROUND_SCREENSHOTS=results/web npx vitest run test/web.test.ts` renews the README's), so
+ * that a test run leaves the working tree as it was.
  *
  * Without Chromium the test is skipped and says so (CHROMIUM_PATH, /usr/bin/chromium or
  * `chromium` on PATH; `apt-get install chromium`).
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +21,9 @@ import { createGrounder } from "../src/ground/index.js";
 import { buildPropnetStage, groundDescription, loadText } from "../src/pipeline.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const shots = path.join(root, "results", "web");
+const shots = process.env.GDL_GROUND_SCREENSHOTS
+  ? path.resolve(root, process.env.GDL_GROUND_SCREENSHOTS)
+  : mkdtempSync(path.join(os.tmpdir(), "gdl-ground-web-shots-"));
 const chromiumPath = findChromium();
 if (!chromiumPath) {
   console.warn(
