@@ -101,6 +101,13 @@ describe("CompactAspifReader: the compact reader over chunks", () => {
     expect(() => new CompactAspifReader().finish()).toThrow(CompactAspifError);
   });
 
+  it("readCompactAspif (the whole text through the reader) refuses a symbol beyond ASCII, in any piece", () => {
+    expect(() => readCompactAspif("asp 1 0 0\n4 1 \u00e9 0\n0\n")).toThrow(/non-ASCII/);
+    const long = `asp 1 0 0\n${"4 1 a 0\n".repeat(200_000)}4 1 \u00e9 0\n0\n`; // past the first 1 MiB piece
+    expect(() => readCompactAspif(long)).toThrow(/non-ASCII/);
+    expect(readCompactAspif(long.replace("\u00e9", "b")).facts.length).toBe(200_001);
+  });
+
   const real = ["connectFour", "breakthrough", "sudokuGrade1"].filter((g) => existsSync(path.join(BASE, `${g}.kif`)));
   it.skipIf(real.length === 0)(`equals the whole-string reader on real games (${real.join(", ") || "absent: skipped"})`, async () => {
     for (const game of real) {

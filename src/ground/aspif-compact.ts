@@ -60,109 +60,17 @@ class IntBuffer {
 
 export class CompactAspifError extends Error {}
 
+/**
+ * The compact reading of a whole aspif text: `CompactAspifReader` fed the text in 1 MiB pieces
+ * (so a large program is never copied whole into bytes). A character beyond ASCII, which our
+ * programs never produce, is refused like a non-ASCII byte in the stream.
+ */
 export function readCompactAspif(text: string): CompactGroundProgram {
-  let i = 0;
-  const n = text.length;
-  const skipLine = () => {
-    while (i < n && text.charCodeAt(i) !== 10) i++;
-    i++;
-  };
-  const int = (): number => {
-    while (i < n && text.charCodeAt(i) === 32) i++;
-    let negative = false;
-    if (text.charCodeAt(i) === 45) {
-      negative = true;
-      i++;
-    }
-    let value = 0;
-    const start = i;
-    for (let c = text.charCodeAt(i); c >= 48 && c <= 57; c = text.charCodeAt(++i)) value = value * 10 + (c - 48);
-    if (i === start) throw new CompactAspifError(`aspif: a number expected at offset ${start}`);
-    return negative ? -value : value;
-  };
-
-  if (!text.startsWith("asp ")) throw new CompactAspifError("aspif: the header 'asp' is missing");
-  skipLine();
-  let maxAtom = 0;
-  const atomSymbol: (string | undefined)[] = [];
-  const facts: string[] = [];
-  const factList = new IntBuffer();
-  const heads = new IntBuffer();
-  const bodyStart = new IntBuffer();
-  const body = new IntBuffer(4096);
-  let ruleStatements = 0;
-  const see = (a: number) => {
-    const abs = a < 0 ? -a : a;
-    if (abs > maxAtom) maxAtom = abs;
-  };
-
-  while (i < n) {
-    const type = int();
-    if (type === 0) {
-      skipLine(); // end of a step
-      continue;
-    }
-    if (type === 1) {
-      ruleStatements++;
-      const choice = int();
-      const headCount = int();
-      let head = 0;
-      for (let k = 0; k < headCount; k++) {
-        head = int();
-        see(head);
-      }
-      const bodyType = int();
-      if (bodyType === 0) {
-        const literals = int();
-        if (choice === 0 && headCount === 1) {
-          if (literals === 0) factList.push(head);
-          else {
-            heads.push(head);
-            bodyStart.push(body.length);
-            for (let k = 0; k < literals; k++) {
-              const l = int();
-              see(l);
-              body.push(l);
-            }
-            skipLine();
-            continue;
-          }
-        }
-      }
-      skipLine();
-      continue;
-    }
-    if (type === 4) {
-      const length = int();
-      i++; // the blank before the symbol
-      const symbol = text.slice(i, i + length);
-      for (let k = 0; k < symbol.length; k++)
-        if (symbol.charCodeAt(k) > 127) throw new CompactAspifError("aspif: a non-ASCII symbol");
-      i += length;
-      const conditions = int();
-      if (conditions === 0) facts.push(symbol);
-      else if (conditions === 1) {
-        const a = int();
-        see(a);
-        if (a > 0 && atomSymbol[a] === undefined) atomSymbol[a] = symbol;
-      }
-      skipLine();
-      continue;
-    }
-    skipLine(); // minimize, projection, external, assumption, heuristic, edge, theory, comment
-  }
-  bodyStart.push(body.length);
-  const factAtoms = new Uint8Array(maxAtom + 1);
-  for (let k = 0; k < factList.length; k++) factAtoms[factList.data[k]] = 1;
-  atomSymbol.length = Math.max(atomSymbol.length, maxAtom + 1);
-  return {
-    maxAtom,
-    atomSymbol,
-    facts,
-    factAtoms,
-    rules: { count: heads.length, heads: heads.toArray(), bodyStart: bodyStart.toArray(), body: body.toArray() },
-    ruleStatements,
-  };
+  const reader = new CompactAspifReader();
+  const encoder = new TextEncoder();
+  const piece = 1 << 20;
+  for (let k = 0; k < text.length; k += piece) reader.push(encoder.encode(text.slice(k, k + piece)));
+  return reader.finish();
 }
 
 /** What a streamed reader has seen so far (also of a grounding that was stopped). */
@@ -179,7 +87,7 @@ const NEWLINE = 10;
 
 /**
  * The compact reader over a byte stream: `push` each chunk of aspif (UTF-8) in order, then
- * `finish`. Equal to `readCompactAspif` on the whole text, wherever the chunks are cut.
+ * `finish`. The result does not depend on where the chunks are cut.
  */
 export class CompactAspifReader {
   private pending = new Uint8Array(256);
@@ -335,7 +243,7 @@ export class CompactAspifReader {
   }
 }
 
-/** The ASCII text of buf[from, to); a non-ASCII byte is refused, as by `readCompactAspif`. */
+/** The ASCII text of buf[from, to); a non-ASCII byte is refused. */
 function asciiText(buf: Uint8Array, from: number, to: number): string {
   let text = "";
   for (let k = from; k < to; k += 4096) {
