@@ -626,58 +626,94 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
     return order;
   };
 
+  /**
+   * Structural hashing: gates of the same kind over the same (representative) inputs are one.
+   * The table is keyed by a 32-bit hash of kind and inputs, each bucket listing the gates with
+   * that hash (compared input by input): no key strings, which made this step a third of the
+   * build's garbage on big games.
+   */
+  const KIND_CODE: Readonly<Record<string, number>> = { and: 1, or: 2, not: 3 };
   const merge = (): void => {
-  for (let pass = 0; pass < 100; pass++) {
-    let changed = false;
-    const table = new Map<string, number>();
-    for (const v of postorder()) {
-      const kind = d.kind[v];
-      if (kind !== "and" && kind !== "or" && kind !== "not") continue;
-      if (rep[v] !== v) continue;
-      if (kind === "not") {
-        const x = find(d.inputs[v][0]);
-        d.inputs[v] = [x];
-        let to = -1;
-        if (d.kind[x] === "not") to = find(d.inputs[x][0]);
-        else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
-        else if (d.kind[x] === "false") to = trueId >= 0 ? trueId : -1;
-        if (to < 0) {
-          const key = `not ${x}`;
-          const other = table.get(key);
-          if (other === undefined) table.set(key, v);
-          else to = other;
+    for (let pass = 0; pass < 100; pass++) {
+      let changed = false;
+      const table = new Map<number, number[]>();
+      /** The gate already in the table with v's kind and inputs (v's inputs already set), else v after adding it. */
+      const canonical = (v: number, code: number, ins: readonly number[]): number => {
+        let h = code;
+        for (let k = 0; k < ins.length; k++) h = Math.imul(h ^ ins[k], 0x9e3779b1) ^ (h >>> 15);
+        const bucket = table.get(h);
+        if (bucket === undefined) {
+          table.set(h, [v]);
+          return v;
         }
-        if (to >= 0 && to !== v) {
-          rep[v] = to;
-          d.name(to, d.label[v]);
+        for (const other of bucket) {
+          if (KIND_CODE[d.kind[other]] !== code) continue;
+          const theirs = d.inputs[other];
+          if (theirs.length !== ins.length) continue;
+          let same = true;
+          for (let k = 0; k < ins.length && same; k++) same = theirs[k] === ins[k];
+          if (same) return other;
+        }
+        bucket.push(v);
+        return v;
+      };
+      for (const v of postorder()) {
+        const kind = d.kind[v];
+        if (kind !== "and" && kind !== "or" && kind !== "not") continue;
+        if (rep[v] !== v) continue;
+        if (kind === "not") {
+          const x = find(d.inputs[v][0]);
+          d.inputs[v] = [x];
+          let to = -1;
+          if (d.kind[x] === "not") to = find(d.inputs[x][0]);
+          else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
+          else if (d.kind[x] === "false") to = trueId >= 0 ? trueId : -1;
+          if (to < 0) {
+            const other = canonical(v, KIND_CODE.not, d.inputs[v]);
+            if (other !== v) to = other;
+          }
+          if (to >= 0 && to !== v) {
+            rep[v] = to;
+            d.name(to, d.label[v]);
+            changed = true;
+          }
+          continue;
+        }
+        const absorbing = kind === "and" ? "false" : "true";
+        const neutral = kind === "and" ? "true" : "false";
+        // representatives of the inputs, sorted, without duplicates or the neutral constant
+        const raw = d.inputs[v];
+        const mapped: number[] = new Array<number>(raw.length);
+        for (let k = 0; k < raw.length; k++) mapped[k] = find(raw[k]);
+        mapped.sort((a, b) => a - b);
+        let ins: number[] = [];
+        let absorbed = -1;
+        for (let k = 0; k < mapped.length; k++) {
+          const x = mapped[k];
+          if (k > 0 && x === mapped[k - 1]) continue;
+          const xk = d.kind[x];
+          if (xk === neutral) continue;
+          if (xk === absorbing && absorbed < 0) absorbed = x;
+          ins.push(x);
+        }
+        if (absorbed >= 0) ins = [absorbed];
+        if (ins.length === 0) ins = [kind === "and" ? trueId : falseId].filter((x) => x >= 0);
+        d.inputs[v] = ins;
+        if (ins.length === 1 && ins[0] !== v) {
+          rep[v] = ins[0];
+          d.name(ins[0], d.label[v]);
+          changed = true;
+          continue;
+        }
+        const other = canonical(v, KIND_CODE[kind], ins);
+        if (other !== v) {
+          rep[v] = other;
+          d.name(other, d.label[v]);
           changed = true;
         }
-        continue;
       }
-      const absorbing = kind === "and" ? "false" : "true";
-      const neutral = kind === "and" ? "true" : "false";
-      let ins = [...new Set(d.inputs[v].map(find))].filter((x) => d.kind[x] !== neutral).sort((a, b) => a - b);
-      const absorbed = ins.find((x) => d.kind[x] === absorbing);
-      if (absorbed !== undefined) ins = [absorbed];
-      if (ins.length === 0) ins = [kind === "and" ? trueId : falseId].filter((x) => x >= 0);
-      d.inputs[v] = ins;
-      if (ins.length === 1 && ins[0] !== v) {
-        rep[v] = ins[0];
-        d.name(ins[0], d.label[v]);
-        changed = true;
-        continue;
-      }
-      const key = `${kind} ${ins.join(" ")}`;
-      const other = table.get(key);
-      if (other === undefined) table.set(key, v);
-      else if (other !== v) {
-        rep[v] = other;
-        d.name(other, d.label[v]);
-        changed = true;
-      }
+      if (!changed) break;
     }
-    if (!changed) break;
-  }
   };
 
   /**
