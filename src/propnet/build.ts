@@ -370,6 +370,13 @@ function atomCycles(g: Normalized, bodyOf: (clause: number) => readonly number[]
     .sort((x, y) => (x.propositions[0] < y.propositions[0] ? -1 : 1));
 }
 
+/** A 32-bit hash of a gate's kind and (sorted) inputs, for structural hashing. */
+function gateHash(kind: string, inputs: readonly number[]): number {
+  let h = kind === "and" ? 1 : kind === "or" ? 2 : 3;
+  for (let k = 0; k < inputs.length; k++) h = Math.imul(h ^ inputs[k], 0x9e3779b1) ^ (h >>> 15);
+  return h;
+}
+
 /** The graph under construction: parallel arrays of components. */
 class Draft {
   readonly kind: ComponentKind[] = [];
@@ -377,7 +384,15 @@ class Draft {
   readonly inputs: number[][] = [];
   private trueId = -1;
   private falseId = -1;
-  private readonly gateKeys = new Map<string, number>();
+  /**
+   * Gates made by `gate` and `not`, by structure: open addressing over gate ids (-1: empty), kept
+   * under half full. `simplify` later rewrites gates' inputs to representatives; a gate found here
+   * then has the same kind and the same inputs as asked for now, so it is still the same function
+   * (an entry whose inputs changed may just not be found again: a sharing missed, which `merge`
+   * makes up for).
+   */
+  private gateSlots = new Int32Array(1024).fill(-1);
+  private gateCount = 0;
 
   add(kind: ComponentKind, label: string, inputs: number[]): number {
     this.kind.push(kind);
@@ -399,19 +414,45 @@ class Draft {
   }
   /** An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is. */
   gate(kind: "and" | "or", inputs: number[]): number {
-    const unique = [...new Set(inputs)].sort((a, b) => a - b);
+    const sorted = inputs.slice().sort((a, b) => a - b);
+    const unique: number[] = [];
+    for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) unique.push(sorted[k]);
     if (unique.length === 1) return unique[0];
-    const key = `${kind} ${unique.join(" ")}`;
-    let id = this.gateKeys.get(key);
-    if (id === undefined) this.gateKeys.set(key, (id = this.add(kind, kind, unique)));
-    return id;
+    return this.shared(kind, unique);
   }
   not(input: number): number {
     if (this.kind[input] === "not") return this.inputs[input][0];
-    const key = `not ${input}`;
-    let id = this.gateKeys.get(key);
-    if (id === undefined) this.gateKeys.set(key, (id = this.add("not", "not", [input])));
-    return id;
+    return this.shared("not", [input]);
+  }
+  /** The gate of this kind over exactly these inputs, made now if there is none yet. */
+  private shared(kind: "and" | "or" | "not", inputs: number[]): number {
+    const mask = this.gateSlots.length - 1;
+    for (let i = gateHash(kind, inputs) & mask; ; i = (i + 1) & mask) {
+      const other = this.gateSlots[i];
+      if (other < 0) {
+        const id = this.add(kind, kind, inputs);
+        this.gateSlots[i] = id;
+        if (++this.gateCount * 2 > this.gateSlots.length) this.growGates();
+        return id;
+      }
+      if (this.kind[other] !== kind) continue;
+      const theirs = this.inputs[other];
+      if (theirs.length !== inputs.length) continue;
+      let same = true;
+      for (let k = 0; k < inputs.length && same; k++) same = theirs[k] === inputs[k];
+      if (same) return other;
+    }
+  }
+  private growGates(): void {
+    const old = this.gateSlots;
+    this.gateSlots = new Int32Array(old.length * 2).fill(-1);
+    const mask = this.gateSlots.length - 1;
+    for (const id of old) {
+      if (id < 0) continue;
+      let i = gateHash(this.kind[id], this.inputs[id]) & mask;
+      while (this.gateSlots[i] >= 0) i = (i + 1) & mask;
+      this.gateSlots[i] = id;
+    }
   }
 }
 
@@ -628,34 +669,36 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
 
   /**
    * Structural hashing: gates of the same kind over the same (representative) inputs are one.
-   * The table is keyed by a 32-bit hash of kind and inputs, each bucket listing the gates with
-   * that hash (compared input by input): no key strings, which made this step a third of the
-   * build's garbage on big games.
+   * An open-addressing table of gate ids keyed by a 32-bit hash of kind and inputs, compared
+   * input by input on a hit: no key strings and no allocation per gate, which made this step a
+   * third of the build's garbage on big games.
    */
   const KIND_CODE: Readonly<Record<string, number>> = { and: 1, or: 2, not: 3 };
   const merge = (): void => {
+    let capacity = 1024;
+    while (capacity < d.size * 2) capacity *= 2;
+    const mask = capacity - 1;
+    const slots = new Int32Array(capacity);
     for (let pass = 0; pass < 100; pass++) {
       let changed = false;
-      const table = new Map<number, number[]>();
-      /** The gate already in the table with v's kind and inputs (v's inputs already set), else v after adding it. */
-      const canonical = (v: number, code: number, ins: readonly number[]): number => {
-        let h = code;
+      slots.fill(-1);
+      /** The gate already in the table with v's kind and inputs, else v after adding it. */
+      const canonical = (v: number, kind: string, ins: readonly number[]): number => {
+        let h = KIND_CODE[kind];
         for (let k = 0; k < ins.length; k++) h = Math.imul(h ^ ins[k], 0x9e3779b1) ^ (h >>> 15);
-        const bucket = table.get(h);
-        if (bucket === undefined) {
-          table.set(h, [v]);
-          return v;
-        }
-        for (const other of bucket) {
-          if (KIND_CODE[d.kind[other]] !== code) continue;
+        for (let i = h & mask; ; i = (i + 1) & mask) {
+          const other = slots[i];
+          if (other < 0) {
+            slots[i] = v;
+            return v;
+          }
+          if (d.kind[other] !== kind) continue;
           const theirs = d.inputs[other];
           if (theirs.length !== ins.length) continue;
           let same = true;
           for (let k = 0; k < ins.length && same; k++) same = theirs[k] === ins[k];
           if (same) return other;
         }
-        bucket.push(v);
-        return v;
       };
       for (const v of postorder()) {
         const kind = d.kind[v];
@@ -669,7 +712,7 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
           else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
           else if (d.kind[x] === "false") to = trueId >= 0 ? trueId : -1;
           if (to < 0) {
-            const other = canonical(v, KIND_CODE.not, d.inputs[v]);
+            const other = canonical(v, "not", d.inputs[v]);
             if (other !== v) to = other;
           }
           if (to >= 0 && to !== v) {
@@ -705,7 +748,7 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
           changed = true;
           continue;
         }
-        const other = canonical(v, KIND_CODE[kind], ins);
+        const other = canonical(v, kind, ins);
         if (other !== v) {
           rep[v] = other;
           d.name(other, d.label[v]);
