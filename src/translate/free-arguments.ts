@@ -217,7 +217,7 @@ export function dropFreeArguments(rules: readonly FlatRule[], options: FreeArgum
     for (const guards of guardSets.values()) kept.push({ kind: "pos", atom: nonemptyAtom(guards, rule) });
     out.push({ ...rule, head: project(rule.head), body: kept });
   }
-  out.push(...auxRules);
+  for (const rule of auxRules) out.push(rule);
   return {
     rules: out,
     renamed,

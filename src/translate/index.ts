@@ -111,7 +111,7 @@ export function translate(description: Description, options: TranslateOptions = 
       isStatic: (relation) => statics.has(relation) || relation === DOMAIN_RELATION,
     });
     game.length = 0;
-    game.push(...result.rules);
+    for (const rule of result.rules) game.push(rule); // no spread: a game may have 100,000s of rules
     result.staticAux.forEach((r) => statics.add(r));
     renamed = result.renamed;
     freeArguments = result.positions;
@@ -129,7 +129,7 @@ export function translate(description: Description, options: TranslateOptions = 
       isStatic: (relation) => statics.has(relation),
     });
     game.length = 0;
-    game.push(...result.rules);
+    for (const rule of result.rules) game.push(rule);
     demanded = result.restricted;
   }
   let rules: FlatRule[] = [...game, ...relaxation];
