@@ -206,3 +206,57 @@ describe("static relations (Definition 6), decided per component", () => {
     );
   });
 });
+
+describe("free arguments (free-arguments.ts)", () => {
+  const game = `
+    (role p) (init (s 1)) (bit 0) (bit 1) (color red) (warm red) (warm blue)
+    (<= (next (s 2)) (true (s 1)))
+    (<= (r1 ?a) (bit ?a) (r2 ?a 0) (r2 ?a 1))
+    (<= (r2 ?a ?b) (bit ?a) (bit ?b) (true (s 2)))
+    (<= (glow ?c) (color ?c) (warm ?c) (true (s 1)))
+    (<= (dark ?c) (color ?c) (true (s 1)))
+    (<= (pair ?a ?b) (bit ?a) (bit ?b) (distinct ?a ?b) (true (s 2)))
+    (<= (legal p a) (r1 0))
+    (<= (legal p b) (r2 ?z 2))
+    (<= (legal p (c ?c)) (glow ?c) (not (dark ?c)))
+    (<= (legal p d) (pair 0 1))
+    (<= terminal (true (s 2))) (goal p 100)`;
+
+  it("leaves out positions that only carry a static domain's value through, with guards at the uses", () => {
+    const rules = aspRules(game);
+    expect(rules).toContain("_proj_r1 :- _proj_r2, bit(0), _proj_r2, bit(1), _nonempty1.");
+    expect(rules).toContain("_proj_r2 :- true(s(2)), _nonempty1.");
+    expect(rules).toContain("_nonempty1 :- bit(V1).");
+    // a constant outside the domain: the guard bit(2) is false; ?z is only a local: _nonempty1
+    expect(rules).toContain("legal(p,b) :- _proj_r2, bit(2), _nonempty1.");
+    // two guards: the domain is their intersection; the use binds ?c through them
+    expect(rules).toContain("_proj_glow :- true(s(1)), _nonempty2.");
+    expect(rules).toContain("_nonempty2 :- color(V1), warm(V1).");
+    expect(rules.find((r) => r.startsWith("legal(p,c(C))"))).toBe("legal(p,c(C)) :- _proj_glow, color(C), warm(C), not dark(C).");
+    // negated use, distinct: kept as they are
+    expect(rules.some((r) => r.startsWith("dark(C) :- color(C)"))).toBe(true);
+    expect(rules.some((r) => r.startsWith("pair(") && r.includes("!="))).toBe(true);
+    // the static relaxation relaxes the new views too
+    expect(rules).toContain("_input(p,a) :- _static_proj_r1, bit(0).");
+    const { program } = translate(parse(game));
+    expect(program!.stats.freeArguments).toBe(4);
+  });
+
+  it("is switched off with freeArguments: false (--no-free-arguments)", () => {
+    const rules = aspRules(game, { freeArguments: false });
+    expect(rules.some((r) => r.includes("_proj_") || r.includes("_nonempty"))).toBe(false);
+    expect(rules.some((r) => r.startsWith("r2(") && r.includes(":- bit("))).toBe(true);
+  });
+
+  it("keeps a position whose guards differ between the rules of the view", () => {
+    const rules = aspRules(`
+      (role p) (init (s 1)) (bit 0) (bit 1) (color red)
+      (<= (next (s 1)) (true (s 1)))
+      (<= (v ?a) (bit ?a) (true (s 1)))
+      (<= (v ?a) (color ?a) (true (s 1)))
+      (<= (legal p (m ?a)) (v ?a))
+      (<= terminal (true (s 2))) (goal p 100)`);
+    expect(rules).toContain("v(A) :- bit(A), true(s(1)).");
+    expect(rules.some((r) => r.includes("_proj_"))).toBe(false);
+  });
+});

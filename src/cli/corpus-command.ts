@@ -28,6 +28,7 @@ export interface CorpusCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly leanBase?: boolean;
   readonly demand?: boolean;
+  readonly freeArguments?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -85,6 +86,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       declaredBaseInput: options.declaredBaseInput,
       leanBase: options.leanBase,
       demand: options.demand,
+      freeArguments: options.freeArguments,
       propnet: options.propnet,
       caseSensitive: options.caseSensitive,
       filter,

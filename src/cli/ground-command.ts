@@ -32,6 +32,7 @@ export interface GroundCommandOptions {
   readonly declaredBaseInput?: boolean;
   readonly leanBase?: boolean;
   readonly demand?: boolean;
+  readonly freeArguments?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */

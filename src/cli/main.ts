@@ -35,6 +35,7 @@ interface GroundOptions {
   declaredBaseInput?: boolean;
   leanBase?: boolean;
   demand?: boolean;
+  freeArguments?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
   wasmTier: "baseline" | "optimizing";
@@ -121,6 +122,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
+    .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
@@ -171,6 +173,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--declared-base-input", "use the games' own base/input rules when they have both")
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
+    .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)

@@ -97,6 +97,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     declaredBaseInput: options.declaredBaseInput,
     leanBase: options.leanBase,
     demand: options.demand,
+    freeArguments: options.freeArguments,
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };

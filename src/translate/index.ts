@@ -17,8 +17,9 @@ import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-
 import { pruneIrrelevant } from "./relevance.js";
 import { splitExistentialVariables } from "./split.js";
 import { restrictToDemand } from "./demand.js";
+import { dropFreeArguments } from "./free-arguments.js";
 import { AspWriter } from "./emit.js";
-import { BASE_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
+import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
 
 export { SymbolTable } from "./symbols.js";
 
@@ -33,6 +34,8 @@ export interface TranslateOptions {
   readonly leanBase?: boolean;
   /** Ground views with don't-care arguments only for the tuples their uses ask about (demand.ts; default off). */
   readonly demand?: boolean;
+  /** Leave out view arguments that only carry a static domain's value through (free-arguments.ts; default on). */
+  readonly freeArguments?: boolean;
 }
 
 export interface TranslationStats {
@@ -46,6 +49,8 @@ export interface TranslationStats {
   readonly splits: number;
   /** Views restricted to their demand (`demand` option). */
   readonly demanded: readonly string[];
+  /** Argument positions left out by the free-arguments step, over all views. */
+  readonly freeArguments: number;
   /** Rules (and facts) in the ASP program, templates included. */
   readonly aspRules: number;
 }
@@ -98,8 +103,24 @@ export function translate(description: Description, options: TranslateOptions = 
   for (const rule of closed) game.push(rule);
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
+  let renamed: ReadonlyMap<string, string> = new Map();
+  let freeArguments = 0;
+  if (options.freeArguments !== false) {
+    const result = dropFreeArguments(game, {
+      keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
+      isStatic: (relation) => statics.has(relation) || relation === DOMAIN_RELATION,
+    });
+    game.length = 0;
+    for (const rule of result.rules) game.push(rule); // no spread: a game may have 100,000s of rules
+    result.staticAux.forEach((r) => statics.add(r));
+    renamed = result.renamed;
+    freeArguments = result.positions;
+  }
+
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  const relaxation = useDeclared ? declaredRelaxation(game) : staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true });
+  const relaxation = useDeclared
+    ? declaredRelaxation(game)
+    : staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true, renamed });
 
   let demanded: readonly string[] = [];
   if (options.demand === true) {
@@ -108,7 +129,7 @@ export function translate(description: Description, options: TranslateOptions = 
       isStatic: (relation) => statics.has(relation),
     });
     game.length = 0;
-    game.push(...result.rules);
+    for (const rule of result.rules) game.push(rule);
     demanded = result.restricted;
   }
   let rules: FlatRule[] = [...game, ...relaxation];
@@ -166,6 +187,7 @@ export function translate(description: Description, options: TranslateOptions = 
       specializedRules: specialized,
       splits,
       demanded,
+      freeArguments,
       aspRules: writer.ruleCount,
     },
   };

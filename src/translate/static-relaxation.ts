@@ -71,6 +71,8 @@ export interface RelaxationOptions {
    * pair of piece counts at every pit) is no longer computed to restrict a step counter.
    */
   readonly dropBoundDynamic?: boolean;
+  /** Relations of the rules that stand for a relation of the graph (free-arguments.ts: p' for p). */
+  readonly renamed?: ReadonlyMap<string, string>;
 }
 
 export function staticRelaxation(
@@ -80,6 +82,7 @@ export function staticRelaxation(
   options: RelaxationOptions = {},
 ): FlatRule[] {
   const relevant = graph.reachableFrom(["init", "next", "legal"], true);
+  for (const [original, renamed] of options.renamed ?? []) if (relevant.has(original)) relevant.add(renamed);
   const rename = (atom: Atom): Atom => ({ ...atom, relation: staticVersion(atom.relation, statics) });
   const result: FlatRule[] = [];
   for (const rule of rules) {

@@ -29,7 +29,9 @@ export const INPUT_RELATION = " input";
 export const DOMAIN_RELATION = " dom";
 
 export function staticRelation(gdlRelation: string): string {
-  return `${INTERNAL_PREFIX}static ${gdlRelation}`;
+  // one of ours (free-arguments.ts: ` proj p`): without its prefix, so that no name part is empty
+  const name = isInternalRelation(gdlRelation) ? gdlRelation.slice(INTERNAL_PREFIX.length) : gdlRelation;
+  return `${INTERNAL_PREFIX}static ${name}`;
 }
 
 export function isInternalRelation(relation: string): boolean {
