@@ -1,5 +1,7 @@
 /**
- * gdl-ground as a library: the pipeline stages, each usable on its own.
+ * gdl-ground as a library in Node: the host-neutral stages (src/core.ts), each usable on its own,
+ * and what needs Node: the grounders (createGrounder: clingo-wasm in a worker thread, native
+ * gringo), files (src/io.ts), the player API and the corpus runner.
  *
  *   parseGdl ─▶ checkDescription ─▶ translate ─▶ createGrounder().ground ─▶ extractGroundGame
  *   ─▶ buildPropnet ─▶ compileStateMachine
@@ -8,73 +10,9 @@
  * playableDescription (src/pipeline.ts) with a grounder of your own; for a player, loadGame
  * (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
-export * from "./syntax/ast.js";
-export { parseGdl, parseKif, type ParseOptions, type ParseResult } from "./syntax/parse.js";
-export { parseInfix, infixVariableToName, MAX_SYNTAX_ERRORS, type InfixParseResult } from "./syntax/infix-parse.js";
-export { detectSyntax, notationHint, type GdlSyntax } from "./syntax/sniff.js";
-export { normalizeSymbol, CASE_INSENSITIVE_KEYWORDS, type CaseOptions, type Spelling, type SymbolSpellings } from "./syntax/case.js";
-export type { SourceComment } from "./syntax/comments.js";
-export {
-  termToInfix,
-  atomToInfix,
-  literalToInfix,
-  ruleToInfix,
-  infixName,
-  infixVariable,
-  infixVariableNames,
-  type RuleLayout,
-  type VariableNamer,
-} from "./syntax/infix-print.js";
-export { printGdl, printerFor, KIF_PRINTER, INFIX_PRINTER, type GdlPrinter, type PrintGdlOptions } from "./syntax/printer.js";
-export { roundTripInfix, ruleKey, type RoundTrip } from "./syntax/roundtrip.js";
-export { parseKifTerm } from "./syntax/kif-term.js";
-export { termToKif, atomToKif, literalToKif, ruleToKif } from "./syntax/print.js";
-export { formatDiagnostic, type Diagnostic, type DiagnosticCode, type Severity } from "./diagnostics.js";
-export { checkDescription, type CheckOptions } from "./check/index.js";
-export { translate, type AspProgram, type TranslateOptions, type TranslationStats } from "./translate/index.js";
+export * from "./core.js";
 export { createGrounder, type CreateGrounderOptions } from "./ground/index.js";
-export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/grounder.js";
-export { readCompactAspif } from "./ground/aspif-compact.js";
-export { extractGroundGame } from "./ground/extract.js";
-export type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground/ground-game.js";
-export { groundGameToKif, groundGameToInfix, printGroundGame, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
-export {
-  buildPropnet,
-  compileStateMachine,
-  isCompileError,
-  propnetToDot,
-  propnetToJson,
-  checkPropnetInvariants,
-  randomPlayout,
-  perft,
-  mulberry32,
-  type Propnet,
-  type PropnetStats,
-  type PropnetStateMachine,
-  type StateHandle,
-} from "./propnet/index.js";
-export { FastStateMachine, compileMachine, fastEngineFallbackReason, DEFAULT_CODEGEN_LIMIT, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
-export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
-export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
 export { loadGame, gameOf, GameLoadError, type Game, type LoadGameOptions } from "./player.js";
-export { ReferenceReasoner } from "./reference/reasoner.js";
-export {
-  loadText,
-  groundDescription,
-  buildPropnetStage,
-  playableDescription,
-  gdlSizeInLiterals,
-  roleOrder,
-  type GroundResult,
-  type GroundStageOptions,
-  type GroundStatus,
-  type LoadOptions,
-  type LoadResult,
-  type PhaseTimes,
-  type PlayableGame,
-  type PropnetStageResult,
-  type PlayableOptions,
-} from "./pipeline.js";
 export {
   loadFile,
   checkFiles,
