@@ -7,7 +7,8 @@
  *     (A B A B ...): `--rounds` rounds (default 3) on games where both take under 2 s, one
  *     round on the others; the figure per game is the median of its rounds. Both are timed
  *     from outside (spawn to exit, wall clock), with a time limit per run (default 60 s).
- *  2. `gdl-ground --help` and `--version` against `node -e 0` (10 rounds, interleaved).
+ *  2. ticTacToe (10 rounds, interleaved, whether or not it is among the games), and
+ *     `gdl-ground --help` and `--version` against `node -e 0` (10 rounds, interleaved).
  *  3. The corpus runner's overhead per game beyond the pipeline: a `corpus --jobs 1` run over
  *     the same games, its wall time less its start-up and the pipeline times it reports.
  *  4. The V8 tier choice on big games: the `--slowest N` (default 20) slowest games that ground
@@ -25,6 +26,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { writeFileAtomic } from "../src/output-file.js";
 import { parseResults } from "../src/report/results-file.js";
 import { RESULTS, ROOT, machineLine } from "./common.js";
+import { findNativeGrounder } from "../src/ground/clingo/index.js";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -91,15 +93,19 @@ interface GameRow {
   ours_paper_components: number | null;
   ggp_components: number | null;
   ours_pipeline_s: number | null;
+  /** Who grounded our run: clingo-wasm, or the native gringo that raced it (`--grounder auto`). */
+  ours_grounder: string;
 }
 
-function ours(file: string): Run & { components?: number; paper?: number; pipeline?: number } {
+function ours(file: string): Run & { components?: number; paper?: number; pipeline?: number; grounder?: string } {
   const run = timedRun(process.execPath, [BIN, file, "--propnet", "--timeout", String(timeoutS)]);
   const components = /after our optimizations\):\s+(\d+)/.exec(run.stdout)?.[1];
   const paper = /the paper's count, no optimization\):\s+(\d+)/.exec(run.stdout)?.[1];
   const pipeline = /; total ([\d.]+)/.exec(run.stdout)?.[1];
+  const native = /grounder: grounded by (\S+)/.exec(run.stdout)?.[1];
   return {
     ...run,
+    grounder: native !== undefined ? path.basename(native) : "clingo-wasm",
     ok: run.ok && components !== undefined,
     components: components === undefined ? undefined : Number(components),
     paper: paper === undefined ? undefined : Number(paper),
@@ -113,6 +119,7 @@ function ggp(file: string): Run & { components?: number } {
   return { ...run, ok: run.ok && components !== undefined, components: components === undefined ? undefined : Number(components) };
 }
 
+const nativeOnPath = findNativeGrounder();
 const loadBefore = os.loadavg();
 const list = games();
 const haveAnchor = existsSync(OPNF);
@@ -147,11 +154,26 @@ for (const [i, file] of list.entries()) {
     ours_paper_components: o.paper ?? null,
     ggp_components: g?.components ?? null,
     ours_pipeline_s: o.pipeline ?? null,
+    ours_grounder: o.ok ? (o.grounder ?? "clingo-wasm") : "",
   };
   if (row.ours_s !== null && row.ggp_s !== null) row.ratio = round3(row.ours_s / row.ggp_s);
   rows.push(row);
   process.stdout.write(`[${i + 1}/${list.length}] ${game}: ours ${row.ours_s ?? row.ours_status} s, GGP-Base ${row.ggp_s ?? row.ggp_status} s${row.ratio !== null ? `, ratio ${row.ratio}` : ""}\n`);
 }
+
+// ticTacToe, the issue's small-game yardstick: 10 rounds interleaved, whether or not it is in the list
+const tttFile = path.join(BASE, "ticTacToe.kif");
+const tttTimes = { ours: [] as number[], ggp: [] as number[] };
+if (existsSync(tttFile))
+  for (let r = 0; r < 10; r++) {
+    const o = ours(tttFile);
+    if (o.ok) tttTimes.ours.push(o.seconds);
+    if (haveAnchor) {
+      const g = ggp(tttFile);
+      if (g.ok) tttTimes.ggp.push(g.seconds);
+    }
+  }
+const medianAndRange = (a: number[]) => (a.length ? `${median(a).toFixed(3)} s (${Math.min(...a).toFixed(3)}–${Math.max(...a).toFixed(3)})` : "-");
 
 // --help / --version against node -e 0, interleaved
 const startup = { node: [] as number[], help: [] as number[], version: [] as number[] };
@@ -221,7 +243,6 @@ const both = rows.filter((r) => r.ratio !== null);
 const faster = both.filter((r) => r.ratio! < 1).length;
 const medianRatio = both.length > 0 ? median(both.map((r) => r.ratio!)) : null;
 const pipelineRatios = rows.filter((r) => r.ours_pipeline_s !== null && r.ggp_s !== null).map((r) => r.ours_pipeline_s! / r.ggp_s!);
-const ttt = rows.find((r) => r.game === "ticTacToe");
 const nodeMs = median(startup.node) * 1000;
 const helpMs = median(startup.help) * 1000;
 const versionMs = median(startup.version) * 1000;
@@ -243,7 +264,8 @@ const md = [
   "",
   `- Median ratio ours/GGP-Base, whole process, over the ${both.length} games both finish: **${medianRatio === null ? "-" : medianRatio.toFixed(2)}** (${medianRatio === null ? "-" : (1 / medianRatio).toFixed(1)}× faster); ours faster on **${faster} of ${both.length}** (${both.length ? Math.round((100 * faster) / both.length) : 0} %).`,
   `- Finished within ${timeoutS} s: ours ${rows.filter((r) => r.ours_status === "ok").length} of ${rows.length}, GGP-Base ${rows.filter((r) => r.ggp_status === "ok").length} of ${rows.length}.`,
-  `- ticTacToe \`--propnet\`, whole process: ${ttt?.ours_s ?? "-"} s (GGP-Base ${ttt?.ggp_s ?? "-"} s).`,
+  `- ticTacToe \`--propnet\`, whole process, 10 rounds interleaved, median (lowest–highest): ${medianAndRange(tttTimes.ours)}; GGP-Base ${medianAndRange(tttTimes.ggp)}.`,
+  `- Grounder of our runs: ${nativeOnPath ? `a native gringo is on PATH (${nativeOnPath}), so \`--grounder auto\` races it against clingo-wasm once a grounding has run 1 s; it grounded ${rows.filter((r) => r.ours_grounder !== "" && r.ours_grounder !== "clingo-wasm").length} of the ${rows.filter((r) => r.ours_status === "ok").length} games ours finished, clingo-wasm the others` : "no native gringo on PATH: clingo-wasm alone"}.`,
   `- \`--help\` ${helpMs.toFixed(0)} ms, \`--version\` ${versionMs.toFixed(0)} ms, \`node -e 0\` ${nodeMs.toFixed(0)} ms: ${(helpMs / nodeMs).toFixed(2)}× and ${(versionMs / nodeMs).toFixed(2)}× (medians of 10, interleaved).`,
   `- Corpus runner overhead per game beyond the pipeline (\`corpus --jobs 1\` over the games that ground, its wall time less its start-up and the pipeline times it reports): ${overheadMs === null ? "-" : `${overheadMs.toFixed(1)} ms`}.`,
   `- For comparison only, not what a user sees: our pipeline time (parse to propnet, inside the process) over GGP-Base's whole process, median ${pipelineRatios.length ? median(pipelineRatios).toFixed(3) : "-"}.`,
@@ -265,11 +287,11 @@ const md = [
     : []),
   "## Per game",
   "",
-  "| game | ours s | GGP-Base s | ratio | rounds | our components (paper's count) | GGP-Base components | our pipeline s |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| game | ours s | GGP-Base s | ratio | rounds | our components (paper's count) | GGP-Base components | our pipeline s | grounded by |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   ...rows.map(
     (r) =>
-      `| ${r.game} | ${r.ours_s ?? r.ours_status} | ${r.ggp_s ?? r.ggp_status} | ${r.ratio ?? "-"} | ${r.rounds} | ${r.ours_components ?? "-"} (${r.ours_paper_components ?? "-"}) | ${r.ggp_components ?? "-"} | ${r.ours_pipeline_s ?? "-"} |`,
+      `| ${r.game} | ${r.ours_s ?? r.ours_status} | ${r.ggp_s ?? r.ggp_status} | ${r.ratio ?? "-"} | ${r.rounds} | ${r.ours_components ?? "-"} (${r.ours_paper_components ?? "-"}) | ${r.ggp_components ?? "-"} | ${r.ours_pipeline_s ?? "-"} | ${r.ours_grounder || "-"} |`,
   ),
   "",
 ].join("\n");
