@@ -9,20 +9,33 @@
  *     crosses its threshold (and: number of inputs, or / not: 1), so the propagation never reads
  *     a value, only counts.
  *   - Legal moves are maintained incrementally: when a legal proposition changes, its move is
- *     added to or removed from its role's dense set, so `legalMovesInto` copies the set.
+ *     added to or removed from a dense set (one per role and legal group, see guards), so
+ *     `legalMovesInto` copies sets.
  *   - The next state is maintained incrementally as a bitset: when a next proposition changes
  *     its bit is set or cleared, so `nextStateInto` copies words.
  *   - Gates that only goals depend on (74 % of reversi's, which counts discs) are not
  *     propagated: `goals` evaluates them in topological order from the maintained values.
  *   - Loading a state flips only the bits that differ (word by word) from the loaded one, so
  *     walking a tree (perft) is apply/undo: going back to the parent flips back what changed.
- *   - The propagation runs over typed arrays (readers in one CSR array). It can also be compiled
- *     to generated JavaScript (`new Function`, `codegenLimit`): one straight-line block per
- *     event (a proposition or gate going up or down), thresholds and the legal/next updates
- *     inlined, in chunks small enough for V8 to optimize. Measured on connect four and
- *     breakthrough (node 20), the generated code was 0.3–1.0× as fast as the typed-array loop
- *     (the dispatch of an event to its chunk and V8's deoptimizations cost more than the
- *     interpretation saves), so it is off by default (`DEFAULT_CODEGEN_LIMIT` = 0).
+ *   - Guards. In most games `control` flips every turn and is an input of every legal gate
+ *     (speedChess: 1,740 AND gates read each of the two control bases; 96 % of the links
+ *     visited per step went to them, and both roles' legal sets were emptied and refilled every
+ *     turn). An AND gate can have a guard: an input left out of its count, so that the count
+ *     gives its potential (the AND of the other inputs) and its value is potential AND guard.
+ *     A guard's event visits only the gates it guards whose potential is true (a dense set per
+ *     guard). A guarded gate whose value nothing reads but legal moves (the usual legal gate)
+ *     is silent: its value is never computed, its legal move follows its potential, in a legal
+ *     group of its role per guard that `legalMovesInto` skips while the guard is false. Which
+ *     gates get a guard is measured: a short deterministic probe (random playouts, a few
+ *     sibling moves per step, `probeFlips`) counts how often each slot flips, and an AND gate
+ *     is guarded by an input that flips at least GUARD_RATIO times as often as the others
+ *     together (a guard that rarely flips over a potential that often does costs more than it
+ *     saves: hex, guards chosen by reader count alone, ran perft 0.4× as fast).
+ *   - The propagation runs over typed arrays (readers in one CSR array); a gate's count (offset
+ *     by its threshold, so that a change of output is a crossing of 0) and its info word sit
+ *     side by side in one array. Generated JavaScript per event (straight-line code, chunks)
+ *     was tried and measured 0.3–1.0× as fast on connect four and breakthrough (dispatch and
+ *     deoptimizations cost more than the interpretation saves); it was removed.
  *
  * Cycles without a transition (positive recursion among views) cannot be propagated this way
  * (a cycle could hold itself up): `compileMachine` gives such propnets to the reference engine,
@@ -34,35 +47,50 @@ import type { Propnet } from "./propnet.js";
 import { isGate } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 import { PropnetStateMachine, type PropnetCompileError } from "./state-machine.js";
+import { mulberry32 } from "./search.js";
 
 export interface FastCompileOptions {
   /**
-   * Generate JavaScript for the propagation when the propnet has at most this many reader
-   * links (gate inputs); beyond it, or with 0, the typed-array loop is used.
-   * Default DEFAULT_CODEGEN_LIMIT (0: measured slower, see the module comment).
+   * Which AND gates get a guard (see the module comment): "auto" (the default) those with an
+   * input that flips, on a short probe, at least GUARD_RATIO times as often as all the others
+   * together; "none"; "all" (every AND gate of two inputs or more, guarded by its input read by
+   * the most AND gates: for tests).
    */
-  readonly codegenLimit?: number;
+  readonly guards?: "auto" | "none" | "all";
 }
 
-export const DEFAULT_CODEGEN_LIMIT = 0;
+/** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
+export const GUARD_RATIO = 2;
 
 /** Sizes of a compiled fast machine (for reports). */
 export interface FastMachineStats {
   readonly gates: number;
   /** Gates only goals depend on: not propagated, evaluated when goals are asked for. */
   readonly lazyGates: number;
+  /** Links (gate inputs) the propagation follows; guard links are not among them. */
   readonly links: number;
-  /** Whether the propagation runs as generated code. */
-  readonly generated: boolean;
-  /** Generated functions (chunks), 0 without generated code. */
-  readonly chunks: number;
+  /** Slots that guard AND gates. */
+  readonly guards: number;
+  /** AND gates with a guard. */
+  readonly guardedGates: number;
+  /** Guarded gates only legal moves read: their value is never computed. */
+  readonly silentGates: number;
 }
-
-/** The generated (or interpreted) propagation: drains the event stack. */
-type Runner = (sp: number) => void;
 
 /** Propositions that only pass a value on: readers read the slot of what drives them. */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init"]);
+
+/** `mode` (construction only) of a gate: propagated by its count alone. */
+const PLAIN = -1;
+/** `mode` of a guarded gate whose value nothing reads (only its legal moves, masked by the guard). */
+const SILENT = -2;
+
+/** Bits of a slot's info word (`rec[2s+1]`); bits INFO_GUARD_SHIFT and up hold its guard slot + 1 (0: none). */
+const INFO_NEGATED = 1;
+const INFO_SILENT = 2;
+const INFO_HOOKS = 4;
+const INFO_IS_GUARD = 8;
+const INFO_GUARD_SHIFT = 4;
 
 export class FastStateMachine implements GameStateMachine {
   readonly engine: EngineName = "fast";
@@ -73,32 +101,65 @@ export class FastStateMachine implements GameStateMachine {
   readonly stateWords: number;
   readonly stats: FastMachineStats;
 
+  /** Per slot: its value (stale for SILENT gates, which nothing reads). */
   private readonly values: Uint8Array;
-  private readonly count: Int32Array;
+  /**
+   * Two words per slot, together so that visiting a gate touches one cache line:
+   *   rec[2s]     the gate's count of true inputs (the guard of a guarded gate not counted)
+   *               minus its threshold (and: its counted inputs; or / not: 1): the output (or,
+   *               guarded, the potential) is true from 0 up, so a change is a crossing of 0;
+   *   rec[2s + 1] info: INFO_* bits and the guard slot + 1 from INFO_GUARD_SHIFT up.
+   */
+  private readonly rec: Int32Array;
+  /** Per slot: its readers [readStart[s], readStart[s+1]) in `readers` (guard links left out). */
+  private readonly readStart: Int32Array;
+  private readonly readers: Int32Array;
+  /** Per slot: its index among the guards, or -1. */
+  private readonly guardIndex: Int32Array;
+  /** Per guard: the non-silent gates it guards whose potential is true, a dense set. */
+  private readonly activeStart: Int32Array;
+  private readonly activeLen: Int32Array;
+  private readonly activeList: Int32Array;
+  /** Per gate: its position in its guard's active set, or -1. */
+  private readonly activePos: Int32Array;
+  /** Events one event can push at most (readers and active guarded gates). */
+  private readonly maxPush: number;
+
   private readonly baseSlot: Int32Array;
   private readonly inputSlot: Int32Array;
   private readonly inputRole: Int32Array;
-  private readonly legalStart: Int32Array;
+  /** Per legal entry (sorted by role, then group): its input and its group. */
   private readonly legalInput: Int32Array;
-  private readonly legalRole: Int32Array;
-  /** Per legal entry: its position in its role's dense set, or -1. */
+  private readonly legalGroup: Int32Array;
+  /** Per legal entry: its position in its group's dense set, or -1. */
   private readonly legalPos: Int32Array;
-  /** Dense legal sets: role r's entries at [legalStart[r], legalStart[r] + legalLen[r]). */
+  /** Legal groups of role r: [roleGroups[r], roleGroups[r+1]); a group's entries share a guard (or have none: -1). */
+  private readonly roleGroups: Int32Array;
+  private readonly groupGuard: Int32Array;
+  /** Dense sets: group g's present entries at [groupStart[g], groupStart[g] + groupLen[g]) of legalList. */
+  private readonly groupStart: Int32Array;
+  private readonly groupLen: Int32Array;
   private readonly legalList: Int32Array;
-  private readonly legalLen: Int32Array;
+  /** Legal entries per role (an upper bound of its legal moves). */
+  private readonly legalCount: Int32Array;
   private readonly goalStart: Int32Array;
   private readonly goalSlot: Int32Array;
   private readonly goalValue: Float64Array;
   private readonly terminalSlot: number;
   /** The next state under the loaded state and the moves set, kept up to date. */
   private readonly nextWords: Uint32Array;
-  /** Per slot: hook entries [hookStart[s], hookStart[s+1]) in `hooks`: (legal entry << 1) or (base << 1 | 1). */
+  /**
+   * Per slot: hooks of its value [hookStart[s], hookStart[s+1]) in `hooks`: (legal entry << 1)
+   * or (base << 1 | 1). Per guarded gate: hooks of its potential (legal entries of its group)
+   * in [potentialStart[g], potentialStart[g+1]) of `potentialHooks`.
+   */
   private readonly hookStart: Int32Array;
   private readonly hooks: Int32Array;
+  private readonly potentialStart: Int32Array;
+  private readonly potentialHooks: Int32Array;
   private readonly loaded: Uint32Array;
   private readonly activeInputs: Int32Array;
   private readonly initial: Uint32Array;
-  private readonly run: Runner;
   /** Gates outside the cones of legal, terminal and next, in topological order, evaluated by `goals`. */
   private readonly lazyGates: Int32Array;
   private readonly lazyStart: Int32Array;
@@ -122,7 +183,7 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   /** Throws when the propnet is `unsupported`; `create` returns the reason instead. */
-  constructor(p: Propnet, options: FastCompileOptions = {}, resolved?: Int32Array) {
+  constructor(p: Propnet, options: FastCompileOptions = {}, resolved?: Int32Array, flipCounts?: Float64Array) {
     const slotOf = resolved ?? resolveSlots(p);
     if (!resolved) {
       const reason = unsupportedReason(p, slotOf);
@@ -142,43 +203,19 @@ export class FastStateMachine implements GameStateMachine {
     // (in practice those only goals read: 74 % of reversi's, counting discs) are evaluated
     // when goals are asked for
     const maintained = new Uint8Array(n);
-    const stack: number[] = [];
+    const pending: number[] = [];
     const reach = (slot: number) => {
       if (slot >= 0 && isGate(comps[slot].kind) && !maintained[slot]) {
         maintained[slot] = 1;
-        stack.push(slot);
+        pending.push(slot);
       }
     };
     for (const l of p.legals) reach(slotOf[l.id]);
     if (p.terminal >= 0) reach(slotOf[p.terminal]);
     for (const t of p.transitionIds) if (t >= 0) reach(slotOf[comps[t].inputs[0]]);
-    while (stack.length > 0) for (const w of comps[stack.pop()!].inputs) reach(slotOf[w]);
+    while (pending.length > 0) for (const w of comps[pending.pop()!].inputs) reach(slotOf[w]);
     const lazy: number[] = [];
-
-    const threshold = new Int32Array(n);
-    const negated = new Uint8Array(n);
-    const readerCount = new Int32Array(n + 1);
-    let gates = 0;
-    let links = 0;
-    for (const c of comps) {
-      if (!isGate(c.kind)) continue;
-      gates++;
-      threshold[c.id] = c.kind === "and" ? c.inputs.length : 1;
-      negated[c.id] = c.kind === "not" ? 1 : 0;
-      if (!maintained[c.id]) {
-        lazy.push(c.id); // its value at construction (every base and input false) is still computed below
-        continue;
-      }
-      for (const w of c.inputs) {
-        readerCount[slotOf[w] + 1]++;
-        links++;
-      }
-    }
-    for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
-    const readStart = readerCount.slice();
-    const readers = new Int32Array(readerCount[n]);
-    const fill = readerCount.slice(0, n);
-    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) for (const w of c.inputs) readers[fill[slotOf[w]]++] = c.id;
+    for (const c of comps) if (isGate(c.kind) && !maintained[c.id]) lazy.push(c.id);
     this.lazyGates = Int32Array.from(lazy);
     this.lazyStart = new Int32Array(lazy.length + 1);
     lazy.forEach((g, i) => (this.lazyStart[i + 1] = this.lazyStart[i] + comps[g].inputs.length));
@@ -186,19 +223,120 @@ export class FastStateMachine implements GameStateMachine {
     this.lazyThreshold = Int32Array.from(lazy, (g) => (comps[g].kind === "and" ? comps[g].inputs.length : 1));
     this.lazyNegated = Uint8Array.from(lazy, (g) => (comps[g].kind === "not" ? 1 : 0));
 
-    // values with every base and input false: constants, then gates in id order
-    const values = new Uint8Array(n);
-    const count = new Int32Array(n);
-    for (const c of comps) if (c.kind === "true") values[c.id] = 1;
+    // guards: a slot many AND gates read (typically `control`, which flips every turn) is left
+    // out of their counts; such a gate's count gives its potential (the AND of its other inputs),
+    // its value is potential AND guard, and the guard's event visits only the gates whose
+    // potential is true
+    const guards = options.guards ?? "auto";
+    const guardOf = new Int32Array(n).fill(-1);
+    if (guards === "all") {
+      const andReaders = new Int32Array(n);
+      for (const c of comps) if (c.kind === "and" && maintained[c.id] && c.inputs.length >= 2) for (const w of c.inputs) andReaders[slotOf[w]]++;
+      for (const c of comps) {
+        if (c.kind !== "and" || !maintained[c.id] || c.inputs.length < 2) continue;
+        let best = slotOf[c.inputs[0]];
+        for (const w of c.inputs) if (andReaders[slotOf[w]] > andReaders[best]) best = slotOf[w];
+        guardOf[c.id] = best;
+      }
+    } else if (guards === "auto") {
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none" }, slotOf).probeFlips();
+      for (const c of comps) {
+        if (c.kind !== "and" || !maintained[c.id] || c.inputs.length < 2) continue;
+        let best = slotOf[c.inputs[0]];
+        let total = 0;
+        for (const w of c.inputs) {
+          const s = slotOf[w];
+          total += flips[s];
+          if (flips[s] > flips[best]) best = s;
+        }
+        if (flips[best] > 0 && flips[best] >= GUARD_RATIO * (total - flips[best])) guardOf[c.id] = best;
+      }
+    }
+
+    // readers (guard links left out) and thresholds
+    const threshold = new Int32Array(n);
+    const negated = new Uint8Array(n);
+    const readerCount = new Int32Array(n + 1);
+    const consumed = new Uint8Array(n); // read by something other than a legal move
+    let gates = 0;
+    let links = 0;
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
-      let k = 0;
-      for (const w of c.inputs) k += values[slotOf[w]];
-      count[c.id] = k;
-      values[c.id] = (k >= threshold[c.id] ? 1 : 0) ^ negated[c.id];
+      gates++;
+      negated[c.id] = c.kind === "not" ? 1 : 0;
+      const guard = guardOf[c.id];
+      threshold[c.id] = c.kind === "and" ? c.inputs.length - (guard >= 0 ? 1 : 0) : 1;
+      let guardSkipped = false;
+      for (const w of c.inputs) {
+        const s = slotOf[w];
+        consumed[s] = 1;
+        if (!maintained[c.id]) continue;
+        if (s === guard && !guardSkipped) {
+          guardSkipped = true;
+          continue;
+        }
+        readerCount[s + 1]++;
+        links++;
+      }
     }
-    this.values = values;
-    this.count = count;
+    for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
+    const readStart = readerCount.slice();
+    const readers = new Int32Array(readerCount[n]);
+    const fill = readerCount.slice(0, n);
+    for (const c of comps) {
+      if (!isGate(c.kind) || !maintained[c.id]) continue;
+      let guardSkipped = false;
+      for (const w of c.inputs) {
+        const s = slotOf[w];
+        if (s === guardOf[c.id] && !guardSkipped) guardSkipped = true;
+        else readers[fill[s]++] = c.id;
+      }
+    }
+    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
+    for (const s of nextSlot) if (s >= 0) consumed[s] = 1;
+    if (p.terminal >= 0) consumed[slotOf[p.terminal]] = 1;
+    for (const x of p.goals) consumed[slotOf[x.id]] = 1;
+    // a guarded gate whose value nothing reads: its legal moves follow its potential, masked by
+    // the guard when they are asked for
+    const mode = guardOf.slice();
+    let guardedGates = 0;
+    let silentGates = 0;
+    for (let g = 0; g < n; g++) {
+      if (guardOf[g] < 0) continue;
+      guardedGates++;
+      if (!consumed[g]) {
+        mode[g] = SILENT;
+        silentGates++;
+      }
+    }
+    this.readStart = readStart;
+    this.readers = readers;
+
+    // active sets of the guards (room for every non-silent gate each guards)
+    this.guardIndex = new Int32Array(n).fill(-1);
+    const guardSlots: number[] = [];
+    const capacity: number[] = [];
+    for (let g = 0; g < n; g++) {
+      const G = mode[g];
+      if (G < 0) continue;
+      if (this.guardIndex[G] < 0) {
+        this.guardIndex[G] = guardSlots.length;
+        guardSlots.push(G);
+        capacity.push(0);
+      }
+      capacity[this.guardIndex[G]]++;
+    }
+    this.activeStart = new Int32Array(guardSlots.length + 1);
+    capacity.forEach((c, i) => (this.activeStart[i + 1] = this.activeStart[i] + c));
+    this.activeLen = new Int32Array(guardSlots.length);
+    this.activeList = new Int32Array(this.activeStart[guardSlots.length]);
+    this.activePos = new Int32Array(n).fill(-1);
+    let maxPush = 1;
+    for (let s = 0; s < n; s++) {
+      const gi = this.guardIndex[s];
+      maxPush = Math.max(maxPush, readStart[s + 1] - readStart[s] + (gi >= 0 ? capacity[gi] : 0));
+    }
+    this.maxPush = maxPush;
 
     this.baseSlot = Int32Array.from(p.baseIds);
     this.inputSlot = Int32Array.from(p.inputs, (m) => m.id);
@@ -210,36 +348,105 @@ export class FastStateMachine implements GameStateMachine {
       for (let r = 0; r < nRoles; r++) start[r + 1] += start[r];
       return { start, sorted };
     };
-    const legals = byRole(p.legals);
-    this.legalStart = legals.start;
-    this.legalInput = Int32Array.from(legals.sorted, (l) => l.input);
-    this.legalRole = Int32Array.from(legals.sorted, (l) => l.role);
-    const legalSlot = Int32Array.from(legals.sorted, (l) => slotOf[l.id]);
+
+    // legal entries grouped by role, then by the guard of their slot (SILENT gates: the guard
+    // of the gate; -1: the entry follows its slot's value)
+    const entries = p.legals.map((l) => {
+      const slot = slotOf[l.id];
+      return { role: l.role, input: l.input, slot, guard: mode[slot] === SILENT ? guardOf[slot] : -1 };
+    });
+    entries.sort((a, b) => a.role - b.role || a.guard - b.guard);
+    this.legalInput = Int32Array.from(entries, (x) => x.input);
+    this.legalCount = new Int32Array(nRoles);
+    for (const x of entries) this.legalCount[x.role]++;
+    const groupRole: number[] = [];
+    const groupGuard: number[] = [];
+    const groupStart: number[] = [];
+    this.legalGroup = new Int32Array(entries.length);
+    entries.forEach((x, k) => {
+      const last = groupRole.length - 1;
+      if (last < 0 || groupRole[last] !== x.role || groupGuard[last] !== x.guard) {
+        groupRole.push(x.role);
+        groupGuard.push(x.guard);
+        groupStart.push(k);
+      }
+      this.legalGroup[k] = groupRole.length - 1;
+    });
+    this.roleGroups = new Int32Array(nRoles + 1);
+    for (const r of groupRole) this.roleGroups[r + 1]++;
+    for (let r = 0; r < nRoles; r++) this.roleGroups[r + 1] += this.roleGroups[r];
+    this.groupGuard = Int32Array.from(groupGuard);
+    this.groupStart = Int32Array.from(groupStart);
+    this.groupLen = new Int32Array(groupRole.length);
+    this.legalPos = new Int32Array(entries.length).fill(-1);
+    this.legalList = new Int32Array(entries.length);
+
     const goals = byRole(p.goals.filter((x) => x.value !== null));
     this.goalStart = goals.start;
     this.goalSlot = Int32Array.from(goals.sorted, (x) => slotOf[x.id]);
     this.goalValue = Float64Array.from(goals.sorted, (x) => x.value ?? 0);
     this.terminalSlot = p.terminal >= 0 ? slotOf[p.terminal] : -1;
 
-    // hooks: legal entries and next bits driven by each slot
-    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
-    this.hookStart = new Int32Array(n + 1);
-    for (const s of legalSlot) this.hookStart[s + 1]++;
-    for (const s of nextSlot) if (s >= 0) this.hookStart[s + 1]++;
-    for (let s = 0; s < n; s++) this.hookStart[s + 1] += this.hookStart[s];
-    this.hooks = new Int32Array(this.hookStart[n]);
-    const at = this.hookStart.slice(0, n);
-    legalSlot.forEach((s, k) => (this.hooks[at[s]++] = k << 1));
+    // hooks: legal entries and next bits driven by each slot's value; legal entries driven by a
+    // silent gate's potential
+    const csr = (pairs: readonly (readonly [number, number])[]) => {
+      const start = new Int32Array(n + 1);
+      for (const [s] of pairs) start[s + 1]++;
+      for (let s = 0; s < n; s++) start[s + 1] += start[s];
+      const list = new Int32Array(start[n]);
+      const at = start.slice(0, n);
+      for (const [s, h] of pairs) list[at[s]++] = h;
+      return { start, list };
+    };
+    const valueHooks: [number, number][] = [];
+    const potentialHooks: [number, number][] = [];
+    entries.forEach((x, k) => (x.guard >= 0 ? potentialHooks : valueHooks).push([x.slot, k << 1]));
     nextSlot.forEach((s, b) => {
-      if (s >= 0) this.hooks[at[s]++] = (b << 1) | 1;
+      if (s >= 0) valueHooks.push([s, (b << 1) | 1]);
     });
+    const value = csr(valueHooks);
+    this.hookStart = value.start;
+    this.hooks = value.list;
+    const potential = csr(potentialHooks);
+    this.potentialStart = potential.start;
+    this.potentialHooks = potential.list;
 
-    // legal sets and next bits of the all-false start
-    this.legalPos = new Int32Array(legalSlot.length).fill(-1);
-    this.legalList = new Int32Array(legalSlot.length);
-    this.legalLen = new Int32Array(nRoles);
+    // values with every base and input false: constants, then gates in id order
+    const values = new Uint8Array((n + 3) & ~3); // whole words, for `probeFlips`
+    const count = new Int32Array(n);
+    for (const c of comps) if (c.kind === "true") values[c.id] = 1;
+    for (const c of comps) {
+      if (!isGate(c.kind)) continue;
+      let k = 0;
+      for (const w of c.inputs) k += values[slotOf[w]];
+      const guard = guardOf[c.id];
+      if (guard >= 0) {
+        k -= values[guard];
+        values[c.id] = k >= threshold[c.id] ? values[guard] : 0;
+      } else values[c.id] = (k >= threshold[c.id] ? 1 : 0) ^ negated[c.id];
+      count[c.id] = k;
+    }
+    this.values = values;
+    const rec = new Int32Array(2 * n);
+    for (let g = 0; g < n; g++) {
+      rec[2 * g] = count[g] - threshold[g];
+      let info = negated[g] ? INFO_NEGATED : 0;
+      if (mode[g] === SILENT) info |= INFO_SILENT;
+      if (this.hookStart[g] !== this.hookStart[g + 1]) info |= INFO_HOOKS;
+      if (this.guardIndex[g] >= 0) info |= INFO_IS_GUARD;
+      rec[2 * g + 1] = info | ((guardOf[g] + 1) << INFO_GUARD_SHIFT);
+    }
+    this.rec = rec;
+
+    // legal sets, active sets and next bits of the all-false start
     this.nextWords = new Uint32Array(this.stateWords);
-    for (let s = 0; s < n; s++) if (values[s]) this.fireHooks(s, 1);
+    for (let s = 0; s < n; s++) {
+      if (values[s] && mode[s] !== SILENT) this.fireHooks(s, 1);
+      if (mode[s] !== PLAIN && count[s] >= threshold[s]) {
+        for (let j = this.potentialStart[s]; j < this.potentialStart[s + 1]; j++) this.toggleLegal(this.potentialHooks[j] >>> 1, 1);
+        if (mode[s] >= 0) this.activate(s, mode[s]);
+      }
+    }
 
     // the initial state: the init propositions with every base and input false
     this.initial = new Uint32Array(this.stateWords);
@@ -247,26 +454,13 @@ export class FastStateMachine implements GameStateMachine {
 
     this.loaded = new Uint32Array(this.stateWords);
     this.activeInputs = new Int32Array(nRoles).fill(-1);
-    let maxFanout = 1;
-    for (let s = 0; s < n; s++) maxFanout = Math.max(maxFanout, readStart[s + 1] - readStart[s]);
-    this.stack = new Int32Array(2 * n + maxFanout + 64);
-
-    const limit = options.codegenLimit ?? DEFAULT_CODEGEN_LIMIT;
-    let generated: { run: Runner; chunks: number } | undefined;
-    if (links <= limit && limit > 0) {
-      try {
-        generated = this.generate(comps.length, threshold, negated, readStart, readers, legals.sorted.map((l) => l.role), maxFanout);
-      } catch {
-        generated = undefined; // e.g. the engine refuses code generation: interpret
-      }
-    }
-    this.run = generated ? generated.run : this.interpreter(threshold, negated, readStart, readers, maxFanout);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, generated: generated !== undefined, chunks: generated?.chunks ?? 0 };
+    this.stack = new Int32Array(2 * n + maxPush + 64);
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
   }
 
-  /** Updates the legal sets and next bits driven by slot `s`, whose value became `v`. */
+  /** Updates the legal sets and next bits driven by slot `s`'s value, which became `v`. */
   private fireHooks(s: number, v: number): void {
     for (let j = this.hookStart[s], e = this.hookStart[s + 1]; j < e; j++) {
       const h = this.hooks[j];
@@ -278,150 +472,137 @@ export class FastStateMachine implements GameStateMachine {
     }
   }
 
+  /** Updates the legal sets driven by silent gate `g`'s potential, which became `v`. */
+  private firePotentialHooks(g: number, v: number): void {
+    for (let j = this.potentialStart[g], e = this.potentialStart[g + 1]; j < e; j++) this.toggleLegal(this.potentialHooks[j] >>> 1, v);
+  }
+
   private toggleLegal(k: number, v: number): void {
-    const r = this.legalRole[k];
-    const start = this.legalStart[r];
+    const group = this.legalGroup[k];
+    const start = this.groupStart[group];
     if (v) {
-      const len = this.legalLen[r];
+      const len = this.groupLen[group];
       this.legalList[start + len] = k;
       this.legalPos[k] = len;
-      this.legalLen[r] = len + 1;
+      this.groupLen[group] = len + 1;
     } else {
       const p = this.legalPos[k];
-      const len = this.legalLen[r] - 1;
+      const len = this.groupLen[group] - 1;
       const last = this.legalList[start + len];
       this.legalList[start + p] = last;
       this.legalPos[last] = p;
       this.legalPos[k] = -1;
-      this.legalLen[r] = len;
+      this.groupLen[group] = len;
     }
   }
 
+  /** Adds guarded gate `g` (its potential became true) to the active set of its guard `G`. */
+  private activate(g: number, G: number): void {
+    const i = this.guardIndex[G];
+    const len = this.activeLen[i];
+    this.activeList[this.activeStart[i] + len] = g;
+    this.activePos[g] = len;
+    this.activeLen[i] = len + 1;
+  }
 
-  /** The propagation over typed arrays (no generated code). */
-  private interpreter(threshold: Int32Array, negated: Uint8Array, readStart: Int32Array, readers: Int32Array, maxFanout: number): Runner {
-    const count = this.count;
-    const values = this.values;
-    const hookStart = this.hookStart;
-    return (sp: number) => {
-      let stack = this.stack;
-      while (sp > 0) {
-        if (sp + maxFanout >= stack.length) {
-          const bigger = new Int32Array(stack.length * 2);
-          bigger.set(stack);
-          this.stack = stack = bigger;
-        }
-        const event = stack[--sp];
-        const s = event >>> 1;
-        const e = readStart[s + 1];
-        if ((event & 1) === 1) {
-          for (let j = readStart[s]; j < e; j++) {
-            const g = readers[j];
-            if (++count[g] === threshold[g]) {
-              const v = 1 ^ negated[g];
-              values[g] = v;
-              stack[sp++] = (g << 1) | v;
-              if (hookStart[g] !== hookStart[g + 1]) this.fireHooks(g, v);
-            }
-          }
-        } else {
-          for (let j = readStart[s]; j < e; j++) {
-            const g = readers[j];
-            if (count[g]-- === threshold[g]) {
-              const v = negated[g];
-              values[g] = v;
-              stack[sp++] = (g << 1) | v;
-              if (hookStart[g] !== hookStart[g + 1]) this.fireHooks(g, v);
-            }
-          }
-        }
-      }
-    };
+  /** Removes guarded gate `g` (its potential became false) from the active set of its guard `G`. */
+  private deactivate(g: number, G: number): void {
+    const i = this.guardIndex[G];
+    const start = this.activeStart[i];
+    const p = this.activePos[g];
+    const len = this.activeLen[i] - 1;
+    const last = this.activeList[start + len];
+    this.activeList[start + p] = last;
+    this.activePos[last] = p;
+    this.activePos[g] = -1;
+    this.activeLen[i] = len;
   }
 
   /**
-   * The propagation as generated JavaScript: for each event (slot s up: 2s+1, down: 2s) a
-   * block that updates the counts of s's readers and, for each reader whose output changes,
-   * writes its value, updates its legal sets and next bits, and pushes its event. Blocks are
-   * grouped into chunk functions of bounded size (V8 does not optimize huge functions); the
-   * chunk of an event is looked up in a table.
+   * Drains the event stack (`sp` events: (slot << 1) | new value). An event of slot s moves
+   * the count of each reader; a plain gate whose count crosses its threshold flips and pushes
+   * its own event; a guarded gate whose count crosses its threshold changes its potential. If s
+   * guards gates, those whose potential is true take s's value (its value now: a later event of
+   * s may be waiting on the stack).
    */
-  private generate(
-    n: number,
-    threshold: Int32Array,
-    negated: Uint8Array,
-    readStart: Int32Array,
-    readers: Int32Array,
-    legalRole: readonly number[],
-    maxFanout: number,
-  ): { run: Runner; chunks: number } {
-    const hookCode = (g: number, v: number): string => {
-      let code = "";
-      for (let j = this.hookStart[g], e = this.hookStart[g + 1]; j < e; j++) {
-        const h = this.hooks[j];
-        const x = h >>> 1;
-        if (h & 1) code += v ? `nw[${x >>> 5}]|=${(1 << (x & 31)) >>> 0};` : `nw[${x >>> 5}]&=${~(1 << (x & 31)) >>> 0};`;
-        else {
-          const r = legalRole[x];
-          const start = this.legalStart[r];
-          code += v
-            ? `{const L=ll[${r}];lst[${start}+L]=${x};lp[${x}]=L;ll[${r}]=L+1;}`
-            : `{const P=lp[${x}],L=ll[${r}]-1,Z=lst[${start}+L];lst[${start}+P]=Z;lp[Z]=P;lp[${x}]=-1;ll[${r}]=L;}`;
+  private propagate(sp: number): void {
+    const rec = this.rec;
+    const values = this.values;
+    const readStart = this.readStart;
+    const readers = this.readers;
+    const guardIndex = this.guardIndex;
+    const activeStart = this.activeStart;
+    const activeLen = this.activeLen;
+    const activeList = this.activeList;
+    const maxPush = this.maxPush;
+    let stack = this.stack;
+    while (sp > 0) {
+      if (sp + maxPush >= stack.length) {
+        const bigger = new Int32Array(stack.length * 2);
+        bigger.set(stack);
+        this.stack = stack = bigger;
+      }
+      const event = stack[--sp];
+      const s = event >>> 1;
+      const e = readStart[s + 1];
+      if ((event & 1) === 1) {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (++rec[2 * g] === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = 1 ^ (info & INFO_NEGATED);
+              values[g] = v;
+              stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 1);
+            else {
+              this.activate(g, G);
+              if (values[G] !== 0) {
+                values[g] = 1;
+                stack[sp++] = (g << 1) | 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 1);
+              }
+            }
+          }
+        }
+      } else {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (rec[2 * g]-- === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = info & INFO_NEGATED;
+              values[g] = v;
+              stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 0);
+            else {
+              this.deactivate(g, G);
+              if (values[g] !== 0) {
+                values[g] = 0;
+                stack[sp++] = g << 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 0);
+              }
+            }
+          }
         }
       }
-      return code;
-    };
-    const CHUNK_STATEMENTS = 100;
-    const chunkOf = new Int32Array(2 * n);
-    const chunks: string[] = [];
-    let body = "";
-    let statements = 0;
-    const flush = () => {
-      if (body === "") return;
-      chunks.push(`function h${chunks.length}(e){switch(e){${body}}}`);
-      body = "";
-      statements = 0;
-    };
-    for (let s = 0; s < n; s++) {
-      const a = readStart[s];
-      const b = readStart[s + 1];
-      if (a === b) continue;
-      for (const up of [1, 0]) {
-        let block = `case ${2 * s + up}:`;
-        for (let j = a; j < b; j++) {
-          const g = readers[j];
-          const t = threshold[g];
-          const v = up ^ negated[g];
-          const test = up ? `++c[${g}]===${t}` : `c[${g}]--===${t}`;
-          block += `if(${test}){v[${g}]=${v};st[sp++]=${2 * g + v};${hookCode(g, v)}}`;
+      if ((rec[2 * s + 1] & INFO_IS_GUARD) !== 0) {
+        const gi = guardIndex[s];
+        const v = values[s];
+        for (let j = activeStart[gi], end = j + activeLen[gi]; j < end; j++) {
+          const g = activeList[j];
+          if (values[g] !== v) {
+            values[g] = v;
+            stack[sp++] = (g << 1) | v;
+            if ((rec[2 * g + 1] & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+          }
         }
-        block += "return;";
-        body += block;
-        chunkOf[2 * s + up] = chunks.length;
-        statements += b - a;
-        if (statements >= CHUNK_STATEMENTS) flush();
       }
     }
-    flush();
-    const source =
-      `"use strict";let st=self.stack,sp=0;` +
-      chunks.join("\n") +
-      `\nconst H=[${chunks.map((_, i) => `h${i}`).join(",")}];` +
-      (chunks.length === 1
-        ? `return function run(s){sp=s;st=self.stack;while(sp>0){if(sp+${maxFanout}>=st.length){const b=new Int32Array(st.length*2);b.set(st);self.stack=st=b;}h0(st[--sp]);}};`
-        : `return function run(s){sp=s;st=self.stack;while(sp>0){if(sp+${maxFanout}>=st.length){const b=new Int32Array(st.length*2);b.set(st);self.stack=st=b;}const e=st[--sp];H[ch[e]](e);}};`);
-    const factory = new Function("self", "c", "v", "nw", "lst", "lp", "ll", "ch", source) as (
-      self: FastStateMachine,
-      c: Int32Array,
-      v: Uint8Array,
-      nw: Uint32Array,
-      lst: Int32Array,
-      lp: Int32Array,
-      ll: Int32Array,
-      ch: Int32Array,
-    ) => Runner;
-    const run = factory(this, this.count, this.values, this.nextWords, this.legalList, this.legalPos, this.legalLen, chunkOf);
-    return { run, chunks: chunks.length };
   }
 
   /** Sets a source (base or input) slot, fires its hooks and queues its event; returns the new stack pointer. */
@@ -435,6 +616,53 @@ export class FastStateMachine implements GameStateMachine {
     }
     this.stack[sp] = (slot << 1) | v;
     return sp + 1;
+  }
+
+  /**
+   * How often each slot's value changed on a short deterministic probe: random playouts where
+   * each step also computes the next state under a few other random joint moves (as perft's
+   * sibling loop does). Costs about as much as 2 × 10^7 slot comparisons at most.
+   */
+  private probeFlips(): Float64Array {
+    const n = this.values.length;
+    const flips = new Float64Array(n);
+    const words = new Uint32Array(this.values.buffer, 0, n >>> 2);
+    const before = words.slice();
+    const note = () => {
+      for (let w = 0; w < words.length; w++) {
+        const x = words[w] ^ before[w];
+        if (x === 0) continue;
+        before[w] = words[w];
+        for (let b = 0; b < 4; b++) if ((x >>> (b << 3)) & 0xff) flips[(w << 2) | b]++;
+      }
+    };
+    const ops = Math.max(16, Math.min(256, Math.floor(2e7 / n)));
+    const rng = mulberry32(1);
+    const nRoles = this.roles.length;
+    const legal = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.maxLegalMoves(r))));
+    const counts = new Int32Array(nRoles);
+    const joint = new Int32Array(nRoles);
+    const next = new Uint32Array(this.stateWords);
+    let state = this.initialState();
+    let steps = 0;
+    for (let op = 0; op < ops; op++) {
+      let stuck = this.isTerminal(state) || steps >= 200;
+      for (let r = 0; r < nRoles && !stuck; r++) stuck = (counts[r] = this.legalMovesInto(state, r, legal[r])) === 0;
+      note();
+      if (stuck) {
+        state = this.initialState();
+        steps = 0;
+        continue;
+      }
+      for (let t = 0; t < 3; t++) {
+        for (let r = 0; r < nRoles; r++) joint[r] = legal[r][Math.floor(rng() * counts[r])];
+        this.nextStateInto(state, joint, next);
+        note();
+      }
+      state = next.slice();
+      steps++;
+    }
+    return flips;
   }
 
   /** Makes `state` the loaded state, flipping only the bases that differ from the loaded one. */
@@ -453,7 +681,7 @@ export class FastStateMachine implements GameStateMachine {
         sp = this.push(this.baseSlot[b], (now & low) !== 0 ? 1 : 0, sp);
       }
     }
-    if (sp > 0) this.run(sp);
+    if (sp > 0) this.propagate(sp);
   }
 
   initialState(): StateHandle {
@@ -462,12 +690,15 @@ export class FastStateMachine implements GameStateMachine {
 
   legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
     this.load(state);
-    const start = this.legalStart[roleIndex];
-    const len = this.legalLen[roleIndex];
     const list = this.legalList;
     const input = this.legalInput;
-    for (let k = 0; k < len; k++) out[k] = input[list[start + k]];
-    return len;
+    let n = 0;
+    for (let g = this.roleGroups[roleIndex], e = this.roleGroups[roleIndex + 1]; g < e; g++) {
+      const guard = this.groupGuard[g];
+      if (guard >= 0 && this.values[guard] === 0) continue;
+      for (let k = this.groupStart[g], end = k + this.groupLen[g]; k < end; k++) out[n++] = input[list[k]];
+    }
+    return n;
   }
 
   legalMoves(state: StateHandle, roleIndex: number): number[] {
@@ -497,7 +728,7 @@ export class FastStateMachine implements GameStateMachine {
       sp = this.push(slot, 1, sp);
       active[r] = slot;
     }
-    if (sp > 0) this.run(sp);
+    if (sp > 0) this.propagate(sp);
     const next = this.nextWords;
     for (let w = 0; w < next.length; w++) out[w] = next[w]; // faster than set() on a few words
   }
@@ -583,7 +814,7 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   maxLegalMoves(roleIndex: number): number {
-    return this.legalStart[roleIndex + 1] - this.legalStart[roleIndex];
+    return this.legalCount[roleIndex];
   }
 }
 
