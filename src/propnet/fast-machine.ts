@@ -90,7 +90,9 @@ const INFO_NEGATED = 1;
 const INFO_SILENT = 2;
 const INFO_HOOKS = 4;
 const INFO_IS_GUARD = 8;
-const INFO_GUARD_SHIFT = 4;
+/** The slot's changes are pushed as events: it has readers or guards gates (else only its hooks fire). */
+const INFO_EVENT = 16;
+const INFO_GUARD_SHIFT = 5;
 
 export class FastStateMachine implements GameStateMachine {
   readonly engine: EngineName = "fast";
@@ -433,7 +435,8 @@ export class FastStateMachine implements GameStateMachine {
       let info = negated[g] ? INFO_NEGATED : 0;
       if (mode[g] === SILENT) info |= INFO_SILENT;
       if (this.hookStart[g] !== this.hookStart[g + 1]) info |= INFO_HOOKS;
-      if (this.guardIndex[g] >= 0) info |= INFO_IS_GUARD;
+      if (this.guardIndex[g] >= 0) info |= INFO_IS_GUARD | INFO_EVENT;
+      if (readStart[g] !== readStart[g + 1]) info |= INFO_EVENT;
       rec[2 * g + 1] = info | ((guardOf[g] + 1) << INFO_GUARD_SHIFT);
     }
     this.rec = rec;
@@ -554,14 +557,14 @@ export class FastStateMachine implements GameStateMachine {
             if (G < 0) {
               const v = 1 ^ (info & INFO_NEGATED);
               values[g] = v;
-              stack[sp++] = (g << 1) | v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
               if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
             } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 1);
             else {
               this.activate(g, G);
               if (values[G] !== 0) {
                 values[g] = 1;
-                stack[sp++] = (g << 1) | 1;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | 1;
                 if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 1);
               }
             }
@@ -576,14 +579,14 @@ export class FastStateMachine implements GameStateMachine {
             if (G < 0) {
               const v = info & INFO_NEGATED;
               values[g] = v;
-              stack[sp++] = (g << 1) | v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
               if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
             } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 0);
             else {
               this.deactivate(g, G);
               if (values[g] !== 0) {
                 values[g] = 0;
-                stack[sp++] = g << 1;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = g << 1;
                 if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 0);
               }
             }
@@ -597,8 +600,9 @@ export class FastStateMachine implements GameStateMachine {
           const g = activeList[j];
           if (values[g] !== v) {
             values[g] = v;
-            stack[sp++] = (g << 1) | v;
-            if ((rec[2 * g + 1] & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            const info = rec[2 * g + 1];
+            if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+            if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
           }
         }
       }
@@ -608,7 +612,9 @@ export class FastStateMachine implements GameStateMachine {
   /** Sets a source (base or input) slot, fires its hooks and queues its event; returns the new stack pointer. */
   private push(slot: number, v: number, sp: number): number {
     this.values[slot] = v;
-    if (this.hookStart[slot] !== this.hookStart[slot + 1]) this.fireHooks(slot, v);
+    const info = this.rec[2 * slot + 1];
+    if ((info & INFO_HOOKS) !== 0) this.fireHooks(slot, v);
+    if ((info & INFO_EVENT) === 0) return sp;
     if (sp + 1 >= this.stack.length) {
       const bigger = new Int32Array(this.stack.length * 2);
       bigger.set(this.stack);
@@ -730,7 +736,9 @@ export class FastStateMachine implements GameStateMachine {
     }
     if (sp > 0) this.propagate(sp);
     const next = this.nextWords;
-    for (let w = 0; w < next.length; w++) out[w] = next[w]; // faster than set() on a few words
+    // a loop is faster than set() on a few words, set() on many (hex, 221 words: 72 against 265 ns)
+    if (next.length > 16) out.set(next);
+    else for (let w = 0; w < next.length; w++) out[w] = next[w];
   }
 
   nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
