@@ -44,7 +44,7 @@
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
-import { isGate } from "./propnet.js";
+import { isGate, type PropnetComponent } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 import { PropnetStateMachine, type PropnetCompileError } from "./state-machine.js";
 import { mulberry32 } from "./search.js";
@@ -61,6 +61,9 @@ export interface FastCompileOptions {
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
 export const GUARD_RATIO = 2;
+
+/** A silent gate's second guard must be one of at least this many silent gates. */
+const GUARD_MIN_SHARED = 16;
 
 /** Sizes of a compiled fast machine (for reports). */
 export interface FastMachineStats {
@@ -137,7 +140,9 @@ export class FastStateMachine implements GameStateMachine {
   private readonly legalPos: Int32Array;
   /** Legal groups of role r: [roleGroups[r], roleGroups[r+1]); a group's entries share a guard (or have none: -1). */
   private readonly roleGroups: Int32Array;
-  private readonly groupGuard: Int32Array;
+  /** Per group: its guards [groupGuardStart[g], groupGuardStart[g+1]) in `groupGuards`. */
+  private readonly groupGuardStart: Int32Array;
+  private readonly groupGuards: Int32Array;
   /** Dense sets: group g's present entries at [groupStart[g], groupStart[g] + groupLen[g]) of legalList. */
   private readonly groupStart: Int32Array;
   private readonly groupLen: Int32Array;
@@ -229,54 +234,77 @@ export class FastStateMachine implements GameStateMachine {
     // out of their counts; such a gate's count gives its potential (the AND of its other inputs),
     // its value is potential AND guard, and the guard's event visits only the gates whose
     // potential is true
+    // consumers: a gate read by nothing but legal moves can be silent (see guards)
+    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
+    const consumed = new Uint8Array(n); // read by something other than a legal move
+    for (const c of comps) if (isGate(c.kind)) for (const w of c.inputs) consumed[slotOf[w]] = 1;
+    for (const s of nextSlot) if (s >= 0) consumed[s] = 1;
+    if (p.terminal >= 0) consumed[slotOf[p.terminal]] = 1;
+    for (const x of p.goals) consumed[slotOf[x.id]] = 1;
+
+    // guards of each AND gate: one, or (silent gates) any number, most often flipping first
     const guards = options.guards ?? "auto";
-    const guardOf = new Int32Array(n).fill(-1);
+    const guardsOf: number[][] = Array.from({ length: n }, () => []);
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2;
     if (guards === "all") {
+      // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
       const andReaders = new Int32Array(n);
-      for (const c of comps) if (c.kind === "and" && maintained[c.id] && c.inputs.length >= 2) for (const w of c.inputs) andReaders[slotOf[w]]++;
+      for (const c of comps) if (candidate(c)) for (const w of c.inputs) andReaders[slotOf[w]]++;
       for (const c of comps) {
-        if (c.kind !== "and" || !maintained[c.id] || c.inputs.length < 2) continue;
-        let best = slotOf[c.inputs[0]];
-        for (const w of c.inputs) if (andReaders[slotOf[w]] > andReaders[best]) best = slotOf[w];
-        guardOf[c.id] = best;
+        if (!candidate(c)) continue;
+        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
+        guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
       const flips = flipCounts ?? new FastStateMachine(p, { guards: "none" }, slotOf).probeFlips();
       for (const c of comps) {
-        if (c.kind !== "and" || !maintained[c.id] || c.inputs.length < 2) continue;
-        let best = slotOf[c.inputs[0]];
-        let total = 0;
-        for (const w of c.inputs) {
-          const s = slotOf[w];
-          total += flips[s];
-          if (flips[s] > flips[best]) best = s;
+        if (!candidate(c)) continue;
+        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => flips[y] - flips[x] || x - y);
+        let rest = 0;
+        for (const w of c.inputs) rest += flips[slotOf[w]];
+        for (const s of order) {
+          rest -= flips[s];
+          if (flips[s] === 0 || flips[s] < GUARD_RATIO * rest) break;
+          guardsOf[c.id].push(s);
+          if (consumed[c.id]) break; // a gate whose value is read has one guard
         }
-        if (flips[best] > 0 && flips[best] >= GUARD_RATIO * (total - flips[best])) guardOf[c.id] = best;
+      }
+      // a silent gate's second and further guards only when many silent gates share them, so
+      // that legal groups (one per role and set of guards) stay few
+      const shared = new Int32Array(n);
+      for (const x of guardsOf) for (let i = 1; i < x.length; i++) shared[x[i]]++;
+      for (const x of guardsOf) {
+        let keep = 1;
+        while (keep < x.length && shared[x[keep]] >= GUARD_MIN_SHARED) keep++;
+        x.length = Math.min(x.length, keep);
       }
     }
+    const guardOf = Int32Array.from(guardsOf, (x) => (x.length > 0 ? x[0] : -1));
 
-    // readers (guard links left out) and thresholds
+    // readers (one link per guard left out) and thresholds
     const threshold = new Int32Array(n);
     const negated = new Uint8Array(n);
     const readerCount = new Int32Array(n + 1);
-    const consumed = new Uint8Array(n); // read by something other than a legal move
+    const countedInputs = (c: PropnetComponent): number[] => {
+      const left = [...guardsOf[c.id]];
+      const out: number[] = [];
+      for (const w of c.inputs) {
+        const s = slotOf[w];
+        const k = left.indexOf(s);
+        if (k >= 0) left.splice(k, 1);
+        else out.push(s);
+      }
+      return out;
+    };
     let gates = 0;
     let links = 0;
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
       gates++;
       negated[c.id] = c.kind === "not" ? 1 : 0;
-      const guard = guardOf[c.id];
-      threshold[c.id] = c.kind === "and" ? c.inputs.length - (guard >= 0 ? 1 : 0) : 1;
-      let guardSkipped = false;
-      for (const w of c.inputs) {
-        const s = slotOf[w];
-        consumed[s] = 1;
-        if (!maintained[c.id]) continue;
-        if (s === guard && !guardSkipped) {
-          guardSkipped = true;
-          continue;
-        }
+      threshold[c.id] = c.kind === "and" ? c.inputs.length - guardsOf[c.id].length : 1;
+      if (!maintained[c.id]) continue;
+      for (const s of countedInputs(c)) {
         readerCount[s + 1]++;
         links++;
       }
@@ -285,21 +313,9 @@ export class FastStateMachine implements GameStateMachine {
     const readStart = readerCount.slice();
     const readers = new Int32Array(readerCount[n]);
     const fill = readerCount.slice(0, n);
-    for (const c of comps) {
-      if (!isGate(c.kind) || !maintained[c.id]) continue;
-      let guardSkipped = false;
-      for (const w of c.inputs) {
-        const s = slotOf[w];
-        if (s === guardOf[c.id] && !guardSkipped) guardSkipped = true;
-        else readers[fill[s]++] = c.id;
-      }
-    }
-    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
-    for (const s of nextSlot) if (s >= 0) consumed[s] = 1;
-    if (p.terminal >= 0) consumed[slotOf[p.terminal]] = 1;
-    for (const x of p.goals) consumed[slotOf[x.id]] = 1;
+    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) for (const s of countedInputs(c)) readers[fill[s]++] = c.id;
     // a guarded gate whose value nothing reads: its legal moves follow its potential, masked by
-    // the guard when they are asked for
+    // its guards when they are asked for
     const mode = guardOf.slice();
     let guardedGates = 0;
     let silentGates = 0;
@@ -355,21 +371,24 @@ export class FastStateMachine implements GameStateMachine {
     // of the gate; -1: the entry follows its slot's value)
     const entries = p.legals.map((l) => {
       const slot = slotOf[l.id];
-      return { role: l.role, input: l.input, slot, guard: mode[slot] === SILENT ? guardOf[slot] : -1 };
+      const guards = mode[slot] === SILENT ? guardsOf[slot] : [];
+      return { role: l.role, input: l.input, slot, guards, key: guards.join(" ") };
     });
-    entries.sort((a, b) => a.role - b.role || a.guard - b.guard);
+    entries.sort((a, b) => a.role - b.role || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     this.legalInput = Int32Array.from(entries, (x) => x.input);
     this.legalCount = new Int32Array(nRoles);
     for (const x of entries) this.legalCount[x.role]++;
     const groupRole: number[] = [];
-    const groupGuard: number[] = [];
+    const groupKey: string[] = [];
+    const groupGuards: number[][] = [];
     const groupStart: number[] = [];
     this.legalGroup = new Int32Array(entries.length);
     entries.forEach((x, k) => {
       const last = groupRole.length - 1;
-      if (last < 0 || groupRole[last] !== x.role || groupGuard[last] !== x.guard) {
+      if (last < 0 || groupRole[last] !== x.role || groupKey[last] !== x.key) {
         groupRole.push(x.role);
-        groupGuard.push(x.guard);
+        groupKey.push(x.key);
+        groupGuards.push(x.guards);
         groupStart.push(k);
       }
       this.legalGroup[k] = groupRole.length - 1;
@@ -377,7 +396,9 @@ export class FastStateMachine implements GameStateMachine {
     this.roleGroups = new Int32Array(nRoles + 1);
     for (const r of groupRole) this.roleGroups[r + 1]++;
     for (let r = 0; r < nRoles; r++) this.roleGroups[r + 1] += this.roleGroups[r];
-    this.groupGuard = Int32Array.from(groupGuard);
+    this.groupGuardStart = new Int32Array(groupGuards.length + 1);
+    groupGuards.forEach((x, i) => (this.groupGuardStart[i + 1] = this.groupGuardStart[i] + x.length));
+    this.groupGuards = Int32Array.from(groupGuards.flat());
     this.groupStart = Int32Array.from(groupStart);
     this.groupLen = new Int32Array(groupRole.length);
     this.legalPos = new Int32Array(entries.length).fill(-1);
@@ -402,7 +423,7 @@ export class FastStateMachine implements GameStateMachine {
     };
     const valueHooks: [number, number][] = [];
     const potentialHooks: [number, number][] = [];
-    entries.forEach((x, k) => (x.guard >= 0 ? potentialHooks : valueHooks).push([x.slot, k << 1]));
+    entries.forEach((x, k) => (x.guards.length > 0 ? potentialHooks : valueHooks).push([x.slot, k << 1]));
     nextSlot.forEach((s, b) => {
       if (s >= 0) valueHooks.push([s, (b << 1) | 1]);
     });
@@ -421,10 +442,13 @@ export class FastStateMachine implements GameStateMachine {
       if (!isGate(c.kind)) continue;
       let k = 0;
       for (const w of c.inputs) k += values[slotOf[w]];
-      const guard = guardOf[c.id];
-      if (guard >= 0) {
-        k -= values[guard];
-        values[c.id] = k >= threshold[c.id] ? values[guard] : 0;
+      if (guardsOf[c.id].length > 0) {
+        let all = 1;
+        for (const guard of guardsOf[c.id]) {
+          k -= values[guard];
+          all &= values[guard];
+        }
+        values[c.id] = k >= threshold[c.id] ? all : 0;
       } else values[c.id] = (k >= threshold[c.id] ? 1 : 0) ^ negated[c.id];
       count[c.id] = k;
     }
@@ -699,9 +723,10 @@ export class FastStateMachine implements GameStateMachine {
     const list = this.legalList;
     const input = this.legalInput;
     let n = 0;
-    for (let g = this.roleGroups[roleIndex], e = this.roleGroups[roleIndex + 1]; g < e; g++) {
-      const guard = this.groupGuard[g];
-      if (guard >= 0 && this.values[guard] === 0) continue;
+    const values = this.values;
+    const guards = this.groupGuards;
+    groups: for (let g = this.roleGroups[roleIndex], e = this.roleGroups[roleIndex + 1]; g < e; g++) {
+      for (let j = this.groupGuardStart[g], end = this.groupGuardStart[g + 1]; j < end; j++) if (values[guards[j]] === 0) continue groups;
       for (let k = this.groupStart[g], end = k + this.groupLen[g]; k < end; k++) out[n++] = input[list[k]];
     }
     return n;
