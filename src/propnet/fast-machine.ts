@@ -78,6 +78,8 @@ export interface FastMachineStats {
   readonly guardedGates: number;
   /** Guarded gates only legal moves read: their value is never computed. */
   readonly silentGates: number;
+  /** ORs of moves that count the complement of their moves against them (see `complementMoves`). */
+  readonly complementedOrs: number;
 }
 
 /** Propositions that only pass a value on: readers read the slot of what drives them. */
@@ -166,6 +168,9 @@ export class FastStateMachine implements GameStateMachine {
   private readonly potentialHooks: Int32Array;
   private readonly loaded: Uint32Array;
   private readonly activeInputs: Int32Array;
+  /** Per input slot: the complemented ORs it counts against, [invertedStart[s], invertedStart[s+1]) in `inverted`. */
+  private readonly invertedStart: Int32Array;
+  private readonly inverted: Int32Array;
   private readonly initial: Uint32Array;
   /** Gates outside the cones of legal, terminal and next, in topological order, evaluated by `goals`. */
   private readonly lazyGates: Int32Array;
@@ -205,6 +210,10 @@ export class FastStateMachine implements GameStateMachine {
     const n = comps.length;
     const nRoles = p.roles.length;
 
+    // ORs of moves rewritten with complements (see `complementMoves`)
+    const moves = complementMoves(p, slotOf);
+    const inputSlots = (c: PropnetComponent): readonly number[] => moves.direct.get(c.id) ?? c.inputs.map((w) => slotOf[w]);
+
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
     // (in practice those only goals read: 74 % of reversi's, counting discs) are evaluated
@@ -220,7 +229,7 @@ export class FastStateMachine implements GameStateMachine {
     for (const l of p.legals) reach(slotOf[l.id]);
     if (p.terminal >= 0) reach(slotOf[p.terminal]);
     for (const t of p.transitionIds) if (t >= 0) reach(slotOf[comps[t].inputs[0]]);
-    while (pending.length > 0) for (const w of comps[pending.pop()!].inputs) reach(slotOf[w]);
+    while (pending.length > 0) for (const s of inputSlots(comps[pending.pop()!])) reach(s);
     const lazy: number[] = [];
     for (const c of comps) if (isGate(c.kind) && !maintained[c.id]) lazy.push(c.id);
     this.lazyGates = Int32Array.from(lazy);
@@ -288,8 +297,7 @@ export class FastStateMachine implements GameStateMachine {
     const countedInputs = (c: PropnetComponent): number[] => {
       const left = [...guardsOf[c.id]];
       const out: number[] = [];
-      for (const w of c.inputs) {
-        const s = slotOf[w];
+      for (const s of inputSlots(c)) {
         const k = left.indexOf(s);
         if (k >= 0) left.splice(k, 1);
         else out.push(s);
@@ -440,8 +448,8 @@ export class FastStateMachine implements GameStateMachine {
     for (const c of comps) if (c.kind === "true") values[c.id] = 1;
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
-      let k = 0;
-      for (const w of c.inputs) k += values[slotOf[w]];
+      let k = moves.offset.get(c.id) ?? 0; // every input false: each complemented role counts 1
+      for (const s of inputSlots(c)) k += values[s];
       if (guardsOf[c.id].length > 0) {
         let all = 1;
         for (const guard of guardsOf[c.id]) {
@@ -481,8 +489,13 @@ export class FastStateMachine implements GameStateMachine {
 
     this.loaded = new Uint32Array(this.stateWords);
     this.activeInputs = new Int32Array(nRoles).fill(-1);
+    const invertedPairs: [number, number][] = [];
+    for (const [g, list] of moves.inverted) for (const s of list) invertedPairs.push([s, g]);
+    const inverted = csr(invertedPairs);
+    this.invertedStart = inverted.start;
+    this.inverted = inverted.list;
     this.stack = new Int32Array(2 * n + maxPush + 64);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates };
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
   }
@@ -695,6 +708,14 @@ export class FastStateMachine implements GameStateMachine {
     return flips;
   }
 
+  /** Moves the count of plain gate `g` up (`up` 1) or down, outside `propagate`; returns the new stack pointer. */
+  private bump(g: number, up: number, sp: number): number {
+    const rec = this.rec;
+    const crossed = up ? ++rec[2 * g] === 0 : rec[2 * g]-- === 0;
+    if (!crossed) return sp;
+    return this.push(g, up ^ (rec[2 * g + 1] & INFO_NEGATED), sp);
+  }
+
   /** Makes `state` the loaded state, flipping only the bases that differ from the loaded one. */
   private load(state: StateHandle): void {
     const loaded = this.loaded;
@@ -755,7 +776,13 @@ export class FastStateMachine implements GameStateMachine {
     for (let r = 0; r < active.length; r++) {
       const slot = this.inputSlot[jointMove[r]];
       if (active[r] === slot) continue;
-      if (active[r] >= 0) sp = this.push(active[r], 0, sp);
+      const old = active[r];
+      if (old >= 0) {
+        sp = this.push(old, 0, sp);
+        // complemented ORs (see `complementMoves`): the old move leaving counts up first
+        for (let j = this.invertedStart[old], e = this.invertedStart[old + 1]; j < e; j++) sp = this.bump(this.inverted[j], 1, sp);
+      }
+      for (let j = this.invertedStart[slot], e = this.invertedStart[slot + 1]; j < e; j++) sp = this.bump(this.inverted[j], 0, sp);
       sp = this.push(slot, 1, sp);
       active[r] = slot;
     }
@@ -849,6 +876,107 @@ export class FastStateMachine implements GameStateMachine {
   maxLegalMoves(roleIndex: number): number {
     return this.legalCount[roleIndex];
   }
+}
+
+/** ORs of moves rewritten by `complementMoves`: per gate, its direct input slots, the input slots it counts against, and its count's offset. */
+interface ComplementedMoves {
+  readonly direct: Map<number, number[]>;
+  readonly inverted: Map<number, number[]>;
+  readonly offset: Map<number, number>;
+}
+
+/** Largest set of moves followed through ORs of moves. */
+const MAX_MOVE_SET = 4096;
+
+/**
+ * ORs of moves, rewritten with complements. When the next state is computed, each role has
+ * exactly one move set; so an OR of moves (an OR gate whose inputs are inputs or such ORs, which
+ * only the next state reads) is true when, for some role, the role's move is in the OR's set A;
+ * and "the move is in A" is 1 minus the number of moves set outside A. For a role with A larger
+ * than half its moves, the OR counts its complement against it: those inputs move its count
+ * the other way, and it starts from 1. Breakthrough's frame rules read ORs of 62 ORs of moves
+ * ("the move leaves this cell alone"): a move changed 5,900 links' worth of ORs of which ~130
+ * per changed move; with complements every OR reads ~3 moves directly. Rewritten only when the
+ * total of links falls; ORs that legal, terminal or goals read are never rewritten (they must
+ * hold before any move is set).
+ */
+function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
+  const none: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+  const comps = p.components;
+  const n = comps.length;
+  const nRoles = p.roles.length;
+  const roleOf = new Int32Array(n).fill(-1);
+  const movesOf: number[][] = Array.from({ length: nRoles }, () => []);
+  for (const m of p.inputs) {
+    roleOf[m.id] = m.role;
+    movesOf[m.role].push(m.id);
+  }
+  // gates legal, terminal and goals depend on
+  const core = new Uint8Array(n);
+  const pending: number[] = [];
+  const reach = (s: number) => {
+    if (s >= 0 && !core[s] && isGate(comps[s].kind)) {
+      core[s] = 1;
+      pending.push(s);
+    }
+  };
+  for (const l of p.legals) reach(slotOf[l.id]);
+  if (p.terminal >= 0) reach(slotOf[p.terminal]);
+  for (const x of p.goals) reach(slotOf[x.id]);
+  while (pending.length > 0) for (const w of comps[pending.pop()!].inputs) reach(slotOf[w]);
+  // sets of moves of the ORs of moves
+  const sets = new Map<number, Set<number>>();
+  let treeLinks = 0;
+  for (const c of comps) {
+    if (c.kind !== "or" || core[c.id]) continue;
+    const set = new Set<number>();
+    let pure = true;
+    for (const w of c.inputs) {
+      const s = slotOf[w];
+      if (roleOf[s] >= 0) set.add(s);
+      else if (sets.has(s)) for (const x of sets.get(s)!) set.add(x);
+      else pure = false;
+      if (!pure || set.size > MAX_MOVE_SET) break;
+    }
+    if (pure && set.size <= MAX_MOVE_SET) {
+      sets.set(c.id, set);
+      treeLinks += c.inputs.length;
+    }
+  }
+  if (sets.size === 0) return none;
+  // roots: ORs of moves something else reads
+  const roots = new Set<number>();
+  for (const c of comps) {
+    if (sets.has(c.id)) continue;
+    for (const w of c.inputs) if (sets.has(slotOf[w])) roots.add(slotOf[w]);
+  }
+  const result: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+  let links = 0;
+  for (const g of roots) {
+    const set = sets.get(g)!;
+    const inRole = new Int32Array(nRoles);
+    for (const x of set) inRole[roleOf[x]]++;
+    const direct: number[] = [];
+    const inverted: number[] = [];
+    let complemented = 0;
+    let ok = true;
+    for (let r = 0; r < nRoles; r++) {
+      if (inRole[r] * 2 > movesOf[r].length) {
+        if (inRole[r] === movesOf[r].length) ok = false; // always true once a move is set: left alone
+        complemented++;
+        for (const m of movesOf[r]) if (!set.has(m)) inverted.push(m);
+      } else for (const m of movesOf[r]) if (set.has(m)) direct.push(m);
+    }
+    if (!ok || complemented === 0) {
+      links += comps[g].inputs.length;
+      continue;
+    }
+    links += direct.length + inverted.length;
+    result.direct.set(g, direct);
+    result.inverted.set(g, inverted);
+    result.offset.set(g, complemented);
+  }
+  return result.direct.size > 0 && links < treeLinks ? result : none;
 }
 
 /** The slot of each component: pass-through propositions are followed to what drives them. */
