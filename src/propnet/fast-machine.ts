@@ -71,6 +71,8 @@ export interface FastCompileOptions {
    * the most AND gates: for tests).
    */
   readonly guards?: "auto" | "none" | "all";
+  /** Whether ORs of moves count their complements (`complementMoves`); default true. */
+  readonly complementMoves?: boolean;
 }
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
@@ -225,8 +227,12 @@ export class FastStateMachine implements GameStateMachine {
     const nRoles = p.roles.length;
 
     // ORs of moves rewritten with complements (see `complementMoves`)
-    const moves = complementMoves(p, slotOf);
-    const inputSlots = (c: PropnetComponent): readonly number[] => moves.direct.get(c.id) ?? c.inputs.map((w) => slotOf[w]);
+    const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, slotOf);
+    const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
+      const direct = moves.direct.get(c.id);
+      if (direct) for (const s of direct) f(s);
+      else for (const w of c.inputs) f(slotOf[w]);
+    };
 
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
@@ -243,7 +249,7 @@ export class FastStateMachine implements GameStateMachine {
     for (const l of p.legals) reach(slotOf[l.id]);
     if (p.terminal >= 0) reach(slotOf[p.terminal]);
     for (const t of p.transitionIds) if (t >= 0) reach(slotOf[comps[t].inputs[0]]);
-    while (pending.length > 0) for (const s of inputSlots(comps[pending.pop()!])) reach(s);
+    while (pending.length > 0) forInputs(comps[pending.pop()!], reach);
     const lazy: number[] = [];
     for (const c of comps) if (isGate(c.kind) && !maintained[c.id]) lazy.push(c.id);
     this.lazyGates = Int32Array.from(lazy);
@@ -267,7 +273,8 @@ export class FastStateMachine implements GameStateMachine {
 
     // guards of each AND gate: one, or (silent gates) any number, most often flipping first
     const guards = options.guards ?? "auto";
-    const guardsOf: number[][] = Array.from({ length: n }, () => []);
+    const none: readonly number[] = [];
+    const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
     const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2;
     if (guards === "all") {
       // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
@@ -279,27 +286,39 @@ export class FastStateMachine implements GameStateMachine {
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
-      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none" }, slotOf).probeFlips();
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false }, slotOf).probeFlips();
+      const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
+        let total = 0;
+        let best = slotOf[c.inputs[0]];
+        for (const w of c.inputs) {
+          total += flips[slotOf[w]];
+          if (flips[slotOf[w]] > flips[best]) best = slotOf[w];
+        }
+        if (flips[best] === 0 || flips[best] < GUARD_RATIO * (total - flips[best])) continue;
+        if (consumed[c.id]) {
+          guardsOf[c.id] = [best]; // a gate whose value is read has one guard
+          continue;
+        }
         const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => flips[y] - flips[x] || x - y);
-        let rest = 0;
-        for (const w of c.inputs) rest += flips[slotOf[w]];
+        const list: number[] = [];
+        let rest = total;
         for (const s of order) {
           rest -= flips[s];
           if (flips[s] === 0 || flips[s] < GUARD_RATIO * rest) break;
-          guardsOf[c.id].push(s);
-          if (consumed[c.id]) break; // a gate whose value is read has one guard
+          list.push(s);
+          if (list.length > 1) shared[s]++;
         }
+        guardsOf[c.id] = list;
       }
       // a silent gate's second and further guards only when many silent gates share them, so
       // that legal groups (one per role and set of guards) stay few
-      const shared = new Int32Array(n);
-      for (const x of guardsOf) for (let i = 1; i < x.length; i++) shared[x[i]]++;
-      for (const x of guardsOf) {
+      for (let g = 0; g < n; g++) {
+        const x = guardsOf[g];
         let keep = 1;
         while (keep < x.length && shared[x[keep]] >= GUARD_MIN_SHARED) keep++;
-        x.length = Math.min(x.length, keep);
+        if (keep < x.length) guardsOf[g] = x.slice(0, keep);
       }
     }
     const guardOf = Int32Array.from(guardsOf, (x) => (x.length > 0 ? x[0] : -1));
@@ -308,15 +327,14 @@ export class FastStateMachine implements GameStateMachine {
     const threshold = new Int32Array(n);
     const negated = new Uint8Array(n);
     const readerCount = new Int32Array(n + 1);
-    const countedInputs = (c: PropnetComponent): number[] => {
+    const forCounted = (c: PropnetComponent, f: (slot: number) => void): void => {
+      if (guardsOf[c.id].length === 0) return forInputs(c, f);
       const left = [...guardsOf[c.id]];
-      const out: number[] = [];
-      for (const s of inputSlots(c)) {
+      forInputs(c, (s) => {
         const k = left.indexOf(s);
         if (k >= 0) left.splice(k, 1);
-        else out.push(s);
-      }
-      return out;
+        else f(s);
+      });
     };
     let gates = 0;
     let links = 0;
@@ -326,16 +344,16 @@ export class FastStateMachine implements GameStateMachine {
       negated[c.id] = c.kind === "not" ? 1 : 0;
       threshold[c.id] = c.kind === "and" ? c.inputs.length - guardsOf[c.id].length : 1;
       if (!maintained[c.id]) continue;
-      for (const s of countedInputs(c)) {
+      forCounted(c, (s) => {
         readerCount[s + 1]++;
         links++;
-      }
+      });
     }
     for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
     const readStart = readerCount.slice();
     const readers = new Int32Array(readerCount[n]);
     const fill = readerCount.slice(0, n);
-    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) for (const s of countedInputs(c)) readers[fill[s]++] = c.id;
+    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) forCounted(c, (s) => (readers[fill[s]++] = c.id));
     // a guarded gate whose value nothing reads: its legal moves follow its potential, masked by
     // its guards when they are asked for
     const mode = guardOf.slice();
@@ -402,7 +420,7 @@ export class FastStateMachine implements GameStateMachine {
     for (const x of entries) this.legalCount[x.role]++;
     const groupRole: number[] = [];
     const groupKey: string[] = [];
-    const groupGuards: number[][] = [];
+    const groupGuards: (readonly number[])[] = [];
     const groupStart: number[] = [];
     this.legalGroup = new Int32Array(entries.length);
     entries.forEach((x, k) => {
@@ -463,7 +481,7 @@ export class FastStateMachine implements GameStateMachine {
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
       let k = moves.offset.get(c.id) ?? 0; // every input false: each complemented role counts 1
-      for (const s of inputSlots(c)) k += values[s];
+      forInputs(c, (s) => (k += values[s]));
       if (guardsOf[c.id].length > 0) {
         let all = 1;
         for (const guard of guardsOf[c.id]) {
@@ -678,7 +696,8 @@ export class FastStateMachine implements GameStateMachine {
   /**
    * How often each slot's value changed on a short deterministic probe: random playouts where
    * each step also computes the next state under a few other random joint moves (as perft's
-   * sibling loop does). Costs about as much as 2 × 10^7 slot comparisons at most.
+   * sibling loop does). Costs about as much as 4 × 10^6 slot comparisons at most
+   * (hex: 44 joint moves and states).
    */
   private probeFlips(): Float64Array {
     const n = this.values.length;
@@ -693,7 +712,7 @@ export class FastStateMachine implements GameStateMachine {
         for (let b = 0; b < 4; b++) if ((x >>> (b << 3)) & 0xff) flips[(w << 2) | b]++;
       }
     };
-    const ops = Math.max(16, Math.min(256, Math.floor(2e7 / n)));
+    const ops = Math.max(16, Math.min(128, Math.floor(4e6 / n)));
     const rng = mulberry32(1);
     const nRoles = this.roles.length;
     const legal = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.maxLegalMoves(r))));
@@ -899,6 +918,8 @@ interface ComplementedMoves {
   readonly offset: Map<number, number>;
 }
 
+const NO_COMPLEMENTS: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+
 /** Largest set of moves followed through ORs of moves. */
 const MAX_MOVE_SET = 4096;
 
@@ -915,7 +936,7 @@ const MAX_MOVE_SET = 4096;
  * hold before any move is set).
  */
 function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
-  const none: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+  const none = NO_COMPLEMENTS;
   const comps = p.components;
   const n = comps.length;
   const nRoles = p.roles.length;
@@ -943,6 +964,7 @@ function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
   let treeLinks = 0;
   for (const c of comps) {
     if (c.kind !== "or" || core[c.id]) continue;
+    if (!c.inputs.every((w) => roleOf[slotOf[w]] >= 0 || sets.has(slotOf[w]))) continue;
     const set = new Set<number>();
     let pure = true;
     for (const w of c.inputs) {
