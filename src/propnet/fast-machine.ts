@@ -301,7 +301,9 @@ export class FastStateMachine implements GameStateMachine {
           guardsOf[c.id] = [best]; // a gate whose value is read has one guard
           continue;
         }
-        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => flips[y] - flips[x] || x - y);
+        const order: number[] = [];
+        for (const w of c.inputs) if (!order.includes(slotOf[w])) order.push(slotOf[w]);
+        order.sort((x, y) => flips[y] - flips[x] || x - y);
         const list: number[] = [];
         let rest = total;
         for (const s of order) {
@@ -328,8 +330,16 @@ export class FastStateMachine implements GameStateMachine {
     const negated = new Uint8Array(n);
     const readerCount = new Int32Array(n + 1);
     const forCounted = (c: PropnetComponent, f: (slot: number) => void): void => {
-      if (guardsOf[c.id].length === 0) return forInputs(c, f);
-      const left = [...guardsOf[c.id]];
+      const gs = guardsOf[c.id];
+      if (gs.length === 0) return forInputs(c, f);
+      if (gs.length === 1) {
+        let skipped = false;
+        return forInputs(c, (s) => {
+          if (s === gs[0] && !skipped) skipped = true;
+          else f(s);
+        });
+      }
+      const left = [...gs];
       forInputs(c, (s) => {
         const k = left.indexOf(s);
         if (k >= 0) left.splice(k, 1);
@@ -409,17 +419,21 @@ export class FastStateMachine implements GameStateMachine {
 
     // legal entries grouped by role, then by the guard of their slot (SILENT gates: the guard
     // of the gate; -1: the entry follows its slot's value)
+    const keys = new Map<string, number>();
     const entries = p.legals.map((l) => {
       const slot = slotOf[l.id];
-      const guards = mode[slot] === SILENT ? guardsOf[slot] : [];
-      return { role: l.role, input: l.input, slot, guards, key: guards.join(" ") };
+      const guards = mode[slot] === SILENT ? guardsOf[slot] : none;
+      const name = guards.join(" ");
+      let key = keys.get(name);
+      if (key === undefined) keys.set(name, (key = keys.size));
+      return { role: l.role, input: l.input, slot, guards, key };
     });
-    entries.sort((a, b) => a.role - b.role || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    entries.sort((a, b) => a.role - b.role || a.key - b.key);
     this.legalInput = Int32Array.from(entries, (x) => x.input);
     this.legalCount = new Int32Array(nRoles);
     for (const x of entries) this.legalCount[x.role]++;
     const groupRole: number[] = [];
-    const groupKey: string[] = [];
+    const groupKey: number[] = [];
     const groupGuards: (readonly number[])[] = [];
     const groupStart: number[] = [];
     this.legalGroup = new Int32Array(entries.length);
@@ -946,6 +960,8 @@ function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
     roleOf[m.id] = m.role;
     movesOf[m.role].push(m.id);
   }
+  // a set of moves (at most MAX_MOVE_SET) is more than half of no role's moves (amazons)
+  if (!movesOf.some((x) => x.length >= 2 && x.length < 2 * MAX_MOVE_SET)) return none;
   // gates legal, terminal and goals depend on
   const core = new Uint8Array(n);
   const pending: number[] = [];
