@@ -50,7 +50,7 @@ export {
   type PropnetStateMachine,
   type StateHandle,
 } from "./propnet/index.js";
-export { FastStateMachine, compileMachine, fastEngineFallbackReason, DEFAULT_CODEGEN_LIMIT, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
+export { FastStateMachine, compileMachine, fastEngineFallbackReason, GUARD_RATIO, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
 export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
 export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
 export { ReferenceReasoner } from "./reference/reasoner.js";

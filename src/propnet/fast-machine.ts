@@ -9,20 +9,53 @@
  *     crosses its threshold (and: number of inputs, or / not: 1), so the propagation never reads
  *     a value, only counts.
  *   - Legal moves are maintained incrementally: when a legal proposition changes, its move is
- *     added to or removed from its role's dense set, so `legalMovesInto` copies the set.
+ *     added to or removed from a dense set (one per role and legal group, see guards), so
+ *     `legalMovesInto` copies sets.
  *   - The next state is maintained incrementally as a bitset: when a next proposition changes
  *     its bit is set or cleared, so `nextStateInto` copies words.
  *   - Gates that only goals depend on (74 % of reversi's, which counts discs) are not
  *     propagated: `goals` evaluates them in topological order from the maintained values.
  *   - Loading a state flips only the bits that differ (word by word) from the loaded one, so
  *     walking a tree (perft) is apply/undo: going back to the parent flips back what changed.
- *   - The propagation runs over typed arrays (readers in one CSR array). It can also be compiled
- *     to generated JavaScript (`new Function`, `codegenLimit`): one straight-line block per
- *     event (a proposition or gate going up or down), thresholds and the legal/next updates
- *     inlined, in chunks small enough for V8 to optimize. Measured on connect four and
- *     breakthrough (node 20), the generated code was 0.3–1.0× as fast as the typed-array loop
- *     (the dispatch of an event to its chunk and V8's deoptimizations cost more than the
- *     interpretation saves), so it is off by default (`DEFAULT_CODEGEN_LIMIT` = 0).
+ *   - Guards. In most games `control` flips every turn and is an input of every legal gate
+ *     (speedChess: 1,740 AND gates read each of the two control bases; 96 % of the links
+ *     visited per step went to them, and both roles' legal sets were emptied and refilled every
+ *     turn). An AND gate can have a guard: an input left out of its count, so that the count
+ *     gives its potential (the AND of the other inputs) and its value is potential AND guard.
+ *     A guard's event visits only the gates it guards whose potential is true (a dense set per
+ *     guard). A guarded gate whose value nothing reads but legal moves (the usual legal gate)
+ *     is silent: its value is never computed, its legal move follows its potential, in a legal
+ *     group of its role per guard that `legalMovesInto` skips while the guard is false. Which
+ *     gates get a guard is measured: a short deterministic probe (random playouts, a few
+ *     sibling moves per step, `probeFlips`) counts how often each slot flips, and an AND gate
+ *     is guarded by an input that flips at least GUARD_RATIO times as often as the others
+ *     together (a guard that rarely flips over a potential that often does costs more than it
+ *     saves: hex, guards chosen by reader count alone, ran perft 0.4× as fast; ratios 1 and 4
+ *     measured no better than 2). A silent gate can have further guards when at least
+ *     GUARD_MIN_SHARED silent gates share them (checkers: `control` and "no capture
+ *     available"; links per flat MC step 290 → 177), so that legal groups stay few. Measured
+ *     against the engine before guards (CPU time, alternating processes, machine shared): flat
+ *     MC speedChess 5.6–7.8×, breakthrough 1.7×, checkers 1.5×, connect four 1.3×, hex 1.3×;
+ *     perft speedChess 3.7–4.1×, connect four 1.4×, hex 1.4×, checkers and breakthrough 1.1×.
+ *   - ORs of moves count the complement of their moves (`complementMoves`): when the next
+ *     state is computed each role has exactly one move set, so an OR of most of a role's moves
+ *     is one minus the OR of the others. Breakthrough's frame rules ("no move touches this
+ *     cell") read such ORs: links 7,220 → 1,628, perft 2.1×, flat MC 1.2× as fast.
+ *   - The propagation runs over typed arrays (readers in one CSR array); a gate's count (offset
+ *     by its threshold, so that a change of output is a crossing of 0) and its info word sit
+ *     side by side in one array (hex, 89,547 components, against the engine before guards:
+ *     flat MC 0.84× → 1.28×, perft 1.30× → 1.44× with it; a shared, noisy machine). A slot
+ *     without readers that guards nothing pushes no event (connect four 1.07–1.09×).
+ *     Generated JavaScript per event (straight-line code, chunks) was tried and measured
+ *     0.3–1.0× as fast on connect four and breakthrough (dispatch and deoptimizations cost more
+ *     than the interpretation saves); it was removed. Indexing `rec` by shifts instead of
+ *     products measured 0.94–0.98× (connect four).
+ *   - All of the above against the engine without them (median of 3 rounds, CPU time,
+ *     alternating processes, load 5–8 from other work): flat MC connect four 1.45×,
+ *     breakthrough 2.2×, checkers 1.8×, speedChess 8.1×, hex 1.3×, reversi 1.1×, amazons 2.8×;
+ *     perft 1.6×, 2.6×, 1.8×, 4.3×, 2.0×, 1.0×, 1.3×. The price is compilation: a plain machine
+ *     is built for the probe, then the guarded one (hex 0.12 → 0.4–0.6 s, amazons 0.6 → 2.1–3.0
+ *     s, against 2–20 s of propnet building).
  *
  * Cycles without a transition (positive recursion among views) cannot be propagated this way
  * (a cycle could hold itself up): `compileMachine` gives such propnets to the reference engine,
@@ -31,38 +64,62 @@
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
-import { isGate } from "./propnet.js";
+import { isGate, type PropnetComponent } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 import { PropnetStateMachine, type PropnetCompileError } from "./state-machine.js";
+import { mulberry32 } from "./search.js";
 
 export interface FastCompileOptions {
   /**
-   * Generate JavaScript for the propagation when the propnet has at most this many reader
-   * links (gate inputs); beyond it, or with 0, the typed-array loop is used.
-   * Default DEFAULT_CODEGEN_LIMIT (0: measured slower, see the module comment).
+   * Which AND gates get a guard (see the module comment): "auto" (the default) those with an
+   * input that flips, on a short probe, at least GUARD_RATIO times as often as all the others
+   * together; "none"; "all" (every AND gate of two inputs or more, guarded by its input read by
+   * the most AND gates: for tests).
    */
-  readonly codegenLimit?: number;
+  readonly guards?: "auto" | "none" | "all";
+  /** Whether ORs of moves count their complements (`complementMoves`); default true. */
+  readonly complementMoves?: boolean;
 }
 
-export const DEFAULT_CODEGEN_LIMIT = 0;
+/** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
+export const GUARD_RATIO = 2;
+
+/** A silent gate's second guard must be one of at least this many silent gates. */
+const GUARD_MIN_SHARED = 16;
 
 /** Sizes of a compiled fast machine (for reports). */
 export interface FastMachineStats {
   readonly gates: number;
   /** Gates only goals depend on: not propagated, evaluated when goals are asked for. */
   readonly lazyGates: number;
+  /** Links (gate inputs) the propagation follows; guard links are not among them. */
   readonly links: number;
-  /** Whether the propagation runs as generated code. */
-  readonly generated: boolean;
-  /** Generated functions (chunks), 0 without generated code. */
-  readonly chunks: number;
+  /** Slots that guard AND gates. */
+  readonly guards: number;
+  /** AND gates with a guard. */
+  readonly guardedGates: number;
+  /** Guarded gates only legal moves read: their value is never computed. */
+  readonly silentGates: number;
+  /** ORs of moves that count the complement of their moves against them (see `complementMoves`). */
+  readonly complementedOrs: number;
 }
-
-/** The generated (or interpreted) propagation: drains the event stack. */
-type Runner = (sp: number) => void;
 
 /** Propositions that only pass a value on: readers read the slot of what drives them. */
 const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init"]);
+
+/** `mode` (construction only) of a gate: propagated by its count alone. */
+const PLAIN = -1;
+/** `mode` of a guarded gate whose value nothing reads (only its legal moves, masked by the guard). */
+const SILENT = -2;
+
+/** Bits of a slot's info word (`rec[2s+1]`); bits INFO_GUARD_SHIFT and up hold its guard slot + 1 (0: none). */
+const INFO_NEGATED = 1;
+const INFO_SILENT = 2;
+const INFO_HOOKS = 4;
+const INFO_IS_GUARD = 8;
+/** The slot's changes are pushed as events: it has readers or guards gates (else only its hooks fire). */
+const INFO_EVENT = 16;
+const INFO_GUARD_SHIFT = 5;
 
 export class FastStateMachine implements GameStateMachine {
   readonly engine: EngineName = "fast";
@@ -73,32 +130,70 @@ export class FastStateMachine implements GameStateMachine {
   readonly stateWords: number;
   readonly stats: FastMachineStats;
 
+  /** Per slot: its value (stale for SILENT gates, which nothing reads). */
   private readonly values: Uint8Array;
-  private readonly count: Int32Array;
+  /**
+   * Two words per slot, together so that visiting a gate touches one cache line:
+   *   rec[2s]     the gate's count of true inputs (the guard of a guarded gate not counted)
+   *               minus its threshold (and: its counted inputs; or / not: 1): the output (or,
+   *               guarded, the potential) is true from 0 up, so a change is a crossing of 0;
+   *   rec[2s + 1] info: INFO_* bits and the guard slot + 1 from INFO_GUARD_SHIFT up.
+   */
+  private readonly rec: Int32Array;
+  /** Per slot: its readers [readStart[s], readStart[s+1]) in `readers` (guard links left out). */
+  private readonly readStart: Int32Array;
+  private readonly readers: Int32Array;
+  /** Per slot: its index among the guards, or -1. */
+  private readonly guardIndex: Int32Array;
+  /** Per guard: the non-silent gates it guards whose potential is true, a dense set. */
+  private readonly activeStart: Int32Array;
+  private readonly activeLen: Int32Array;
+  private readonly activeList: Int32Array;
+  /** Per gate: its position in its guard's active set, or -1. */
+  private readonly activePos: Int32Array;
+  /** Events one event can push at most (readers and active guarded gates). */
+  private readonly maxPush: number;
+
   private readonly baseSlot: Int32Array;
   private readonly inputSlot: Int32Array;
   private readonly inputRole: Int32Array;
-  private readonly legalStart: Int32Array;
+  /** Per legal entry (sorted by role, then group): its input and its group. */
   private readonly legalInput: Int32Array;
-  private readonly legalRole: Int32Array;
-  /** Per legal entry: its position in its role's dense set, or -1. */
+  private readonly legalGroup: Int32Array;
+  /** Per legal entry: its position in its group's dense set, or -1. */
   private readonly legalPos: Int32Array;
-  /** Dense legal sets: role r's entries at [legalStart[r], legalStart[r] + legalLen[r]). */
+  /** Legal groups of role r: [roleGroups[r], roleGroups[r+1]); a group's entries share a guard (or have none: -1). */
+  private readonly roleGroups: Int32Array;
+  /** Per group: its guards [groupGuardStart[g], groupGuardStart[g+1]) in `groupGuards`. */
+  private readonly groupGuardStart: Int32Array;
+  private readonly groupGuards: Int32Array;
+  /** Dense sets: group g's present entries at [groupStart[g], groupStart[g] + groupLen[g]) of legalList. */
+  private readonly groupStart: Int32Array;
+  private readonly groupLen: Int32Array;
   private readonly legalList: Int32Array;
-  private readonly legalLen: Int32Array;
+  /** Legal entries per role (an upper bound of its legal moves). */
+  private readonly legalCount: Int32Array;
   private readonly goalStart: Int32Array;
   private readonly goalSlot: Int32Array;
   private readonly goalValue: Float64Array;
   private readonly terminalSlot: number;
   /** The next state under the loaded state and the moves set, kept up to date. */
   private readonly nextWords: Uint32Array;
-  /** Per slot: hook entries [hookStart[s], hookStart[s+1]) in `hooks`: (legal entry << 1) or (base << 1 | 1). */
+  /**
+   * Per slot: hooks of its value [hookStart[s], hookStart[s+1]) in `hooks`: (legal entry << 1)
+   * or (base << 1 | 1). Per guarded gate: hooks of its potential (legal entries of its group)
+   * in [potentialStart[g], potentialStart[g+1]) of `potentialHooks`.
+   */
   private readonly hookStart: Int32Array;
   private readonly hooks: Int32Array;
+  private readonly potentialStart: Int32Array;
+  private readonly potentialHooks: Int32Array;
   private readonly loaded: Uint32Array;
   private readonly activeInputs: Int32Array;
+  /** Per input slot: the complemented ORs it counts against, [invertedStart[s], invertedStart[s+1]) in `inverted`. */
+  private readonly invertedStart: Int32Array;
+  private readonly inverted: Int32Array;
   private readonly initial: Uint32Array;
-  private readonly run: Runner;
   /** Gates outside the cones of legal, terminal and next, in topological order, evaluated by `goals`. */
   private readonly lazyGates: Int32Array;
   private readonly lazyStart: Int32Array;
@@ -122,7 +217,7 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   /** Throws when the propnet is `unsupported`; `create` returns the reason instead. */
-  constructor(p: Propnet, options: FastCompileOptions = {}, resolved?: Int32Array) {
+  constructor(p: Propnet, options: FastCompileOptions = {}, resolved?: Int32Array, flipCounts?: Float64Array) {
     const slotOf = resolved ?? resolveSlots(p);
     if (!resolved) {
       const reason = unsupportedReason(p, slotOf);
@@ -137,48 +232,32 @@ export class FastStateMachine implements GameStateMachine {
     const n = comps.length;
     const nRoles = p.roles.length;
 
+    // ORs of moves rewritten with complements (see `complementMoves`)
+    const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, slotOf);
+    const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
+      const direct = moves.direct.get(c.id);
+      if (direct) for (const s of direct) f(s);
+      else for (const w of c.inputs) f(slotOf[w]);
+    };
+
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
     // (in practice those only goals read: 74 % of reversi's, counting discs) are evaluated
     // when goals are asked for
     const maintained = new Uint8Array(n);
-    const stack: number[] = [];
+    const pending: number[] = [];
     const reach = (slot: number) => {
       if (slot >= 0 && isGate(comps[slot].kind) && !maintained[slot]) {
         maintained[slot] = 1;
-        stack.push(slot);
+        pending.push(slot);
       }
     };
     for (const l of p.legals) reach(slotOf[l.id]);
     if (p.terminal >= 0) reach(slotOf[p.terminal]);
     for (const t of p.transitionIds) if (t >= 0) reach(slotOf[comps[t].inputs[0]]);
-    while (stack.length > 0) for (const w of comps[stack.pop()!].inputs) reach(slotOf[w]);
+    while (pending.length > 0) forInputs(comps[pending.pop()!], reach);
     const lazy: number[] = [];
-
-    const threshold = new Int32Array(n);
-    const negated = new Uint8Array(n);
-    const readerCount = new Int32Array(n + 1);
-    let gates = 0;
-    let links = 0;
-    for (const c of comps) {
-      if (!isGate(c.kind)) continue;
-      gates++;
-      threshold[c.id] = c.kind === "and" ? c.inputs.length : 1;
-      negated[c.id] = c.kind === "not" ? 1 : 0;
-      if (!maintained[c.id]) {
-        lazy.push(c.id); // its value at construction (every base and input false) is still computed below
-        continue;
-      }
-      for (const w of c.inputs) {
-        readerCount[slotOf[w] + 1]++;
-        links++;
-      }
-    }
-    for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
-    const readStart = readerCount.slice();
-    const readers = new Int32Array(readerCount[n]);
-    const fill = readerCount.slice(0, n);
-    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) for (const w of c.inputs) readers[fill[slotOf[w]]++] = c.id;
+    for (const c of comps) if (isGate(c.kind) && !maintained[c.id]) lazy.push(c.id);
     this.lazyGates = Int32Array.from(lazy);
     this.lazyStart = new Int32Array(lazy.length + 1);
     lazy.forEach((g, i) => (this.lazyStart[i + 1] = this.lazyStart[i] + comps[g].inputs.length));
@@ -186,19 +265,152 @@ export class FastStateMachine implements GameStateMachine {
     this.lazyThreshold = Int32Array.from(lazy, (g) => (comps[g].kind === "and" ? comps[g].inputs.length : 1));
     this.lazyNegated = Uint8Array.from(lazy, (g) => (comps[g].kind === "not" ? 1 : 0));
 
-    // values with every base and input false: constants, then gates in id order
-    const values = new Uint8Array(n);
-    const count = new Int32Array(n);
-    for (const c of comps) if (c.kind === "true") values[c.id] = 1;
+    // guards: a slot many AND gates read (typically `control`, which flips every turn) is left
+    // out of their counts; such a gate's count gives its potential (the AND of its other inputs),
+    // its value is potential AND guard, and the guard's event visits only the gates whose
+    // potential is true
+    // consumers: a gate read by nothing but legal moves can be silent (see guards)
+    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
+    const consumed = new Uint8Array(n); // read by something other than a legal move
+    for (const c of comps) if (isGate(c.kind)) for (const w of c.inputs) consumed[slotOf[w]] = 1;
+    for (const s of nextSlot) if (s >= 0) consumed[s] = 1;
+    if (p.terminal >= 0) consumed[slotOf[p.terminal]] = 1;
+    for (const x of p.goals) consumed[slotOf[x.id]] = 1;
+
+    // guards of each AND gate: one, or (silent gates) any number, most often flipping first
+    const guards = options.guards ?? "auto";
+    const none: readonly number[] = [];
+    const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2;
+    if (guards === "all") {
+      // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
+      const andReaders = new Int32Array(n);
+      for (const c of comps) if (candidate(c)) for (const w of c.inputs) andReaders[slotOf[w]]++;
+      for (const c of comps) {
+        if (!candidate(c)) continue;
+        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
+        guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
+      }
+    } else if (guards === "auto") {
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false }, slotOf).probeFlips();
+      const shared = new Int32Array(n);
+      for (const c of comps) {
+        if (!candidate(c)) continue;
+        let total = 0;
+        let best = slotOf[c.inputs[0]];
+        for (const w of c.inputs) {
+          total += flips[slotOf[w]];
+          if (flips[slotOf[w]] > flips[best]) best = slotOf[w];
+        }
+        if (flips[best] === 0 || flips[best] < GUARD_RATIO * (total - flips[best])) continue;
+        if (consumed[c.id]) {
+          guardsOf[c.id] = [best]; // a gate whose value is read has one guard
+          continue;
+        }
+        const order: number[] = [];
+        for (const w of c.inputs) if (!order.includes(slotOf[w])) order.push(slotOf[w]);
+        order.sort((x, y) => flips[y] - flips[x] || x - y);
+        const list: number[] = [];
+        let rest = total;
+        for (const s of order) {
+          rest -= flips[s];
+          if (flips[s] === 0 || flips[s] < GUARD_RATIO * rest) break;
+          list.push(s);
+          if (list.length > 1) shared[s]++;
+        }
+        guardsOf[c.id] = list;
+      }
+      // a silent gate's second and further guards only when many silent gates share them, so
+      // that legal groups (one per role and set of guards) stay few
+      for (let g = 0; g < n; g++) {
+        const x = guardsOf[g];
+        let keep = 1;
+        while (keep < x.length && shared[x[keep]] >= GUARD_MIN_SHARED) keep++;
+        if (keep < x.length) guardsOf[g] = x.slice(0, keep);
+      }
+    }
+    const guardOf = Int32Array.from(guardsOf, (x) => (x.length > 0 ? x[0] : -1));
+
+    // readers (one link per guard left out) and thresholds
+    const threshold = new Int32Array(n);
+    const negated = new Uint8Array(n);
+    const readerCount = new Int32Array(n + 1);
+    const forCounted = (c: PropnetComponent, f: (slot: number) => void): void => {
+      const gs = guardsOf[c.id];
+      if (gs.length === 0) return forInputs(c, f);
+      if (gs.length === 1) {
+        let skipped = false;
+        return forInputs(c, (s) => {
+          if (s === gs[0] && !skipped) skipped = true;
+          else f(s);
+        });
+      }
+      const left = [...gs];
+      forInputs(c, (s) => {
+        const k = left.indexOf(s);
+        if (k >= 0) left.splice(k, 1);
+        else f(s);
+      });
+    };
+    let gates = 0;
+    let links = 0;
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
-      let k = 0;
-      for (const w of c.inputs) k += values[slotOf[w]];
-      count[c.id] = k;
-      values[c.id] = (k >= threshold[c.id] ? 1 : 0) ^ negated[c.id];
+      gates++;
+      negated[c.id] = c.kind === "not" ? 1 : 0;
+      threshold[c.id] = c.kind === "and" ? c.inputs.length - guardsOf[c.id].length : 1;
+      if (!maintained[c.id]) continue;
+      forCounted(c, (s) => {
+        readerCount[s + 1]++;
+        links++;
+      });
     }
-    this.values = values;
-    this.count = count;
+    for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
+    const readStart = readerCount.slice();
+    const readers = new Int32Array(readerCount[n]);
+    const fill = readerCount.slice(0, n);
+    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) forCounted(c, (s) => (readers[fill[s]++] = c.id));
+    // a guarded gate whose value nothing reads: its legal moves follow its potential, masked by
+    // its guards when they are asked for
+    const mode = guardOf.slice();
+    let guardedGates = 0;
+    let silentGates = 0;
+    for (let g = 0; g < n; g++) {
+      if (guardOf[g] < 0) continue;
+      guardedGates++;
+      if (!consumed[g]) {
+        mode[g] = SILENT;
+        silentGates++;
+      }
+    }
+    this.readStart = readStart;
+    this.readers = readers;
+
+    // active sets of the guards (room for every non-silent gate each guards)
+    this.guardIndex = new Int32Array(n).fill(-1);
+    const guardSlots: number[] = [];
+    const capacity: number[] = [];
+    for (let g = 0; g < n; g++) {
+      const G = mode[g];
+      if (G < 0) continue;
+      if (this.guardIndex[G] < 0) {
+        this.guardIndex[G] = guardSlots.length;
+        guardSlots.push(G);
+        capacity.push(0);
+      }
+      capacity[this.guardIndex[G]]++;
+    }
+    this.activeStart = new Int32Array(guardSlots.length + 1);
+    capacity.forEach((c, i) => (this.activeStart[i + 1] = this.activeStart[i] + c));
+    this.activeLen = new Int32Array(guardSlots.length);
+    this.activeList = new Int32Array(this.activeStart[guardSlots.length]);
+    this.activePos = new Int32Array(n).fill(-1);
+    let maxPush = 1;
+    for (let s = 0; s < n; s++) {
+      const gi = this.guardIndex[s];
+      maxPush = Math.max(maxPush, readStart[s + 1] - readStart[s] + (gi >= 0 ? capacity[gi] : 0));
+    }
+    this.maxPush = maxPush;
 
     this.baseSlot = Int32Array.from(p.baseIds);
     this.inputSlot = Int32Array.from(p.inputs, (m) => m.id);
@@ -210,36 +422,118 @@ export class FastStateMachine implements GameStateMachine {
       for (let r = 0; r < nRoles; r++) start[r + 1] += start[r];
       return { start, sorted };
     };
-    const legals = byRole(p.legals);
-    this.legalStart = legals.start;
-    this.legalInput = Int32Array.from(legals.sorted, (l) => l.input);
-    this.legalRole = Int32Array.from(legals.sorted, (l) => l.role);
-    const legalSlot = Int32Array.from(legals.sorted, (l) => slotOf[l.id]);
+
+    // legal entries grouped by role, then by the guard of their slot (SILENT gates: the guard
+    // of the gate; -1: the entry follows its slot's value)
+    const keys = new Map<string, number>();
+    const entries = p.legals.map((l) => {
+      const slot = slotOf[l.id];
+      const guards = mode[slot] === SILENT ? guardsOf[slot] : none;
+      const name = guards.join(" ");
+      let key = keys.get(name);
+      if (key === undefined) keys.set(name, (key = keys.size));
+      return { role: l.role, input: l.input, slot, guards, key };
+    });
+    entries.sort((a, b) => a.role - b.role || a.key - b.key);
+    this.legalInput = Int32Array.from(entries, (x) => x.input);
+    this.legalCount = new Int32Array(nRoles);
+    for (const x of entries) this.legalCount[x.role]++;
+    const groupRole: number[] = [];
+    const groupKey: number[] = [];
+    const groupGuards: (readonly number[])[] = [];
+    const groupStart: number[] = [];
+    this.legalGroup = new Int32Array(entries.length);
+    entries.forEach((x, k) => {
+      const last = groupRole.length - 1;
+      if (last < 0 || groupRole[last] !== x.role || groupKey[last] !== x.key) {
+        groupRole.push(x.role);
+        groupKey.push(x.key);
+        groupGuards.push(x.guards);
+        groupStart.push(k);
+      }
+      this.legalGroup[k] = groupRole.length - 1;
+    });
+    this.roleGroups = new Int32Array(nRoles + 1);
+    for (const r of groupRole) this.roleGroups[r + 1]++;
+    for (let r = 0; r < nRoles; r++) this.roleGroups[r + 1] += this.roleGroups[r];
+    this.groupGuardStart = new Int32Array(groupGuards.length + 1);
+    groupGuards.forEach((x, i) => (this.groupGuardStart[i + 1] = this.groupGuardStart[i] + x.length));
+    this.groupGuards = Int32Array.from(groupGuards.flat());
+    this.groupStart = Int32Array.from(groupStart);
+    this.groupLen = new Int32Array(groupRole.length);
+    this.legalPos = new Int32Array(entries.length).fill(-1);
+    this.legalList = new Int32Array(entries.length);
+
     const goals = byRole(p.goals.filter((x) => x.value !== null));
     this.goalStart = goals.start;
     this.goalSlot = Int32Array.from(goals.sorted, (x) => slotOf[x.id]);
     this.goalValue = Float64Array.from(goals.sorted, (x) => x.value ?? 0);
     this.terminalSlot = p.terminal >= 0 ? slotOf[p.terminal] : -1;
 
-    // hooks: legal entries and next bits driven by each slot
-    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
-    this.hookStart = new Int32Array(n + 1);
-    for (const s of legalSlot) this.hookStart[s + 1]++;
-    for (const s of nextSlot) if (s >= 0) this.hookStart[s + 1]++;
-    for (let s = 0; s < n; s++) this.hookStart[s + 1] += this.hookStart[s];
-    this.hooks = new Int32Array(this.hookStart[n]);
-    const at = this.hookStart.slice(0, n);
-    legalSlot.forEach((s, k) => (this.hooks[at[s]++] = k << 1));
+    // hooks: legal entries and next bits driven by each slot's value; legal entries driven by a
+    // silent gate's potential
+    const csr = (pairs: readonly (readonly [number, number])[]) => {
+      const start = new Int32Array(n + 1);
+      for (const [s] of pairs) start[s + 1]++;
+      for (let s = 0; s < n; s++) start[s + 1] += start[s];
+      const list = new Int32Array(start[n]);
+      const at = start.slice(0, n);
+      for (const [s, h] of pairs) list[at[s]++] = h;
+      return { start, list };
+    };
+    const valueHooks: [number, number][] = [];
+    const potentialHooks: [number, number][] = [];
+    entries.forEach((x, k) => (x.guards.length > 0 ? potentialHooks : valueHooks).push([x.slot, k << 1]));
     nextSlot.forEach((s, b) => {
-      if (s >= 0) this.hooks[at[s]++] = (b << 1) | 1;
+      if (s >= 0) valueHooks.push([s, (b << 1) | 1]);
     });
+    const value = csr(valueHooks);
+    this.hookStart = value.start;
+    this.hooks = value.list;
+    const potential = csr(potentialHooks);
+    this.potentialStart = potential.start;
+    this.potentialHooks = potential.list;
 
-    // legal sets and next bits of the all-false start
-    this.legalPos = new Int32Array(legalSlot.length).fill(-1);
-    this.legalList = new Int32Array(legalSlot.length);
-    this.legalLen = new Int32Array(nRoles);
+    // values with every base and input false: constants, then gates in id order
+    const values = new Uint8Array((n + 3) & ~3); // whole words, for `probeFlips`
+    const count = new Int32Array(n);
+    for (const c of comps) if (c.kind === "true") values[c.id] = 1;
+    for (const c of comps) {
+      if (!isGate(c.kind)) continue;
+      let k = moves.offset.get(c.id) ?? 0; // every input false: each complemented role counts 1
+      forInputs(c, (s) => (k += values[s]));
+      if (guardsOf[c.id].length > 0) {
+        let all = 1;
+        for (const guard of guardsOf[c.id]) {
+          k -= values[guard];
+          all &= values[guard];
+        }
+        values[c.id] = k >= threshold[c.id] ? all : 0;
+      } else values[c.id] = (k >= threshold[c.id] ? 1 : 0) ^ negated[c.id];
+      count[c.id] = k;
+    }
+    this.values = values;
+    const rec = new Int32Array(2 * n);
+    for (let g = 0; g < n; g++) {
+      rec[2 * g] = count[g] - threshold[g];
+      let info = negated[g] ? INFO_NEGATED : 0;
+      if (mode[g] === SILENT) info |= INFO_SILENT;
+      if (this.hookStart[g] !== this.hookStart[g + 1]) info |= INFO_HOOKS;
+      if (this.guardIndex[g] >= 0) info |= INFO_IS_GUARD | INFO_EVENT;
+      if (readStart[g] !== readStart[g + 1]) info |= INFO_EVENT;
+      rec[2 * g + 1] = info | ((guardOf[g] + 1) << INFO_GUARD_SHIFT);
+    }
+    this.rec = rec;
+
+    // legal sets, active sets and next bits of the all-false start
     this.nextWords = new Uint32Array(this.stateWords);
-    for (let s = 0; s < n; s++) if (values[s]) this.fireHooks(s, 1);
+    for (let s = 0; s < n; s++) {
+      if (values[s] && mode[s] !== SILENT) this.fireHooks(s, 1);
+      if (mode[s] !== PLAIN && count[s] >= threshold[s]) {
+        for (let j = this.potentialStart[s]; j < this.potentialStart[s + 1]; j++) this.toggleLegal(this.potentialHooks[j] >>> 1, 1);
+        if (mode[s] >= 0) this.activate(s, mode[s]);
+      }
+    }
 
     // the initial state: the init propositions with every base and input false
     this.initial = new Uint32Array(this.stateWords);
@@ -247,26 +541,18 @@ export class FastStateMachine implements GameStateMachine {
 
     this.loaded = new Uint32Array(this.stateWords);
     this.activeInputs = new Int32Array(nRoles).fill(-1);
-    let maxFanout = 1;
-    for (let s = 0; s < n; s++) maxFanout = Math.max(maxFanout, readStart[s + 1] - readStart[s]);
-    this.stack = new Int32Array(2 * n + maxFanout + 64);
-
-    const limit = options.codegenLimit ?? DEFAULT_CODEGEN_LIMIT;
-    let generated: { run: Runner; chunks: number } | undefined;
-    if (links <= limit && limit > 0) {
-      try {
-        generated = this.generate(comps.length, threshold, negated, readStart, readers, legals.sorted.map((l) => l.role), maxFanout);
-      } catch {
-        generated = undefined; // e.g. the engine refuses code generation: interpret
-      }
-    }
-    this.run = generated ? generated.run : this.interpreter(threshold, negated, readStart, readers, maxFanout);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, generated: generated !== undefined, chunks: generated?.chunks ?? 0 };
+    const invertedPairs: [number, number][] = [];
+    for (const [g, list] of moves.inverted) for (const s of list) invertedPairs.push([s, g]);
+    const inverted = csr(invertedPairs);
+    this.invertedStart = inverted.start;
+    this.inverted = inverted.list;
+    this.stack = new Int32Array(2 * n + maxPush + 64);
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
   }
 
-  /** Updates the legal sets and next bits driven by slot `s`, whose value became `v`. */
+  /** Updates the legal sets and next bits driven by slot `s`'s value, which became `v`. */
   private fireHooks(s: number, v: number): void {
     for (let j = this.hookStart[s], e = this.hookStart[s + 1]; j < e; j++) {
       const h = this.hooks[j];
@@ -278,156 +564,146 @@ export class FastStateMachine implements GameStateMachine {
     }
   }
 
+  /** Updates the legal sets driven by silent gate `g`'s potential, which became `v`. */
+  private firePotentialHooks(g: number, v: number): void {
+    for (let j = this.potentialStart[g], e = this.potentialStart[g + 1]; j < e; j++) this.toggleLegal(this.potentialHooks[j] >>> 1, v);
+  }
+
   private toggleLegal(k: number, v: number): void {
-    const r = this.legalRole[k];
-    const start = this.legalStart[r];
+    const group = this.legalGroup[k];
+    const start = this.groupStart[group];
     if (v) {
-      const len = this.legalLen[r];
+      const len = this.groupLen[group];
       this.legalList[start + len] = k;
       this.legalPos[k] = len;
-      this.legalLen[r] = len + 1;
+      this.groupLen[group] = len + 1;
     } else {
       const p = this.legalPos[k];
-      const len = this.legalLen[r] - 1;
+      const len = this.groupLen[group] - 1;
       const last = this.legalList[start + len];
       this.legalList[start + p] = last;
       this.legalPos[last] = p;
       this.legalPos[k] = -1;
-      this.legalLen[r] = len;
+      this.groupLen[group] = len;
     }
   }
 
+  /** Adds guarded gate `g` (its potential became true) to the active set of its guard `G`. */
+  private activate(g: number, G: number): void {
+    const i = this.guardIndex[G];
+    const len = this.activeLen[i];
+    this.activeList[this.activeStart[i] + len] = g;
+    this.activePos[g] = len;
+    this.activeLen[i] = len + 1;
+  }
 
-  /** The propagation over typed arrays (no generated code). */
-  private interpreter(threshold: Int32Array, negated: Uint8Array, readStart: Int32Array, readers: Int32Array, maxFanout: number): Runner {
-    const count = this.count;
-    const values = this.values;
-    const hookStart = this.hookStart;
-    return (sp: number) => {
-      let stack = this.stack;
-      while (sp > 0) {
-        if (sp + maxFanout >= stack.length) {
-          const bigger = new Int32Array(stack.length * 2);
-          bigger.set(stack);
-          this.stack = stack = bigger;
-        }
-        const event = stack[--sp];
-        const s = event >>> 1;
-        const e = readStart[s + 1];
-        if ((event & 1) === 1) {
-          for (let j = readStart[s]; j < e; j++) {
-            const g = readers[j];
-            if (++count[g] === threshold[g]) {
-              const v = 1 ^ negated[g];
-              values[g] = v;
-              stack[sp++] = (g << 1) | v;
-              if (hookStart[g] !== hookStart[g + 1]) this.fireHooks(g, v);
-            }
-          }
-        } else {
-          for (let j = readStart[s]; j < e; j++) {
-            const g = readers[j];
-            if (count[g]-- === threshold[g]) {
-              const v = negated[g];
-              values[g] = v;
-              stack[sp++] = (g << 1) | v;
-              if (hookStart[g] !== hookStart[g + 1]) this.fireHooks(g, v);
-            }
-          }
-        }
-      }
-    };
+  /** Removes guarded gate `g` (its potential became false) from the active set of its guard `G`. */
+  private deactivate(g: number, G: number): void {
+    const i = this.guardIndex[G];
+    const start = this.activeStart[i];
+    const p = this.activePos[g];
+    const len = this.activeLen[i] - 1;
+    const last = this.activeList[start + len];
+    this.activeList[start + p] = last;
+    this.activePos[last] = p;
+    this.activePos[g] = -1;
+    this.activeLen[i] = len;
   }
 
   /**
-   * The propagation as generated JavaScript: for each event (slot s up: 2s+1, down: 2s) a
-   * block that updates the counts of s's readers and, for each reader whose output changes,
-   * writes its value, updates its legal sets and next bits, and pushes its event. Blocks are
-   * grouped into chunk functions of bounded size (V8 does not optimize huge functions); the
-   * chunk of an event is looked up in a table.
+   * Drains the event stack (`sp` events: (slot << 1) | new value). An event of slot s moves
+   * the count of each reader; a plain gate whose count crosses its threshold flips and pushes
+   * its own event; a guarded gate whose count crosses its threshold changes its potential. If s
+   * guards gates, those whose potential is true take s's value (its value now: a later event of
+   * s may be waiting on the stack).
    */
-  private generate(
-    n: number,
-    threshold: Int32Array,
-    negated: Uint8Array,
-    readStart: Int32Array,
-    readers: Int32Array,
-    legalRole: readonly number[],
-    maxFanout: number,
-  ): { run: Runner; chunks: number } {
-    const hookCode = (g: number, v: number): string => {
-      let code = "";
-      for (let j = this.hookStart[g], e = this.hookStart[g + 1]; j < e; j++) {
-        const h = this.hooks[j];
-        const x = h >>> 1;
-        if (h & 1) code += v ? `nw[${x >>> 5}]|=${(1 << (x & 31)) >>> 0};` : `nw[${x >>> 5}]&=${~(1 << (x & 31)) >>> 0};`;
-        else {
-          const r = legalRole[x];
-          const start = this.legalStart[r];
-          code += v
-            ? `{const L=ll[${r}];lst[${start}+L]=${x};lp[${x}]=L;ll[${r}]=L+1;}`
-            : `{const P=lp[${x}],L=ll[${r}]-1,Z=lst[${start}+L];lst[${start}+P]=Z;lp[Z]=P;lp[${x}]=-1;ll[${r}]=L;}`;
+  private propagate(sp: number): void {
+    const rec = this.rec;
+    const values = this.values;
+    const readStart = this.readStart;
+    const readers = this.readers;
+    const guardIndex = this.guardIndex;
+    const activeStart = this.activeStart;
+    const activeLen = this.activeLen;
+    const activeList = this.activeList;
+    const maxPush = this.maxPush;
+    let stack = this.stack;
+    while (sp > 0) {
+      if (sp + maxPush >= stack.length) {
+        const bigger = new Int32Array(stack.length * 2);
+        bigger.set(stack);
+        this.stack = stack = bigger;
+      }
+      const event = stack[--sp];
+      const s = event >>> 1;
+      const e = readStart[s + 1];
+      if ((event & 1) === 1) {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (++rec[2 * g] === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = 1 ^ (info & INFO_NEGATED);
+              values[g] = v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 1);
+            else {
+              this.activate(g, G);
+              if (values[G] !== 0) {
+                values[g] = 1;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 1);
+              }
+            }
+          }
+        }
+      } else {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (rec[2 * g]-- === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = info & INFO_NEGATED;
+              values[g] = v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 0);
+            else {
+              this.deactivate(g, G);
+              if (values[g] !== 0) {
+                values[g] = 0;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = g << 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 0);
+              }
+            }
+          }
         }
       }
-      return code;
-    };
-    const CHUNK_STATEMENTS = 100;
-    const chunkOf = new Int32Array(2 * n);
-    const chunks: string[] = [];
-    let body = "";
-    let statements = 0;
-    const flush = () => {
-      if (body === "") return;
-      chunks.push(`function h${chunks.length}(e){switch(e){${body}}}`);
-      body = "";
-      statements = 0;
-    };
-    for (let s = 0; s < n; s++) {
-      const a = readStart[s];
-      const b = readStart[s + 1];
-      if (a === b) continue;
-      for (const up of [1, 0]) {
-        let block = `case ${2 * s + up}:`;
-        for (let j = a; j < b; j++) {
-          const g = readers[j];
-          const t = threshold[g];
-          const v = up ^ negated[g];
-          const test = up ? `++c[${g}]===${t}` : `c[${g}]--===${t}`;
-          block += `if(${test}){v[${g}]=${v};st[sp++]=${2 * g + v};${hookCode(g, v)}}`;
+      if ((rec[2 * s + 1] & INFO_IS_GUARD) !== 0) {
+        const gi = guardIndex[s];
+        const v = values[s];
+        for (let j = activeStart[gi], end = j + activeLen[gi]; j < end; j++) {
+          const g = activeList[j];
+          if (values[g] !== v) {
+            values[g] = v;
+            const info = rec[2 * g + 1];
+            if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+            if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+          }
         }
-        block += "return;";
-        body += block;
-        chunkOf[2 * s + up] = chunks.length;
-        statements += b - a;
-        if (statements >= CHUNK_STATEMENTS) flush();
       }
     }
-    flush();
-    const source =
-      `"use strict";let st=self.stack,sp=0;` +
-      chunks.join("\n") +
-      `\nconst H=[${chunks.map((_, i) => `h${i}`).join(",")}];` +
-      (chunks.length === 1
-        ? `return function run(s){sp=s;st=self.stack;while(sp>0){if(sp+${maxFanout}>=st.length){const b=new Int32Array(st.length*2);b.set(st);self.stack=st=b;}h0(st[--sp]);}};`
-        : `return function run(s){sp=s;st=self.stack;while(sp>0){if(sp+${maxFanout}>=st.length){const b=new Int32Array(st.length*2);b.set(st);self.stack=st=b;}const e=st[--sp];H[ch[e]](e);}};`);
-    const factory = new Function("self", "c", "v", "nw", "lst", "lp", "ll", "ch", source) as (
-      self: FastStateMachine,
-      c: Int32Array,
-      v: Uint8Array,
-      nw: Uint32Array,
-      lst: Int32Array,
-      lp: Int32Array,
-      ll: Int32Array,
-      ch: Int32Array,
-    ) => Runner;
-    const run = factory(this, this.count, this.values, this.nextWords, this.legalList, this.legalPos, this.legalLen, chunkOf);
-    return { run, chunks: chunks.length };
   }
 
   /** Sets a source (base or input) slot, fires its hooks and queues its event; returns the new stack pointer. */
   private push(slot: number, v: number, sp: number): number {
     this.values[slot] = v;
-    if (this.hookStart[slot] !== this.hookStart[slot + 1]) this.fireHooks(slot, v);
+    const info = this.rec[2 * slot + 1];
+    if ((info & INFO_HOOKS) !== 0) this.fireHooks(slot, v);
+    if ((info & INFO_EVENT) === 0) return sp;
     if (sp + 1 >= this.stack.length) {
       const bigger = new Int32Array(this.stack.length * 2);
       bigger.set(this.stack);
@@ -435,6 +711,62 @@ export class FastStateMachine implements GameStateMachine {
     }
     this.stack[sp] = (slot << 1) | v;
     return sp + 1;
+  }
+
+  /**
+   * How often each slot's value changed on a short deterministic probe: random playouts where
+   * each step also computes the next state under a few other random joint moves (as perft's
+   * sibling loop does). Costs about as much as 2 × 10^7 slot comparisons at most
+   * (hex: 223 joint moves and states; 44 chose half the guards and ran 0.85× as fast).
+   */
+  private probeFlips(): Float64Array {
+    const n = this.values.length;
+    const flips = new Float64Array(n);
+    const words = new Uint32Array(this.values.buffer, 0, n >>> 2);
+    const before = words.slice();
+    const note = () => {
+      for (let w = 0; w < words.length; w++) {
+        const x = words[w] ^ before[w];
+        if (x === 0) continue;
+        before[w] = words[w];
+        for (let b = 0; b < 4; b++) if ((x >>> (b << 3)) & 0xff) flips[(w << 2) | b]++;
+      }
+    };
+    const ops = Math.max(16, Math.min(256, Math.floor(2e7 / n)));
+    const rng = mulberry32(1);
+    const nRoles = this.roles.length;
+    const legal = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.maxLegalMoves(r))));
+    const counts = new Int32Array(nRoles);
+    const joint = new Int32Array(nRoles);
+    const next = new Uint32Array(this.stateWords);
+    let state = this.initialState();
+    let steps = 0;
+    for (let op = 0; op < ops; op++) {
+      let stuck = this.isTerminal(state) || steps >= 200;
+      for (let r = 0; r < nRoles && !stuck; r++) stuck = (counts[r] = this.legalMovesInto(state, r, legal[r])) === 0;
+      note();
+      if (stuck) {
+        state = this.initialState();
+        steps = 0;
+        continue;
+      }
+      for (let t = 0; t < 3; t++) {
+        for (let r = 0; r < nRoles; r++) joint[r] = legal[r][Math.floor(rng() * counts[r])];
+        this.nextStateInto(state, joint, next);
+        note();
+      }
+      state = next.slice();
+      steps++;
+    }
+    return flips;
+  }
+
+  /** Moves the count of plain gate `g` up (`up` 1) or down, outside `propagate`; returns the new stack pointer. */
+  private bump(g: number, up: number, sp: number): number {
+    const rec = this.rec;
+    const crossed = up ? ++rec[2 * g] === 0 : rec[2 * g]-- === 0;
+    if (!crossed) return sp;
+    return this.push(g, up ^ (rec[2 * g + 1] & INFO_NEGATED), sp);
   }
 
   /** Makes `state` the loaded state, flipping only the bases that differ from the loaded one. */
@@ -453,7 +785,7 @@ export class FastStateMachine implements GameStateMachine {
         sp = this.push(this.baseSlot[b], (now & low) !== 0 ? 1 : 0, sp);
       }
     }
-    if (sp > 0) this.run(sp);
+    if (sp > 0) this.propagate(sp);
   }
 
   initialState(): StateHandle {
@@ -462,12 +794,16 @@ export class FastStateMachine implements GameStateMachine {
 
   legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
     this.load(state);
-    const start = this.legalStart[roleIndex];
-    const len = this.legalLen[roleIndex];
     const list = this.legalList;
     const input = this.legalInput;
-    for (let k = 0; k < len; k++) out[k] = input[list[start + k]];
-    return len;
+    let n = 0;
+    const values = this.values;
+    const guards = this.groupGuards;
+    groups: for (let g = this.roleGroups[roleIndex], e = this.roleGroups[roleIndex + 1]; g < e; g++) {
+      for (let j = this.groupGuardStart[g], end = this.groupGuardStart[g + 1]; j < end; j++) if (values[guards[j]] === 0) continue groups;
+      for (let k = this.groupStart[g], end = k + this.groupLen[g]; k < end; k++) out[n++] = input[list[k]];
+    }
+    return n;
   }
 
   legalMoves(state: StateHandle, roleIndex: number): number[] {
@@ -493,13 +829,21 @@ export class FastStateMachine implements GameStateMachine {
     for (let r = 0; r < active.length; r++) {
       const slot = this.inputSlot[jointMove[r]];
       if (active[r] === slot) continue;
-      if (active[r] >= 0) sp = this.push(active[r], 0, sp);
+      const old = active[r];
+      if (old >= 0) {
+        sp = this.push(old, 0, sp);
+        // complemented ORs (see `complementMoves`): the old move leaving counts up first
+        for (let j = this.invertedStart[old], e = this.invertedStart[old + 1]; j < e; j++) sp = this.bump(this.inverted[j], 1, sp);
+      }
+      for (let j = this.invertedStart[slot], e = this.invertedStart[slot + 1]; j < e; j++) sp = this.bump(this.inverted[j], 0, sp);
       sp = this.push(slot, 1, sp);
       active[r] = slot;
     }
-    if (sp > 0) this.run(sp);
+    if (sp > 0) this.propagate(sp);
     const next = this.nextWords;
-    for (let w = 0; w < next.length; w++) out[w] = next[w]; // faster than set() on a few words
+    // a loop is faster than set() on a few words, set() on many (hex, 221 words: 72 against 265 ns)
+    if (next.length > 16) out.set(next);
+    else for (let w = 0; w < next.length; w++) out[w] = next[w];
   }
 
   nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
@@ -583,8 +927,114 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   maxLegalMoves(roleIndex: number): number {
-    return this.legalStart[roleIndex + 1] - this.legalStart[roleIndex];
+    return this.legalCount[roleIndex];
   }
+}
+
+/** ORs of moves rewritten by `complementMoves`: per gate, its direct input slots, the input slots it counts against, and its count's offset. */
+interface ComplementedMoves {
+  readonly direct: Map<number, number[]>;
+  readonly inverted: Map<number, number[]>;
+  readonly offset: Map<number, number>;
+}
+
+const NO_COMPLEMENTS: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+
+/** Largest set of moves followed through ORs of moves. */
+const MAX_MOVE_SET = 4096;
+
+/**
+ * ORs of moves, rewritten with complements. When the next state is computed, each role has
+ * exactly one move set; so an OR of moves (an OR gate whose inputs are inputs or such ORs, which
+ * only the next state reads) is true when, for some role, the role's move is in the OR's set A;
+ * and "the move is in A" is 1 minus the number of moves set outside A. For a role with A larger
+ * than half its moves, the OR counts its complement against it: those inputs move its count
+ * the other way, and it starts from 1. Breakthrough's frame rules read ORs of 62 ORs of moves
+ * ("the move leaves this cell alone"): a move changed 5,900 links' worth of ORs of which ~130
+ * per changed move; with complements every OR reads ~3 moves directly. Rewritten only when the
+ * total of links falls; ORs that legal, terminal or goals read are never rewritten (they must
+ * hold before any move is set).
+ */
+function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
+  const none = NO_COMPLEMENTS;
+  const comps = p.components;
+  const n = comps.length;
+  const nRoles = p.roles.length;
+  const roleOf = new Int32Array(n).fill(-1);
+  const movesOf: number[][] = Array.from({ length: nRoles }, () => []);
+  for (const m of p.inputs) {
+    roleOf[m.id] = m.role;
+    movesOf[m.role].push(m.id);
+  }
+  // a set of moves (at most MAX_MOVE_SET) is more than half of no role's moves (amazons)
+  if (!movesOf.some((x) => x.length >= 2 && x.length < 2 * MAX_MOVE_SET)) return none;
+  // gates legal, terminal and goals depend on
+  const core = new Uint8Array(n);
+  const pending: number[] = [];
+  const reach = (s: number) => {
+    if (s >= 0 && !core[s] && isGate(comps[s].kind)) {
+      core[s] = 1;
+      pending.push(s);
+    }
+  };
+  for (const l of p.legals) reach(slotOf[l.id]);
+  if (p.terminal >= 0) reach(slotOf[p.terminal]);
+  for (const x of p.goals) reach(slotOf[x.id]);
+  while (pending.length > 0) for (const w of comps[pending.pop()!].inputs) reach(slotOf[w]);
+  // sets of moves of the ORs of moves
+  const sets = new Map<number, Set<number>>();
+  let treeLinks = 0;
+  for (const c of comps) {
+    if (c.kind !== "or" || core[c.id]) continue;
+    if (!c.inputs.every((w) => roleOf[slotOf[w]] >= 0 || sets.has(slotOf[w]))) continue;
+    const set = new Set<number>();
+    let pure = true;
+    for (const w of c.inputs) {
+      const s = slotOf[w];
+      if (roleOf[s] >= 0) set.add(s);
+      else if (sets.has(s)) for (const x of sets.get(s)!) set.add(x);
+      else pure = false;
+      if (!pure || set.size > MAX_MOVE_SET) break;
+    }
+    if (pure && set.size <= MAX_MOVE_SET) {
+      sets.set(c.id, set);
+      treeLinks += c.inputs.length;
+    }
+  }
+  if (sets.size === 0) return none;
+  // roots: ORs of moves something else reads
+  const roots = new Set<number>();
+  for (const c of comps) {
+    if (sets.has(c.id)) continue;
+    for (const w of c.inputs) if (sets.has(slotOf[w])) roots.add(slotOf[w]);
+  }
+  const result: ComplementedMoves = { direct: new Map(), inverted: new Map(), offset: new Map() };
+  let links = 0;
+  for (const g of roots) {
+    const set = sets.get(g)!;
+    const inRole = new Int32Array(nRoles);
+    for (const x of set) inRole[roleOf[x]]++;
+    const direct: number[] = [];
+    const inverted: number[] = [];
+    let complemented = 0;
+    let ok = true;
+    for (let r = 0; r < nRoles; r++) {
+      if (inRole[r] * 2 > movesOf[r].length) {
+        if (inRole[r] === movesOf[r].length) ok = false; // always true once a move is set: left alone
+        complemented++;
+        for (const m of movesOf[r]) if (!set.has(m)) inverted.push(m);
+      } else for (const m of movesOf[r]) if (set.has(m)) direct.push(m);
+    }
+    if (!ok || complemented === 0) {
+      links += comps[g].inputs.length;
+      continue;
+    }
+    links += direct.length + inverted.length;
+    result.direct.set(g, direct);
+    result.inverted.set(g, inverted);
+    result.offset.set(g, complemented);
+  }
+  return result.direct.size > 0 && links < treeLinks ? result : none;
 }
 
 /** The slot of each component: pass-through propositions are followed to what drives them. */
