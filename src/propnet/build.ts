@@ -444,13 +444,17 @@ class Draft {
     if (value) return this.trueId >= 0 ? this.trueId : (this.trueId = this.add("true", "TRUE", []));
     return this.falseId >= 0 ? this.falseId : (this.falseId = this.add("false", "FALSE", []));
   }
-  /** An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is. */
+  /**
+   * An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is.
+   * Takes `inputs` over: it is sorted and deduplicated in place and may become the new gate's list.
+   */
   gate(kind: "and" | "or", inputs: number[]): number {
-    const sorted = inputs.slice().sort((a, b) => a - b);
-    const unique: number[] = [];
-    for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) unique.push(sorted[k]);
-    if (unique.length === 1) return unique[0];
-    return this.shared(kind, unique);
+    inputs.sort((a, b) => a - b);
+    let unique = 0;
+    for (let k = 0; k < inputs.length; k++) if (k === 0 || inputs[k] !== inputs[k - 1]) inputs[unique++] = inputs[k];
+    inputs.length = unique;
+    if (unique === 1) return inputs[0];
+    return this.shared(kind, inputs);
   }
   not(input: number): number {
     if (this.kind[input] === "not") return this.inputs[input][0];
@@ -739,7 +743,7 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
         if (rep[v] !== v) continue;
         if (kind === "not") {
           const x = find(d.inputs[v][0]);
-          d.inputs[v] = [x];
+          d.inputs[v][0] = x;
           let to = -1;
           if (d.kind[x] === "not") to = find(d.inputs[x][0]);
           else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
@@ -758,23 +762,27 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
         const absorbing = kind === "and" ? "false" : "true";
         const neutral = kind === "and" ? "true" : "false";
         // representatives of the inputs, sorted, without duplicates or the neutral constant
-        const raw = d.inputs[v];
-        const mapped: number[] = new Array<number>(raw.length);
-        for (let k = 0; k < raw.length; k++) mapped[k] = find(raw[k]);
-        mapped.sort((a, b) => a - b);
-        let ins: number[] = [];
+        // (rewritten in place: the list is v's own, and an allocation per gate and pass is garbage)
+        const ins = d.inputs[v];
+        for (let k = 0; k < ins.length; k++) ins[k] = find(ins[k]);
+        ins.sort((a, b) => a - b);
+        let kept = 0;
         let absorbed = -1;
-        for (let k = 0; k < mapped.length; k++) {
-          const x = mapped[k];
-          if (k > 0 && x === mapped[k - 1]) continue;
+        for (let k = 0; k < ins.length; k++) {
+          const x = ins[k];
+          if (k > 0 && x === ins[k - 1]) continue;
           const xk = d.kind[x];
           if (xk === neutral) continue;
           if (xk === absorbing && absorbed < 0) absorbed = x;
-          ins.push(x);
+          ins[kept++] = x;
         }
-        if (absorbed >= 0) ins = [absorbed];
-        if (ins.length === 0) ins = [kind === "and" ? trueId : falseId].filter((x) => x >= 0);
-        d.inputs[v] = ins;
+        ins.length = kept;
+        if (absorbed >= 0) {
+          ins.length = 1;
+          ins[0] = absorbed;
+        }
+        const constant = kind === "and" ? trueId : falseId;
+        if (ins.length === 0 && constant >= 0) ins.push(constant);
         if (ins.length === 1 && ins[0] !== v) {
           rep[v] = ins[0];
           d.name(ins[0], d.label[v]);
