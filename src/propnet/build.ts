@@ -578,7 +578,9 @@ function buildOptimized(g: Normalized): { draft: Draft; out: DraftOutputs; cycle
   const d = new Draft();
   const isLive = (ci: number): boolean => {
     const c = g.clauses[ci];
-    return !c.positive.some((a) => value[a] === NEVER) && !c.negative.some((a) => value[a] === ALWAYS);
+    for (let k = 0; k < c.positive.length; k++) if (value[c.positive[k]] === NEVER) return false;
+    for (let k = 0; k < c.negative.length; k++) if (value[c.negative[k]] === ALWAYS) return false;
+    return true;
   };
   const baseIds = g.baseFluents.map((f) => d.add("base", `(true ${f})`, []));
   const inputIds = g.inputs.map((m, i) => d.add("input", g.kifs[g.inputAtom[i]], []));
