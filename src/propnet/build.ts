@@ -138,13 +138,12 @@ function normalize(game: GroundGame): Normalized {
     }
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
-  // inputs, grouped by role
+  // inputs, grouped by role (moves are looked up per role: no key string per move)
   const rawInputs: { role: number; move: string }[] = [];
-  const inputKeys = new Set<string>();
+  const knownMoves = roles.map(() => new Set<string>());
   const addInput = (role: number, move: string): boolean => {
-    const key = `${role} ${move}`;
-    if (inputKeys.has(key)) return false;
-    inputKeys.add(key);
+    if (knownMoves[role].has(move)) return false;
+    knownMoves[role].add(move);
     rawInputs.push({ role, move });
     return true;
   };
@@ -163,7 +162,8 @@ function normalize(game: GroundGame): Normalized {
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
   if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
   const inputs = rawInputs.map((m, i) => ({ ...m, i })).sort((a, b) => a.role - b.role || a.i - b.i).map(({ role, move }) => ({ role, move }));
-  const inputIndex = new Map(inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
+  const inputIndex = roles.map(() => new Map<string, number>());
+  inputs.forEach((m, i) => inputIndex[m.role].set(m.move, i));
 
   // atoms for every base fluent and input
   const atomOf = (kif: string): number => {
@@ -233,7 +233,7 @@ function normalize(game: GroundGame): Normalized {
         atomRole[i] = r;
         if (a.relation === "legal") {
           propKind[i] = "legal";
-          moveInput[i] = inputIndex.get(`${r} ${termToKif(args[1])}`)!;
+          moveInput[i] = inputIndex[r].get(termToKif(args[1]))!;
         } else {
           propKind[i] = "goal";
           goalValue[i] = termToKif(args[1]);
