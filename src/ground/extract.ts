@@ -32,35 +32,45 @@ export class ExtractionError extends Error {}
 
 export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
-  const atoms: GroundAtom[] = [];
+  // Atoms are known by their clingo text and relation until they are kept: most named atoms of a
+  // big game are dropped below, and building their GDL terms and KIF would be wasted.
+  const atomText: string[] = [];
+  const atomRelation: string[] = [];
   const atomIndex = new Map<string, number>(); // by clingo symbol text
-  const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> index in atoms
+  const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> index in atomText
   const base: string[] = [];
   const input: InputMove[] = [];
   const facts: number[] = [];
 
-  const intern = (symbolText: string, symbol: AspSymbol): number => {
+  const intern = (symbolText: string, aspName: string): number => {
     const known = atomIndex.get(symbolText);
     if (known !== undefined) return known;
-    const atom = converter.atom(symbol);
-    atoms.push(atom);
-    atomIndex.set(symbolText, atoms.length - 1);
-    return atoms.length - 1;
+    atomText.push(symbolText);
+    atomRelation.push(converter.relationName(aspName));
+    atomIndex.set(symbolText, atomText.length - 1);
+    return atomText.length - 1;
   };
 
   const take = (text: string, atomId: number | undefined) => {
-    const symbol = parseAspSymbol(text);
-    if (symbol.kind !== "function") return;
-    const internal = symbols.internalName(symbol.name);
+    let name = plainFunctionName(text);
+    if (name === undefined) {
+      const symbol = parseAspSymbol(text);
+      if (symbol.kind !== "function") return;
+      if (symbol.negated) converter.atom(symbol); // refused there
+      name = symbol.name;
+    }
+    const internal = symbols.internalName(name);
     if (internal === BASE_RELATION || internal === INPUT_RELATION) {
       if (atomId !== undefined) throw new ExtractionError(`${text} is not a fact: the static relaxation must be static`);
+      const symbol = parseAspSymbol(text);
+      if (symbol.kind !== "function") return;
       if (internal === BASE_RELATION) base.push(termToKif(converter.term(symbol.args[0])));
       else input.push({ role: termToKif(converter.term(symbol.args[0])), move: termToKif(converter.term(symbol.args[1])) });
       return;
     }
-    const index = intern(text, symbol);
+    const index = intern(text, name);
     if (atomId !== undefined) idToAtom[atomId] = index;
-    else if (OUTPUT_RELATIONS.has(atoms[index].relation)) facts.push(index);
+    else if (OUTPUT_RELATIONS.has(atomRelation[index])) facts.push(index);
   };
   // most facts are static tables (succ, arithmetic): look at the relation name before parsing
   const keptFactNames = new Set([...OUTPUT_RELATIONS].map((r) => symbols.name(r)));
@@ -89,18 +99,19 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     if (named) ruleHead[r] = head;
   }
   const factSet = new Set(facts);
-  const start = new Int32Array(atoms.length + 1);
+  const atomCount = atomText.length;
+  const start = new Int32Array(atomCount + 1);
   for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) start[ruleHead[r] + 1]++;
-  for (let a = 0; a < atoms.length; a++) start[a + 1] += start[a];
-  const fill = start.slice(0, atoms.length);
-  const rulesOf = new Int32Array(start[atoms.length]);
+  for (let a = 0; a < atomCount; a++) start[a + 1] += start[a];
+  const fill = start.slice(0, atomCount);
+  const rulesOf = new Int32Array(start[atomCount]);
   for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) rulesOf[fill[ruleHead[r]]++] = r;
 
   // keep what the outputs need
-  const needed = new Uint8Array(atoms.length);
+  const needed = new Uint8Array(atomCount);
   const stack: number[] = [];
-  for (let a = 0; a < atoms.length; a++)
-    if ((factSet.has(a) || start[a + 1] > start[a]) && OUTPUT_RELATIONS.has(atoms[a].relation)) stack.push(a);
+  for (let a = 0; a < atomCount; a++)
+    if ((factSet.has(a) || start[a + 1] > start[a]) && OUTPUT_RELATIONS.has(atomRelation[a])) stack.push(a);
   while (stack.length > 0) {
     const atom = stack.pop()!;
     if (needed[atom]) continue;
@@ -116,11 +127,11 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
 
   // renumber the atoms that remain, in first-seen order, and build the kept clauses
   const keptAtoms: GroundAtom[] = [];
-  const renumber = new Int32Array(atoms.length).fill(-1);
+  const renumber = new Int32Array(atomCount).fill(-1);
   const keep = (i: number) => {
     if (renumber[i] < 0) {
       renumber[i] = keptAtoms.length;
-      keptAtoms.push(atoms[i]);
+      keptAtoms.push(converter.atom(parseAspSymbol(atomText[i])));
     }
     return renumber[i];
   };
@@ -138,7 +149,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     kept.push({ head: keep(ruleHead[r]), positive, negative });
   }
   // atoms used in bodies but never derived (true/does) are kept too
-  for (let a = 0; a < atoms.length; a++) if (needed[a]) keep(a);
+  for (let a = 0; a < atomCount; a++) if (needed[a]) keep(a);
 
   const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
@@ -148,6 +159,17 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     base: [...new Set(base)].sort(byText),
     input: dedupeMoves(input).sort((a, b) => byText(a.role, b.role) || byText(a.move, b.move)),
   };
+}
+
+/**
+ * The name of a function symbol written plainly (`cell(1,1,b)`, `_split3(4)`, `terminal`), read
+ * without parsing its arguments; undefined for anything else (numbers, strings, tuples, `-p`).
+ */
+function plainFunctionName(text: string): string | undefined {
+  const c = text.charCodeAt(0);
+  if (c !== 95 && !(c >= 97 && c <= 122)) return undefined;
+  const open = text.indexOf("(");
+  return open < 0 ? text : text.slice(0, open);
 }
 
 function dedupeMoves(moves: InputMove[]): InputMove[] {
@@ -197,7 +219,7 @@ class SymbolConverter {
   }
 
   /** Game relations map back to their names; our split-off relations get fresh view names. */
-  private relationName(asp: string): string {
+  relationName(asp: string): string {
     if (!asp.startsWith("_")) return this.gdl(asp);
     const known = this.auxNames.get(asp);
     if (known) return known;

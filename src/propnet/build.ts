@@ -68,7 +68,8 @@ interface Normalized {
   /** Value KIF of `goal` atoms. */
   readonly goalValue: string[];
   readonly clauses: readonly GroundClause[];
-  readonly clausesOf: number[][];
+  /** The clauses of each head atom. */
+  readonly clausesOf: Rows;
   readonly baseFluents: readonly string[];
   /** Atom of `(true f)` per base index. */
   readonly baseAtom: readonly number[];
@@ -78,6 +79,27 @@ interface Normalized {
   /** Atom of `(does r m)` per input index. */
   readonly inputAtom: readonly number[];
   readonly warnings: string[];
+}
+
+/** Integer lists per key 0..n-1 in compressed rows: list k is items[start[k] .. start[k + 1]). */
+interface Rows {
+  readonly start: Int32Array;
+  readonly items: Int32Array;
+}
+
+/**
+ * The rows of the pairs that `each` emits, in emission order within a row (`each` is called
+ * twice: once to count, once to fill). One pair of typed arrays instead of an array per key keeps
+ * millions of small arrays away from the garbage collector.
+ */
+function rows(n: number, each: (emit: (key: number, value: number) => void) => void): Rows {
+  const start = new Int32Array(n + 1);
+  each((key) => start[key + 1]++);
+  for (let k = 0; k < n; k++) start[k + 1] += start[k];
+  const fill = start.slice(0, n);
+  const items = new Int32Array(start[n]);
+  each((key, value) => (items[fill[key]++] = value));
+  return { start, items };
 }
 
 function sample(items: readonly string[]): string {
@@ -90,7 +112,11 @@ function normalize(game: GroundGame): Normalized {
   const roles = [...game.roles];
   const roleIndex = new Map(roles.map((r, i) => [r, i]));
   const kifs = game.atoms.map((a) => a.kif);
-  const kifIndex = new Map(kifs.map((k, i) => [k, i]));
+  // `atomOf` below looks up `(true f)` and `(does r m)`: only atoms of those relations can match
+  const kifIndex = new Map<string, number>();
+  game.atoms.forEach((a, i) => {
+    if (a.relation === "true" || a.relation === "does") kifIndex.set(a.kif, i);
+  });
   const n0 = kifs.length;
 
   // base fluents
@@ -112,13 +138,12 @@ function normalize(game: GroundGame): Normalized {
     }
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
-  // inputs, grouped by role
+  // inputs, grouped by role (moves are looked up per role: no key string per move)
   const rawInputs: { role: number; move: string }[] = [];
-  const inputKeys = new Set<string>();
+  const knownMoves = roles.map(() => new Set<string>());
   const addInput = (role: number, move: string): boolean => {
-    const key = `${role} ${move}`;
-    if (inputKeys.has(key)) return false;
-    inputKeys.add(key);
+    if (knownMoves[role].has(move)) return false;
+    knownMoves[role].add(move);
     rawInputs.push({ role, move });
     return true;
   };
@@ -137,7 +162,8 @@ function normalize(game: GroundGame): Normalized {
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
   if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
   const inputs = rawInputs.map((m, i) => ({ ...m, i })).sort((a, b) => a.role - b.role || a.i - b.i).map(({ role, move }) => ({ role, move }));
-  const inputIndex = new Map(inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
+  const inputIndex = roles.map(() => new Map<string, number>());
+  inputs.forEach((m, i) => inputIndex[m.role].set(m.move, i));
 
   // atoms for every base fluent and input
   const atomOf = (kif: string): number => {
@@ -207,7 +233,7 @@ function normalize(game: GroundGame): Normalized {
         atomRole[i] = r;
         if (a.relation === "legal") {
           propKind[i] = "legal";
-          moveInput[i] = inputIndex.get(`${r} ${termToKif(args[1])}`)!;
+          moveInput[i] = inputIndex[r].get(termToKif(args[1]))!;
         } else {
           propKind[i] = "goal";
           goalValue[i] = termToKif(args[1]);
@@ -219,16 +245,15 @@ function normalize(game: GroundGame): Normalized {
   if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
 
   const clauses: GroundClause[] = [];
-  const clausesOf: number[][] = Array.from({ length: n }, () => []);
   const badHeads: string[] = [];
   for (const c of game.clauses) {
     if (cls[c.head] !== "rule") {
       badHeads.push(kifs[c.head]);
       continue;
     }
-    clausesOf[c.head].push(clauses.length);
     clauses.push(c);
   }
+  const clausesOf = rows(n, (emit) => clauses.forEach((c, ci) => emit(c.head, ci)));
   if (badHeads.length > 0) warnings.push(`clauses with a true/does head ignored: ${sample(badHeads)}`);
 
   return {
@@ -276,7 +301,8 @@ function countPaperComponents(g: Normalized): number {
   let propositions = 0;
   for (let i = 0; i < used.length; i++) propositions += used[i];
   let ors = 0;
-  for (const list of g.clausesOf) if (list.length >= 2) ors++;
+  const { start } = g.clausesOf;
+  for (let a = 0; a < g.kifs.length; a++) if (start[a + 1] - start[a] >= 2) ors++;
   return propositions + ands + ors + nots;
 }
 
@@ -292,10 +318,11 @@ const NEVER = 2;
  */
 function foldConstants(g: Normalized): Uint8Array {
   const n = g.kifs.length;
-  const occurPos: number[][] = Array.from({ length: n }, () => []);
-  g.clauses.forEach((c, ci) => {
-    for (const a of c.positive) occurPos[a].push(ci);
-  });
+  const occurPos = rows(n, (emit) =>
+    g.clauses.forEach((c, ci) => {
+      for (const a of c.positive) emit(a, ci);
+    }),
+  );
   let always = new Uint8Array(n);
   let possible = new Uint8Array(n);
   const need = new Int32Array(g.clauses.length);
@@ -316,7 +343,8 @@ function foldConstants(g: Normalized): Uint8Array {
       }
     });
     for (let qi = 0; qi < queue.length; qi++)
-      for (const ci of occurPos[queue[qi]])
+      for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
+        const ci = occurPos.items[k];
         if (need[ci] > 0 && --need[ci] === 0) {
           const h = g.clauses[ci].head;
           if (!p[h]) {
@@ -324,6 +352,7 @@ function foldConstants(g: Normalized): Uint8Array {
             queue.push(h);
           }
         }
+      }
     // always, given never = not possible
     const t = new Uint8Array(n);
     queue.length = 0;
@@ -337,7 +366,8 @@ function foldConstants(g: Normalized): Uint8Array {
       }
     });
     for (let qi = 0; qi < queue.length; qi++)
-      for (const ci of occurPos[queue[qi]])
+      for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
+        const ci = occurPos.items[k];
         if (need[ci] > 0 && --need[ci] === 0) {
           const h = g.clauses[ci].head;
           if (!t[h]) {
@@ -345,6 +375,7 @@ function foldConstants(g: Normalized): Uint8Array {
             queue.push(h);
           }
         }
+      }
     const same = t.every((v, i) => v === always[i]) && p.every((v, i) => v === possible[i]);
     always = t;
     possible = p;
@@ -360,7 +391,8 @@ function atomCycles(g: Normalized, bodyOf: (clause: number) => readonly number[]
   const n = g.kifs.length;
   const successors = (a: number): number[] => {
     const out: number[] = [];
-    for (const ci of g.clausesOf[a]) for (const b of bodyOf(ci)) if (g.cls[b] === "rule" && live(b)) out.push(b);
+    const { start, items } = g.clausesOf;
+    for (let k = start[a]; k < start[a + 1]; k++) for (const b of bodyOf(items[k])) if (g.cls[b] === "rule" && live(b)) out.push(b);
     return out;
   };
   const cache: (number[] | undefined)[] = new Array(n);
@@ -412,13 +444,17 @@ class Draft {
     if (value) return this.trueId >= 0 ? this.trueId : (this.trueId = this.add("true", "TRUE", []));
     return this.falseId >= 0 ? this.falseId : (this.falseId = this.add("false", "FALSE", []));
   }
-  /** An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is. */
+  /**
+   * An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is.
+   * Takes `inputs` over: it is sorted and deduplicated in place and may become the new gate's list.
+   */
   gate(kind: "and" | "or", inputs: number[]): number {
-    const sorted = inputs.slice().sort((a, b) => a - b);
-    const unique: number[] = [];
-    for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) unique.push(sorted[k]);
-    if (unique.length === 1) return unique[0];
-    return this.shared(kind, unique);
+    inputs.sort((a, b) => a - b);
+    let unique = 0;
+    for (let k = 0; k < inputs.length; k++) if (k === 0 || inputs[k] !== inputs[k - 1]) inputs[unique++] = inputs[k];
+    inputs.length = unique;
+    if (unique === 1) return inputs[0];
+    return this.shared(kind, inputs);
   }
   not(input: number): number {
     if (this.kind[input] === "not") return this.inputs[input][0];
@@ -482,7 +518,7 @@ function buildUnoptimized(g: Normalized): { draft: Draft; out: DraftOutputs; cyc
   for (let a = 0; a < n; a++) if (used[a]) prop[a] = d.add(g.propKind[a], g.kifs[a], []);
   for (let a = 0; a < n; a++) {
     if (!used[a] || g.cls[a] === "base" || g.cls[a] === "input") continue;
-    const list = g.clausesOf[a];
+    const list = Array.from(g.clausesOf.items.subarray(g.clausesOf.start[a], g.clausesOf.start[a + 1]));
     if (list.length === 0) {
       d.inputs[prop[a]] = [d.constant(false)];
       continue;
@@ -542,7 +578,9 @@ function buildOptimized(g: Normalized): { draft: Draft; out: DraftOutputs; cycle
   const d = new Draft();
   const isLive = (ci: number): boolean => {
     const c = g.clauses[ci];
-    return !c.positive.some((a) => value[a] === NEVER) && !c.negative.some((a) => value[a] === ALWAYS);
+    for (let k = 0; k < c.positive.length; k++) if (value[c.positive[k]] === NEVER) return false;
+    for (let k = 0; k < c.negative.length; k++) if (value[c.negative[k]] === ALWAYS) return false;
+    return true;
   };
   const baseIds = g.baseFluents.map((f) => d.add("base", `(true ${f})`, []));
   const inputIds = g.inputs.map((m, i) => d.add("input", g.kifs[g.inputAtom[i]], []));
@@ -567,7 +605,8 @@ function buildOptimized(g: Normalized): { draft: Draft; out: DraftOutputs; cycle
   };
   const define = (a: number) => {
     const bodies: number[] = [];
-    for (const ci of g.clausesOf[a]) {
+    for (let k = g.clausesOf.start[a]; k < g.clausesOf.start[a + 1]; k++) {
+      const ci = g.clausesOf.items[k];
       if (!isLive(ci)) continue;
       const c = g.clauses[ci];
       const literals: number[] = [];
@@ -706,7 +745,7 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
         if (rep[v] !== v) continue;
         if (kind === "not") {
           const x = find(d.inputs[v][0]);
-          d.inputs[v] = [x];
+          d.inputs[v][0] = x;
           let to = -1;
           if (d.kind[x] === "not") to = find(d.inputs[x][0]);
           else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
@@ -725,23 +764,27 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
         const absorbing = kind === "and" ? "false" : "true";
         const neutral = kind === "and" ? "true" : "false";
         // representatives of the inputs, sorted, without duplicates or the neutral constant
-        const raw = d.inputs[v];
-        const mapped: number[] = new Array<number>(raw.length);
-        for (let k = 0; k < raw.length; k++) mapped[k] = find(raw[k]);
-        mapped.sort((a, b) => a - b);
-        let ins: number[] = [];
+        // (rewritten in place: the list is v's own, and an allocation per gate and pass is garbage)
+        const ins = d.inputs[v];
+        for (let k = 0; k < ins.length; k++) ins[k] = find(ins[k]);
+        ins.sort((a, b) => a - b);
+        let kept = 0;
         let absorbed = -1;
-        for (let k = 0; k < mapped.length; k++) {
-          const x = mapped[k];
-          if (k > 0 && x === mapped[k - 1]) continue;
+        for (let k = 0; k < ins.length; k++) {
+          const x = ins[k];
+          if (k > 0 && x === ins[k - 1]) continue;
           const xk = d.kind[x];
           if (xk === neutral) continue;
           if (xk === absorbing && absorbed < 0) absorbed = x;
-          ins.push(x);
+          ins[kept++] = x;
         }
-        if (absorbed >= 0) ins = [absorbed];
-        if (ins.length === 0) ins = [kind === "and" ? trueId : falseId].filter((x) => x >= 0);
-        d.inputs[v] = ins;
+        ins.length = kept;
+        if (absorbed >= 0) {
+          ins.length = 1;
+          ins[0] = absorbed;
+        }
+        const constant = kind === "and" ? trueId : falseId;
+        if (ins.length === 0 && constant >= 0) ins.push(constant);
         if (ins.length === 1 && ins[0] !== v) {
           rep[v] = ins[0];
           d.name(ins[0], d.label[v]);

@@ -85,25 +85,36 @@ export function topologicalOrder(
   inputs: Successors,
   include: (node: number) => boolean = () => true,
 ): { order: number[]; leftOver: number[] } {
+  // the readers of each node in compressed rows (no array per node): readers of u are
+  // readers[start[u] .. start[u + 1]), in node order
   const pending = new Int32Array(n);
-  const readers: number[][] = Array.from({ length: n }, () => []);
+  const start = new Int32Array(n + 1);
+  const included = new Uint8Array(n);
+  for (let v = 0; v < n; v++) included[v] = include(v) ? 1 : 0;
   for (let v = 0; v < n; v++) {
-    if (!include(v)) continue;
+    if (!included[v]) continue;
     for (const u of inputs(v)) {
-      if (!include(u)) continue;
+      if (!included[u]) continue;
       pending[v]++;
-      readers[u].push(v);
+      start[u + 1]++;
     }
+  }
+  for (let u = 0; u < n; u++) start[u + 1] += start[u];
+  const fill = start.slice(0, n);
+  const readers = new Int32Array(start[n]);
+  for (let v = 0; v < n; v++) {
+    if (!included[v]) continue;
+    for (const u of inputs(v)) if (included[u]) readers[fill[u]++] = v;
   }
   const order: number[] = [];
   const queue: number[] = [];
-  for (let v = 0; v < n; v++) if (include(v) && pending[v] === 0) queue.push(v);
+  for (let v = 0; v < n; v++) if (included[v] && pending[v] === 0) queue.push(v);
   for (let head = 0; head < queue.length; head++) {
     const u = queue[head];
     order.push(u);
-    for (const v of readers[u]) if (--pending[v] === 0) queue.push(v);
+    for (let k = start[u]; k < start[u + 1]; k++) if (--pending[readers[k]] === 0) queue.push(readers[k]);
   }
   const leftOver: number[] = [];
-  if (order.length < n) for (let v = 0; v < n; v++) if (include(v) && pending[v] > 0) leftOver.push(v);
+  if (order.length < n) for (let v = 0; v < n; v++) if (included[v] && pending[v] > 0) leftOver.push(v);
   return { order, leftOver };
 }
