@@ -149,6 +149,13 @@ describe("--grounder auto", () => {
       expect(performance.now() - started).toBeLessThan(20_000); // the 30 s sleeper was killed, not waited for
     }, 30_000);
 
+    it("says whose sizes a race that ran out of time reports (the native run's, being read)", async () => {
+      const wasm = fakeWasm(300, { status: "timeout", seconds: 0.3 });
+      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000 });
+      expect(outcome.status).toBe("timeout");
+      expect(outcome.status === "timeout" && outcome.fallback).toMatch(/raced clingo-wasm from 0\.0 s and did not finish either; the sizes are .*gringo's/);
+    }, 30_000);
+
     it("does not race without a native gringo", async () => {
       const wasm = fakeWasm(200, { status: "ok", aspif: "x", seconds: 0.2, warnings: [] });
       expect(await raceWithNative(wasm, () => undefined, 0).ground("a.", { timeoutMs: 60_000 })).toMatchObject({ status: "ok", aspif: "x" });

@@ -189,6 +189,9 @@ async function groundWithFallback(
       await stopNative();
       if (wasmOutcome.status === "ok") readFrom("wasm");
       wasmKept = undefined;
+      if (wasmOutcome.status === "timeout")
+        // the caller has been reading the native run: say so, since what it reports of the size is that run's
+        return { ...wasmOutcome, fallback: `${executable} raced clingo-wasm from ${(raceAfterMs / 1000).toFixed(1)} s and did not finish either; the sizes are ${executable}'s` };
       return wasmOutcome;
     }
     wasmKept = undefined;
