@@ -125,7 +125,15 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
     await page.fill("#opt-timeout", "0.001");
     await page.click("[data-testid=ground]");
-    await page.waitForSelector("[data-testid=ground-status][data-status=timeout]");
+    // (a generous wait: with the rest of the suite running on two cores the page's workers can be
+    // slow to start; on failure, say what the page shows instead)
+    await page.waitForSelector("[data-testid=ground-status][data-status=timeout]", { timeout: 60_000 }).catch(async (e: unknown) => {
+      const shown = await page.evaluate(() => {
+        const el = document.querySelector("[data-testid=ground-status]");
+        return `status ${el?.getAttribute("data-status")}: ${el?.textContent}; progress: ${document.getElementById("progress-text")?.textContent}`;
+      });
+      throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe page shows: ${shown}`);
+    });
     expect(await page.textContent("[data-testid=ground-status]")).toContain("out of time");
     await page.fill("#opt-timeout", "60");
     // Cancel right after Ground: the worker reads the cancel while clingo runs.
