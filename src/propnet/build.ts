@@ -409,6 +409,25 @@ function gateHash(kind: string, inputs: readonly number[]): number {
   return h;
 }
 
+/**
+ * Structural lookup in an open-addressing table of gate ids (`slots`, a power of two long, -1 for
+ * empty): the slot holding a gate of `kind` over exactly `inputs`, or the empty slot where such a
+ * gate belongs.
+ */
+function gateSlot(slots: Int32Array, kind: string, inputs: readonly number[], kinds: readonly string[], inputsOf: readonly (readonly number[])[]): number {
+  const mask = slots.length - 1;
+  for (let i = gateHash(kind, inputs) & mask; ; i = (i + 1) & mask) {
+    const other = slots[i];
+    if (other < 0) return i;
+    if (kinds[other] !== kind) continue;
+    const theirs = inputsOf[other];
+    if (theirs.length !== inputs.length) continue;
+    let same = true;
+    for (let k = 0; k < inputs.length && same; k++) same = theirs[k] === inputs[k];
+    if (same) return i;
+  }
+}
+
 /** The graph under construction: parallel arrays of components. */
 class Draft {
   readonly kind: ComponentKind[] = [];
@@ -462,22 +481,12 @@ class Draft {
   }
   /** The gate of this kind over exactly these inputs, made now if there is none yet. */
   private shared(kind: "and" | "or" | "not", inputs: number[]): number {
-    const mask = this.gateSlots.length - 1;
-    for (let i = gateHash(kind, inputs) & mask; ; i = (i + 1) & mask) {
-      const other = this.gateSlots[i];
-      if (other < 0) {
-        const id = this.add(kind, kind, inputs);
-        this.gateSlots[i] = id;
-        if (++this.gateCount * 2 > this.gateSlots.length) this.growGates();
-        return id;
-      }
-      if (this.kind[other] !== kind) continue;
-      const theirs = this.inputs[other];
-      if (theirs.length !== inputs.length) continue;
-      let same = true;
-      for (let k = 0; k < inputs.length && same; k++) same = theirs[k] === inputs[k];
-      if (same) return other;
-    }
+    const i = gateSlot(this.gateSlots, kind, inputs, this.kind, this.inputs);
+    if (this.gateSlots[i] >= 0) return this.gateSlots[i];
+    const id = this.add(kind, kind, inputs);
+    this.gateSlots[i] = id;
+    if (++this.gateCount * 2 > this.gateSlots.length) this.growGates();
+    return id;
   }
   private growGates(): void {
     const old = this.gateSlots;
@@ -712,32 +721,18 @@ function simplify(d: Draft, out: DraftOutputs): Uint8Array {
    * input by input on a hit: no key strings and no allocation per gate, which made this step a
    * third of the build's garbage on big games.
    */
-  const KIND_CODE: Readonly<Record<string, number>> = { and: 1, or: 2, not: 3 };
   const merge = (): void => {
     let capacity = 1024;
     while (capacity < d.size * 2) capacity *= 2;
-    const mask = capacity - 1;
     const slots = new Int32Array(capacity);
     for (let pass = 0; pass < 100; pass++) {
       let changed = false;
       slots.fill(-1);
       /** The gate already in the table with v's kind and inputs, else v after adding it. */
       const canonical = (v: number, kind: string, ins: readonly number[]): number => {
-        let h = KIND_CODE[kind];
-        for (let k = 0; k < ins.length; k++) h = Math.imul(h ^ ins[k], 0x9e3779b1) ^ (h >>> 15);
-        for (let i = h & mask; ; i = (i + 1) & mask) {
-          const other = slots[i];
-          if (other < 0) {
-            slots[i] = v;
-            return v;
-          }
-          if (d.kind[other] !== kind) continue;
-          const theirs = d.inputs[other];
-          if (theirs.length !== ins.length) continue;
-          let same = true;
-          for (let k = 0; k < ins.length && same; k++) same = theirs[k] === ins[k];
-          if (same) return other;
-        }
+        const i = gateSlot(slots, kind, ins, d.kind, d.inputs);
+        if (slots[i] < 0) slots[i] = v;
+        return slots[i];
       };
       for (const v of postorder()) {
         const kind = d.kind[v];

@@ -66,7 +66,7 @@
 import type { Propnet } from "./propnet.js";
 import { isGate, type PropnetComponent } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
-import { PropnetStateMachine, type PropnetCompileError } from "./state-machine.js";
+import { PropnetStateMachine, resolveSlots, type PropnetCompileError } from "./state-machine.js";
 import { mulberry32 } from "./search.js";
 
 export interface FastCompileOptions {
@@ -103,9 +103,6 @@ export interface FastMachineStats {
   /** ORs of moves that count the complement of their moves against them (see `complementMoves`). */
   readonly complementedOrs: number;
 }
-
-/** Propositions that only pass a value on: readers read the slot of what drives them. */
-const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init"]);
 
 /** `mode` (construction only) of a gate: propagated by its count alone. */
 const PLAIN = -1;
@@ -1035,23 +1032,6 @@ function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
     result.offset.set(g, complemented);
   }
   return result.direct.size > 0 && links < treeLinks ? result : none;
-}
-
-/** The slot of each component: pass-through propositions are followed to what drives them. */
-function resolveSlots(p: Propnet): Int32Array {
-  const comps = p.components;
-  const n = comps.length;
-  const slotOf = new Int32Array(n);
-  for (const c of comps) {
-    let id = c.id;
-    for (let steps = 0; steps <= n; steps++) {
-      const k = comps[id].kind;
-      if (PASS_THROUGH.has(k) && comps[id].inputs.length === 1) id = comps[id].inputs[0];
-      else break;
-    }
-    slotOf[c.id] = id;
-  }
-  return slotOf;
 }
 
 function unsupportedReason(p: Propnet, slotOf: Int32Array): string | undefined {

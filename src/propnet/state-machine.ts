@@ -619,6 +619,26 @@ interface GateLayout {
   readonly isGateId: (v: number) => boolean;
 }
 
+/** Propositions that only pass a value on: readers read the slot of what drives them. */
+const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init"]);
+
+/** The slot of each component (both engines): pass-through propositions are followed to what drives them. */
+export function resolveSlots(p: Propnet): Int32Array {
+  const comps = p.components;
+  const n = comps.length;
+  const slotOf = new Int32Array(n);
+  for (const c of comps) {
+    let id = c.id;
+    for (let steps = 0; steps <= n; steps++) {
+      const k = comps[id].kind;
+      if (PASS_THROUGH.has(k) && comps[id].inputs.length === 1) id = comps[id].inputs[0];
+      else break;
+    }
+    slotOf[c.id] = id;
+  }
+  return slotOf;
+}
+
 /**
  * How the gates of a propnet can be evaluated: the slots, and the cycles of gates, or why the
  * propnet cannot be played: a cycle without `cycles: "fixpoint"`, or a cycle through a NOT.
@@ -633,18 +653,7 @@ function gateLayout(p: Propnet, options: CompileOptions): GateLayout | PropnetCo
     };
   const comps = p.components;
   const n = comps.length;
-  // slot of a component: follow pass-through propositions to their driver
-  const slotOf = new Int32Array(n);
-  for (const c of comps) {
-    let id = c.id;
-    for (let steps = 0; steps <= n; steps++) {
-      const k = comps[id].kind;
-      if ((k === "view" || k === "next" || k === "legal" || k === "goal" || k === "terminal" || k === "init") && comps[id].inputs.length === 1)
-        id = comps[id].inputs[0];
-      else break;
-    }
-    slotOf[c.id] = id;
-  }
+  const slotOf = resolveSlots(p);
   const isGateId = (v: number) => isGate(comps[v].kind);
   const gateInputs = (v: number) => comps[v].inputs.map((w) => slotOf[w]).filter(isGateId);
   const blockOf = new Int32Array(n).fill(-1);
