@@ -41,10 +41,6 @@
  *     state is computed each role has exactly one move set, so an OR of most of a role's moves
  *     is one minus the OR of the others. Breakthrough's frame rules ("no move touches this
  *     cell") read such ORs: links 7,220 → 1,628, perft 2.1×, flat MC 1.2× as fast.
- *   - NOTs that only gates count are folded into their readers (`foldNots`): a reader counts
- *     the NOT's input negatively, so that a change reaches it in one event instead of two
- *     (connect four's cellOpen is the AND of two NOTs of cells: events per flat MC node 14.6 →
- *     11.2; measured 1.02–1.04× on connect four, within the noise of a loaded machine elsewhere).
  *   - The propagation runs over typed arrays (readers in one CSR array); a gate's count (offset
  *     by its threshold, so that a change of output is a crossing of 0) and its info word sit
  *     side by side in one array (hex, 89,547 components, against the engine before guards:
