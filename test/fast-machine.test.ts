@@ -21,7 +21,6 @@ import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.j
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
-import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -100,39 +99,6 @@ describe("the fast engine on a tictactoe propnet built from rules", () => {
   });
 });
 
-describe("NOTs folded into their readers", () => {
-  // a view read through one NOT and through two, a gate reading a fluent and its negation, a
-  // NOT that a legal move, the terminal and the next state read (kept), and moves in NOTs
-  const kif = `
-    (role r) (role s)
-    (init f0) (init f2)
-    (<= (legal r a) (true f0)) (<= (legal r b) (not (true f0))) (<= (legal r c) (not (v1)))
-    (legal s n) (<= (legal s m) (v2))
-    (<= (v1) (not (true f1)) (true f2))
-    (<= (v2) (not (v1)) (not (true f0)))
-    (<= (v2) (true f1) (not (true f1)))
-    (<= (v3) (not (v2)) (true f2))
-    (<= (next f0) (does r b)) (<= (next f0) (not (true f0)) (not (does r c)))
-    (<= (next f1) (v3)) (<= (next f1) (not (does s m)) (true f0))
-    (<= (next f2) (not (true f2))) (<= (next f2) (not (v1)))
-    (<= terminal (not (v3)) (true f1))
-    (<= (goal r 100) (not (v2))) (<= (goal r 0) (v2)) (goal s 50)`;
-
-  it("agree with direct evaluation, folded and not", () => {
-    const { game, diagnostics } = groundGameFromRules(kif);
-    expect(diagnostics).toEqual([]);
-    for (const optimize of [true, false]) {
-      const p = buildPropnet(game, { optimize });
-      const folded = new FastStateMachine(p);
-      expect(folded.stats.foldedNots).toBeGreaterThan(0);
-      expect(new FastStateMachine(p, { foldNots: false }).stats.foldedNots).toBe(0);
-      for (const sm of [folded, new FastStateMachine(p, { foldNots: false }), new FastStateMachine(p, { guards: "all" })])
-        expect(compareWithGroundReference(game, sm, { seed: 5, games: 20, maxSteps: 30 })).toBeUndefined();
-      expect(perftCountsInPlace(folded, 5)).toEqual(perftCounts(reference(p), 5));
-    }
-  });
-});
-
 describe.skipIf(!present)("the fast engine against the reference engine on real games", () => {
   for (const name of SLICE)
     it(name, async () => {
@@ -150,8 +116,6 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       expect(machine.engine).toBe("fast");
       // breakthrough's frame rules read ORs of most moves: counted by their complements
       if (name === "breakthrough") expect((machine as FastStateMachine).stats.complementedOrs).toBeGreaterThan(32);
-      // connect four's cellOpen is the AND of two NOTs of cells: both folded into it
-      if (name === "connectFour") expect((machine as FastStateMachine).stats.foldedNots).toBeGreaterThan(80);
       // KIF level, with the comparison of `npm run verify`
       const result = compareRandomPlayouts(propnetKifReasoner(ref), propnetKifReasoner(machine), { playouts: 5, seed: 11, maxSteps: 150 });
       expect(result.mismatch ? describeMismatch(result.mismatch) : "").toBe("");
@@ -159,9 +123,9 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       expect(compareIndexLevel(ref, machine, 5, 5)).toBeGreaterThan(5);
       const depth = name === "breakthrough" || name === "pawnWhopping" ? 2 : 3;
       expect(perftCountsInPlace(machine, depth)).toEqual(perftCounts(ref, depth));
-      // every AND gate guarded (guards on gates, inputs and bases), no guards, no NOT folded
-      for (const options of [{ guards: "all" }, { guards: "none" }, { foldNots: false }] as const) {
-        const other = new FastStateMachine(p, options);
+      // every AND gate guarded (guards on gates, inputs and bases), and no guards
+      for (const guards of ["all", "none"] as const) {
+        const other = new FastStateMachine(p, { guards });
         expect(compareIndexLevel(ref, other, 3, 9)).toBeGreaterThan(5);
         expect(perftCountsInPlace(other, depth)).toEqual(perftCounts(ref, depth));
       }

@@ -79,8 +79,6 @@ export interface FastCompileOptions {
   readonly guards?: "auto" | "none" | "all";
   /** Whether ORs of moves count their complements (`complementMoves`); default true. */
   readonly complementMoves?: boolean;
-  /** Whether NOTs are folded into the gates that read them (`foldNots`); default true. */
-  readonly foldNots?: boolean;
 }
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
@@ -104,8 +102,6 @@ export interface FastMachineStats {
   readonly silentGates: number;
   /** ORs of moves that count the complement of their moves against them (see `complementMoves`). */
   readonly complementedOrs: number;
-  /** NOT gates folded into their readers (see `foldNots`). */
-  readonly foldedNots: number;
 }
 
 /** `mode` (construction only) of a gate: propagated by its count alone. */
@@ -141,13 +137,8 @@ export class FastStateMachine implements GameStateMachine {
    *   rec[2s + 1] info: INFO_* bits and the guard slot + 1 from INFO_GUARD_SHIFT up.
    */
   private readonly rec: Int32Array;
-  /**
-   * Per slot: its readers [readStart[s], readStart[s+1]) in `readers` (guard links left out):
-   * those that count it, then, from readNegative[s], those that count its negation (through a
-   * folded NOT, see `foldNots`).
-   */
+  /** Per slot: its readers [readStart[s], readStart[s+1]) in `readers` (guard links left out). */
   private readonly readStart: Int32Array;
-  private readonly readNegative: Int32Array;
   private readonly readers: Int32Array;
   /** Per slot: its index among the guards, or -1. */
   private readonly guardIndex: Int32Array;
@@ -173,14 +164,10 @@ export class FastStateMachine implements GameStateMachine {
   /** Per group: its guards [groupGuardStart[g], groupGuardStart[g+1]) in `groupGuards`. */
   private readonly groupGuardStart: Int32Array;
   private readonly groupGuards: Int32Array;
-  /**
-   * Dense sets: group g's present entries at [groupStart[g], groupStart[g] + groupLen[g]) of
-   * legalList, their inputs at the same places of legalListInput (what `legalMovesInto` copies).
-   */
+  /** Dense sets: group g's present entries at [groupStart[g], groupStart[g] + groupLen[g]) of legalList. */
   private readonly groupStart: Int32Array;
   private readonly groupLen: Int32Array;
   private readonly legalList: Int32Array;
-  private readonly legalListInput: Int32Array;
   /** Legal entries per role (an upper bound of its legal moves). */
   private readonly legalCount: Int32Array;
   private readonly goalStart: Int32Array;
@@ -302,7 +289,7 @@ export class FastStateMachine implements GameStateMachine {
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
-      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, foldNots: false }, slotOf).probeFlips();
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false }, slotOf).probeFlips();
       const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
@@ -362,20 +349,6 @@ export class FastStateMachine implements GameStateMachine {
         else f(s);
       });
     };
-    // NOTs folded into their readers (see `foldNots`): a reader counts the NOT's input
-    // negatively; a folded NOT has no readers, pushes no event, and its value goes stale
-    const folded = options.foldNots === false ? new Uint8Array(n) : foldNots(p, slotOf, maintained, guardsOf, nextSlot);
-    const forCountedLinks = (c: PropnetComponent, f: (slot: number, negative: number) => void): void =>
-      forCounted(c, (s) => {
-        let negative = 0;
-        while (folded[s]) {
-          s = slotOf[comps[s].inputs[0]];
-          negative ^= 1;
-        }
-        f(s, negative);
-      });
-    const propagated = (c: PropnetComponent) => isGate(c.kind) && maintained[c.id] === 1 && folded[c.id] === 0;
-    const positiveCount = new Int32Array(n);
     let gates = 0;
     let links = 0;
     for (const c of comps) {
@@ -383,20 +356,17 @@ export class FastStateMachine implements GameStateMachine {
       gates++;
       negated[c.id] = c.kind === "not" ? 1 : 0;
       threshold[c.id] = c.kind === "and" ? c.inputs.length - guardsOf[c.id].length : 1;
-      if (!propagated(c)) continue;
-      forCountedLinks(c, (s, negative) => {
+      if (!maintained[c.id]) continue;
+      forCounted(c, (s) => {
         readerCount[s + 1]++;
-        if (!negative) positiveCount[s]++;
         links++;
       });
     }
     for (let s = 0; s < n; s++) readerCount[s + 1] += readerCount[s];
     const readStart = readerCount.slice();
-    const readNegative = readStart.subarray(0, n).map((start, s) => start + positiveCount[s]);
     const readers = new Int32Array(readerCount[n]);
     const fill = readerCount.slice(0, n);
-    const fillNegative = readNegative.slice();
-    for (const c of comps) if (propagated(c)) forCountedLinks(c, (s, negative) => (readers[negative ? fillNegative[s]++ : fill[s]++] = c.id));
+    for (const c of comps) if (isGate(c.kind) && maintained[c.id]) forCounted(c, (s) => (readers[fill[s]++] = c.id));
     // a guarded gate whose value nothing reads: its legal moves follow its potential, masked by
     // its guards when they are asked for
     const mode = guardOf.slice();
@@ -411,7 +381,6 @@ export class FastStateMachine implements GameStateMachine {
       }
     }
     this.readStart = readStart;
-    this.readNegative = readNegative;
     this.readers = readers;
 
     // active sets of the guards (room for every non-silent gate each guards)
@@ -491,7 +460,6 @@ export class FastStateMachine implements GameStateMachine {
     this.groupLen = new Int32Array(groupRole.length);
     this.legalPos = new Int32Array(entries.length).fill(-1);
     this.legalList = new Int32Array(entries.length);
-    this.legalListInput = new Int32Array(entries.length);
 
     const goals = byRole(p.goals.filter((x) => x.value !== null));
     this.goalStart = goals.start;
@@ -576,7 +544,7 @@ export class FastStateMachine implements GameStateMachine {
     this.invertedStart = inverted.start;
     this.inverted = inverted.list;
     this.stack = new Int32Array(2 * n + maxPush + 64);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, foldedNots: folded.reduce((a, x) => a + x, 0) };
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
   }
@@ -604,7 +572,6 @@ export class FastStateMachine implements GameStateMachine {
     if (v) {
       const len = this.groupLen[group];
       this.legalList[start + len] = k;
-      this.legalListInput[start + len] = this.legalInput[k];
       this.legalPos[k] = len;
       this.groupLen[group] = len + 1;
     } else {
@@ -612,7 +579,6 @@ export class FastStateMachine implements GameStateMachine {
       const len = this.groupLen[group] - 1;
       const last = this.legalList[start + len];
       this.legalList[start + p] = last;
-      this.legalListInput[start + p] = this.legalListInput[start + len];
       this.legalPos[last] = p;
       this.legalPos[k] = -1;
       this.groupLen[group] = len;
@@ -643,8 +609,7 @@ export class FastStateMachine implements GameStateMachine {
 
   /**
    * Drains the event stack (`sp` events: (slot << 1) | new value). An event of slot s moves
-   * the count of each reader (up when s became true, down when false; the other way for the
-   * readers of its negation); a plain gate whose count crosses its threshold flips and pushes
+   * the count of each reader; a plain gate whose count crosses its threshold flips and pushes
    * its own event; a guarded gate whose count crosses its threshold changes its potential. If s
    * guards gates, those whose potential is true take s's value (its value now: a later event of
    * s may be waiting on the stack).
@@ -653,7 +618,6 @@ export class FastStateMachine implements GameStateMachine {
     const rec = this.rec;
     const values = this.values;
     const readStart = this.readStart;
-    const readNegative = this.readNegative;
     const readers = this.readers;
     const guardIndex = this.guardIndex;
     const activeStart = this.activeStart;
@@ -669,31 +633,51 @@ export class FastStateMachine implements GameStateMachine {
       }
       const event = stack[--sp];
       const s = event >>> 1;
-      const middle = readNegative[s];
-      // dir 1: the readers' counts move up; from `middle` on (negative readers) the other way
-      let dir = event & 1;
-      for (let j = readStart[s], e = readStart[s + 1]; j < e; j++) {
-        if (j === middle) dir ^= 1;
-        const g = readers[j];
-        const count = rec[2 * g];
-        rec[2 * g] = count + 2 * dir - 1;
-        if (count !== -dir) continue; // no crossing of 0 (up: from -1; down: from 0)
-        const info = rec[2 * g + 1];
-        const G = (info >>> INFO_GUARD_SHIFT) - 1;
-        let v: number;
-        if (G < 0) v = dir ^ (info & INFO_NEGATED);
-        else if ((info & INFO_SILENT) !== 0) {
-          this.firePotentialHooks(g, dir);
-          continue;
-        } else {
-          if (dir) this.activate(g, G);
-          else this.deactivate(g, G);
-          v = dir & values[G];
-          if (values[g] === v) continue;
+      const e = readStart[s + 1];
+      if ((event & 1) === 1) {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (++rec[2 * g] === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = 1 ^ (info & INFO_NEGATED);
+              values[g] = v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 1);
+            else {
+              this.activate(g, G);
+              if (values[G] !== 0) {
+                values[g] = 1;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 1);
+              }
+            }
+          }
         }
-        values[g] = v;
-        if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
-        if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+      } else {
+        for (let j = readStart[s]; j < e; j++) {
+          const g = readers[j];
+          if (rec[2 * g]-- === 0) {
+            const info = rec[2 * g + 1];
+            const G = (info >>> INFO_GUARD_SHIFT) - 1;
+            if (G < 0) {
+              const v = info & INFO_NEGATED;
+              values[g] = v;
+              if ((info & INFO_EVENT) !== 0) stack[sp++] = (g << 1) | v;
+              if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, v);
+            } else if ((info & INFO_SILENT) !== 0) this.firePotentialHooks(g, 0);
+            else {
+              this.deactivate(g, G);
+              if (values[g] !== 0) {
+                values[g] = 0;
+                if ((info & INFO_EVENT) !== 0) stack[sp++] = g << 1;
+                if ((info & INFO_HOOKS) !== 0) this.fireHooks(g, 0);
+              }
+            }
+          }
+        }
       }
       if ((rec[2 * s + 1] & INFO_IS_GUARD) !== 0) {
         const gi = guardIndex[s];
@@ -807,13 +791,14 @@ export class FastStateMachine implements GameStateMachine {
 
   legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
     this.load(state);
-    const list = this.legalListInput;
+    const list = this.legalList;
+    const input = this.legalInput;
     let n = 0;
     const values = this.values;
     const guards = this.groupGuards;
     groups: for (let g = this.roleGroups[roleIndex], e = this.roleGroups[roleIndex + 1]; g < e; g++) {
       for (let j = this.groupGuardStart[g], end = this.groupGuardStart[g + 1]; j < end; j++) if (values[guards[j]] === 0) continue groups;
-      for (let k = this.groupStart[g], end = k + this.groupLen[g]; k < end; k++) out[n++] = list[k];
+      for (let k = this.groupStart[g], end = k + this.groupLen[g]; k < end; k++) out[n++] = input[list[k]];
     }
     return n;
   }
@@ -1047,29 +1032,6 @@ function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
     result.offset.set(g, complemented);
   }
   return result.direct.size > 0 && links < treeLinks ? result : none;
-}
-
-/**
- * NOTs to fold into the gates that read them: a NOT that only gates count (no legal or next
- * proposition, terminal or goal is it, no guard, no gate evaluated for goals reads it) is not
- * propagated; each reader counts the NOT's input negatively instead (its count moves down when
- * the input becomes true), so that a change of the input reaches the readers in one event
- * instead of two. A gate's count stays the same: a negative link counts 1 when its slot is
- * false, as the NOT did. Connect four: cellOpen is the AND of two NOTs of cells.
- */
-function foldNots(p: Propnet, slotOf: Int32Array, maintained: Uint8Array, guardsOf: readonly (readonly number[])[], nextSlot: Int32Array): Uint8Array {
-  const comps = p.components;
-  const n = comps.length;
-  const kept = new Uint8Array(n); // read other than by a count
-  for (const c of comps) if (isGate(c.kind) && !maintained[c.id]) for (const w of c.inputs) kept[slotOf[w]] = 1;
-  for (const gs of guardsOf) for (const g of gs) kept[g] = 1;
-  for (const s of nextSlot) if (s >= 0) kept[s] = 1;
-  for (const l of p.legals) kept[slotOf[l.id]] = 1;
-  for (const x of p.goals) kept[slotOf[x.id]] = 1;
-  if (p.terminal >= 0) kept[slotOf[p.terminal]] = 1;
-  const folded = new Uint8Array(n);
-  for (const c of comps) if (c.kind === "not" && maintained[c.id] && !kept[c.id]) folded[c.id] = 1;
-  return folded;
 }
 
 function unsupportedReason(p: Propnet, slotOf: Int32Array): string | undefined {
