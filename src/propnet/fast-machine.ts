@@ -49,7 +49,10 @@
  *     Generated JavaScript per event (straight-line code, chunks) was tried and measured
  *     0.3–1.0× as fast on connect four and breakthrough (dispatch and deoptimizations cost more
  *     than the interpretation saves); it was removed. Indexing `rec` by shifts instead of
- *     products measured 0.94–0.98× (connect four).
+ *     products measured 0.94–0.98× (connect four). Folding NOTs into the gates that read them
+ *     (a reader counting the NOT's input negatively: connect four's events per flat MC node
+ *     14.6 → 11.2) measured 1.02–1.04× on connect four but 0.92–0.97× on checkers, reversi and
+ *     hex (a second, negative pass per event); it was removed.
  *   - All of the above against the engine without them (median of 3 rounds, CPU time,
  *     alternating processes, load 5–8 from other work): flat MC connect four 1.45×,
  *     breakthrough 2.2×, checkers 1.8×, speedChess 8.1×, hex 1.3×, reversi 1.1×, amazons 2.8×;
