@@ -21,6 +21,7 @@ import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.j
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
+import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -99,6 +100,38 @@ describe("the fast engine on a tictactoe propnet built from rules", () => {
   });
 });
 
+describe("ANDs and ORs of NOTs counting the NOTs' inputs (De Morgan)", () => {
+  // an AND of NOTs, an OR of NOTs, a NOT that something else reads too (kept), NOTs of moves
+  const kif = `
+    (role r) (role s)
+    (init f0) (init f2)
+    (<= (legal r a) (true f0)) (<= (legal r b) (not (true f0))) (<= (legal r c) (v1))
+    (legal s n) (<= (legal s m) (v2))
+    (<= (v1) (not (true f1)) (not (true f2)))
+    (<= (v2) (not (true f0))) (<= (v2) (not (true f3)))
+    (<= (v3) (not (v1)) (not (v2)))
+    (<= (next f0) (does r b)) (<= (next f0) (not (does r c)) (not (does s m)))
+    (<= (next f1) (v3)) (<= (next f1) (not (true f1)) (true f0))
+    (<= (next f2) (not (true f2))) (<= (next f3) (v1))
+    (<= terminal (not (v3)) (true f1) (true f3))
+    (<= (goal r 100) (v2)) (<= (goal r 0) (not (v2))) (goal s 50)`;
+
+  it("agree with direct evaluation, with and without", () => {
+    const { game, diagnostics } = groundGameFromRules(kif);
+    expect(diagnostics).toEqual([]);
+    for (const optimize of [true, false]) {
+      const p = buildPropnet(game, { optimize });
+      const rewritten = new FastStateMachine(p);
+      expect(rewritten.stats.deMorganGates).toBeGreaterThan(1);
+      const plain = new FastStateMachine(p, { deMorgan: false });
+      expect(plain.stats.deMorganGates).toBe(0);
+      for (const sm of [rewritten, plain, new FastStateMachine(p, { guards: "all" })])
+        expect(compareWithGroundReference(game, sm, { seed: 5, games: 20, maxSteps: 30 })).toBeUndefined();
+      expect(perftCountsInPlace(rewritten, 5)).toEqual(perftCounts(reference(p), 5));
+    }
+  });
+});
+
 describe.skipIf(!present)("the fast engine against the reference engine on real games", () => {
   for (const name of SLICE)
     it(name, async () => {
@@ -116,6 +149,8 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       expect(machine.engine).toBe("fast");
       // breakthrough's frame rules read ORs of most moves: counted by their complements
       if (name === "breakthrough") expect((machine as FastStateMachine).stats.complementedOrs).toBeGreaterThan(32);
+      // connect four's open cell is the AND of two NOTs of cells: it counts the cells
+      if (name === "connectFour") expect((machine as FastStateMachine).stats.deMorganGates).toBeGreaterThan(40);
       // KIF level, with the comparison of `npm run verify`
       const result = compareRandomPlayouts(propnetKifReasoner(ref), propnetKifReasoner(machine), { playouts: 5, seed: 11, maxSteps: 150 });
       expect(result.mismatch ? describeMismatch(result.mismatch) : "").toBe("");
@@ -123,9 +158,9 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       expect(compareIndexLevel(ref, machine, 5, 5)).toBeGreaterThan(5);
       const depth = name === "breakthrough" || name === "pawnWhopping" ? 2 : 3;
       expect(perftCountsInPlace(machine, depth)).toEqual(perftCounts(ref, depth));
-      // every AND gate guarded (guards on gates, inputs and bases), and no guards
-      for (const guards of ["all", "none"] as const) {
-        const other = new FastStateMachine(p, { guards });
+      // every AND gate guarded (guards on gates, inputs and bases), no guards, no De Morgan
+      for (const options of [{ guards: "all" }, { guards: "none" }, { deMorgan: false }] as const) {
+        const other = new FastStateMachine(p, options);
         expect(compareIndexLevel(ref, other, 3, 9)).toBeGreaterThan(5);
         expect(perftCountsInPlace(other, depth)).toEqual(perftCounts(ref, depth));
       }

@@ -41,6 +41,11 @@
  *     state is computed each role has exactly one move set, so an OR of most of a role's moves
  *     is one minus the OR of the others. Breakthrough's frame rules ("no move touches this
  *     cell") read such ORs: links 7,220 → 1,628, perft 2.1×, flat MC 1.2× as fast.
+ *   - ANDs and ORs of NOTs count the NOTs' inputs (`deMorgan`): connect four's open cell, not
+ *     red and not black, is the NOT of (red or black), one event per change of a cell instead
+ *     of two (flat MC 1.03–1.05×, perft with the leaf loop of `perftCountsInPlace` 1.07×;
+ *     breakthrough perft 1.09×). Folding every NOT into its readers as a negative count was
+ *     measured too: see the end of this list.
  *   - The propagation runs over typed arrays (readers in one CSR array); a gate's count (offset
  *     by its threshold, so that a change of output is a crossing of 0) and its info word sit
  *     side by side in one array (hex, 89,547 components, against the engine before guards:
@@ -49,7 +54,10 @@
  *     Generated JavaScript per event (straight-line code, chunks) was tried and measured
  *     0.3–1.0× as fast on connect four and breakthrough (dispatch and deoptimizations cost more
  *     than the interpretation saves); it was removed. Indexing `rec` by shifts instead of
- *     products measured 0.94–0.98× (connect four).
+ *     products measured 0.94–0.98× (connect four). Folding NOTs into the gates that read them
+ *     (a reader counting the NOT's input negatively: connect four's events per flat MC node
+ *     14.6 → 11.2) measured 1.02–1.04× on connect four but 0.92–0.97× on checkers, reversi and
+ *     hex (a second, negative pass per event); it was removed.
  *   - All of the above against the engine without them (median of 3 rounds, CPU time,
  *     alternating processes, load 5–8 from other work): flat MC connect four 1.45×,
  *     breakthrough 2.2×, checkers 1.8×, speedChess 8.1×, hex 1.3×, reversi 1.1×, amazons 2.8×;
@@ -79,6 +87,8 @@ export interface FastCompileOptions {
   readonly guards?: "auto" | "none" | "all";
   /** Whether ORs of moves count their complements (`complementMoves`); default true. */
   readonly complementMoves?: boolean;
+  /** Whether ANDs and ORs of NOTs count the NOTs' inputs (`deMorgan`); default true. */
+  readonly deMorgan?: boolean;
 }
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
@@ -102,6 +112,8 @@ export interface FastMachineStats {
   readonly silentGates: number;
   /** ORs of moves that count the complement of their moves against them (see `complementMoves`). */
   readonly complementedOrs: number;
+  /** ANDs and ORs of NOTs that count the NOTs' inputs (see `deMorgan`). */
+  readonly deMorganGates: number;
 }
 
 /** `mode` (construction only) of a gate: propagated by its count alone. */
@@ -231,8 +243,10 @@ export class FastStateMachine implements GameStateMachine {
 
     // ORs of moves rewritten with complements (see `complementMoves`)
     const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, slotOf);
+    // ANDs and ORs of NOTs counting the NOTs' inputs (see `deMorgan`)
+    const deMorganed = options.deMorgan === false ? new Map<number, number[]>() : deMorgan(p, slotOf);
     const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
-      const direct = moves.direct.get(c.id);
+      const direct = moves.direct.get(c.id) ?? deMorganed.get(c.id);
       if (direct) for (const s of direct) f(s);
       else for (const w of c.inputs) f(slotOf[w]);
     };
@@ -278,7 +292,7 @@ export class FastStateMachine implements GameStateMachine {
     const guards = options.guards ?? "auto";
     const none: readonly number[] = [];
     const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
-    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2;
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2 && !deMorganed.has(c.id);
     if (guards === "all") {
       // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
       const andReaders = new Int32Array(n);
@@ -289,7 +303,7 @@ export class FastStateMachine implements GameStateMachine {
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
-      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false }, slotOf).probeFlips();
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, deMorgan: false }, slotOf).probeFlips();
       const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
@@ -354,8 +368,11 @@ export class FastStateMachine implements GameStateMachine {
     for (const c of comps) {
       if (!isGate(c.kind)) continue;
       gates++;
-      negated[c.id] = c.kind === "not" ? 1 : 0;
-      threshold[c.id] = c.kind === "and" ? c.inputs.length - guardsOf[c.id].length : 1;
+      // an AND of NOTs counts as a NOT of the OR of their inputs, an OR of NOTs as a NOT of their AND
+      const inverted = deMorganed.has(c.id);
+      negated[c.id] = c.kind === "not" || inverted ? 1 : 0;
+      const and = c.kind === "and" ? !inverted : c.kind === "or" && inverted;
+      threshold[c.id] = and ? c.inputs.length - guardsOf[c.id].length : 1;
       if (!maintained[c.id]) continue;
       forCounted(c, (s) => {
         readerCount[s + 1]++;
@@ -544,7 +561,7 @@ export class FastStateMachine implements GameStateMachine {
     this.invertedStart = inverted.start;
     this.inverted = inverted.list;
     this.stack = new Int32Array(2 * n + maxPush + 64);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size };
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
   }
@@ -1032,6 +1049,29 @@ function complementMoves(p: Propnet, slotOf: Int32Array): ComplementedMoves {
     result.offset.set(g, complemented);
   }
   return result.direct.size > 0 && links < treeLinks ? result : none;
+}
+
+/**
+ * ANDs and ORs of NOTs, by De Morgan: an AND whose inputs are all NOTs is the NOT of the OR of
+ * the NOTs' inputs (an OR of NOTs, the NOT of their AND), so it counts those inputs (threshold
+ * 1, or all of them for an OR, output negated), and the NOTs, when nothing else reads them, are
+ * not propagated (left to `goals`): a change reaches the gate in one event instead of two.
+ * Connect four: a cell is open when it is not red and not black. Such a gate gets no guard.
+ */
+function deMorgan(p: Propnet, slotOf: Int32Array): Map<number, number[]> {
+  const comps = p.components;
+  const inverted = new Map<number, number[]>();
+  for (const c of comps) {
+    if ((c.kind !== "and" && c.kind !== "or") || c.inputs.length === 0) continue;
+    const inner: number[] = [];
+    for (const w of c.inputs) {
+      const s = slotOf[w];
+      if (comps[s].kind !== "not") break;
+      inner.push(slotOf[comps[s].inputs[0]]);
+    }
+    if (inner.length === c.inputs.length) inverted.set(c.id, inner);
+  }
+  return inverted;
 }
 
 function unsupportedReason(p: Propnet, slotOf: Int32Array): string | undefined {

@@ -156,11 +156,10 @@ export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: S
   const choice = Array.from({ length: depth }, () => new Int32Array(nRoles));
   const moves = Array.from({ length: depth }, () => new Int32Array(nRoles));
   states[0].set(from ?? sm.initialState());
-  let nodes = 0;
+  let nodes = 1; // the root
   let terminals = 0;
+  // the children of the state at depth d (< depth), counted as they are reached
   const visit = (d: number): number => {
-    nodes++;
-    if (d === depth) return 1;
     const state = states[d];
     if (sm.isTerminal(state)) {
       terminals++;
@@ -176,17 +175,19 @@ export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: S
       ch[r] = 0;
     }
     const child = states[d + 1];
+    const last = d + 1 === depth; // the children are leaves: computed, not expanded
     let leaves = 0;
     for (;;) {
       for (let r = 0; r < nRoles; r++) mv[r] = l[r][ch[r]];
       sm.nextStateInto(state, mv, child);
-      leaves += visit(d + 1);
+      nodes++;
+      leaves += last ? 1 : visit(d + 1);
       let r = nRoles - 1;
       while (r >= 0 && ++ch[r] === c[r]) ch[r--] = 0;
       if (r < 0) break;
     }
     return leaves;
   };
-  const leaves = visit(0);
+  const leaves = depth === 0 ? 1 : visit(0);
   return { depth, leaves, nodes, terminals };
 }
