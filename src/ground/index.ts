@@ -15,10 +15,11 @@ export interface CreateGrounderOptions {
   /** Memory limit of clingo-wasm in MiB (at most 2048). */
   readonly maxMemoryMb?: number;
   /**
-   * How V8 compiles clingo-wasm: `baseline` (Liftoff only) starts fastest and never spends time
-   * optimizing, `optimizing` (V8's default) tiers hot code up to TurboFan in background threads,
-   * which pays off on programs that take longer than about a second to ground. The choice is
-   * process-wide.
+   * How V8 compiles clingo-wasm: `baseline` (Liftoff only) never spends time optimizing,
+   * `optimizing` (the default) tiers hot code up to TurboFan in background threads, which pays
+   * off on programs that take longer than about a second to ground (clingo's start-up code is
+   * kept baseline, and a function tiers up after ten times V8's default budget: see
+   * clingo/grounder.ts). The choice is process-wide.
    */
   readonly wasmTier?: WasmTier;
   /** `auto` only: the native executable to use (default: found on PATH; null: none, clingo-wasm alone). */
