@@ -2,18 +2,20 @@
  * `npm run bench:cli [-- DIR | FILE.kif... | --list FILE] [--every N] [--rounds N] [--timeout S]`:
  * what a user waits for, whole process against whole process.
  *
- *  1. `node bin/gdl-ground.js GAME --propnet` against GGP-Base's OptimizingPropNetFactory in a
- *     fresh JVM (`../shared/anchors/ggp-base/opnf-time GAME`), interleaved game by game
- *     (A B A B ...): `--rounds` rounds (default 3) on games where both take under 2 s, one
- *     round on the others; the figure per game is the median of its rounds. Both are timed
+ *  1. `node bin/gdl-ground.js GAME --propnet` (the default grounder, `auto`: a native gringo when
+ *     one is on PATH) against GGP-Base's OptimizingPropNetFactory in a fresh JVM
+ *     (`../shared/anchors/ggp-base/opnf-time GAME`), and the same command with
+ *     `--grounder wasm` (clingo-wasm alone: what a user without gringo gets), interleaved game by
+ *     game (A B C A B C ...): `--rounds` rounds (default 3) on games where all take under 2 s,
+ *     one round on the others; the figure per game is the median of its rounds. All are timed
  *     from outside (spawn to exit, wall clock), with a time limit per run (default 60 s).
  *  2. ticTacToe (10 rounds, interleaved, whether or not it is among the games), and
  *     `gdl-ground --help` and `--version` against `node -e 0` (10 rounds, interleaved).
  *  3. The corpus runner's overhead per game beyond the pipeline: a `corpus --jobs 1` run over
  *     the same games, its wall time less its start-up and the pipeline times it reports.
  *  4. The V8 tier choice on big games: the `--slowest N` (default 20) slowest games that ground
- *     in results/ground.csv, `--propnet` with `--wasm-tier baseline` (Liftoff only) against
- *     `--wasm-tier optimizing` (V8's own tier-up, the default), interleaved.
+ *     in results/ground.csv, `--propnet --grounder wasm` with `--wasm-tier baseline` (Liftoff
+ *     only) against `--wasm-tier optimizing` (V8's own tier-up, the default), interleaved.
  *
  * Default games: every 4th game of ../shared/games/base in name order. Writes
  * results/cli-speed.csv and results/cli-speed.md, with the machine's load before and after.
@@ -93,19 +95,23 @@ interface GameRow {
   ours_paper_components: number | null;
   ggp_components: number | null;
   ours_pipeline_s: number | null;
-  /** Who grounded our run: clingo-wasm, or the native gringo that raced it (`--grounder auto`). */
+  /** Who grounded our run (`--grounder auto`): a native gringo from PATH, or clingo-wasm. */
   ours_grounder: string;
+  /** The same command with `--grounder wasm`: clingo-wasm alone. */
+  wasm_s: number | null;
+  wasm_status: string;
+  wasm_ratio: number | null;
 }
 
-function ours(file: string): Run & { components?: number; paper?: number; pipeline?: number; grounder?: string } {
-  const run = timedRun(process.execPath, [BIN, file, "--propnet", "--timeout", String(timeoutS)]);
+function ours(file: string, extra: readonly string[] = []): Run & { components?: number; paper?: number; pipeline?: number; grounder?: string } {
+  const run = timedRun(process.execPath, [BIN, file, "--propnet", "--timeout", String(timeoutS), ...extra]);
   const components = /after our optimizations\):\s+(\d+)/.exec(run.stdout)?.[1];
   const paper = /the paper's count, no optimization\):\s+(\d+)/.exec(run.stdout)?.[1];
   const pipeline = /; total ([\d.]+)/.exec(run.stdout)?.[1];
-  const native = /grounder: grounded by (\S+)/.exec(run.stdout)?.[1];
+  const grounder = /^\s*grounder: (\S+)/m.exec(run.stdout)?.[1];
   return {
     ...run,
-    grounder: native !== undefined ? path.basename(native) : "clingo-wasm",
+    grounder: grounder !== undefined ? path.basename(grounder) : undefined,
     ok: run.ok && components !== undefined,
     components: components === undefined ? undefined : Number(components),
     paper: paper === undefined ? undefined : Number(paper),
@@ -129,11 +135,14 @@ for (const [i, file] of list.entries()) {
   const game = path.basename(file, ".kif");
   const oursTimes: number[] = [];
   const ggpTimes: number[] = [];
+  const wasmTimes: number[] = [];
   let o = ours(file);
   let g = haveAnchor ? ggp(file) : undefined;
+  let w = ours(file, ["--grounder", "wasm"]);
   oursTimes.push(o.seconds);
   if (g) ggpTimes.push(g.seconds);
-  const small = o.ok && o.seconds < 2 && (!g || (g.ok && g.seconds < 2));
+  wasmTimes.push(w.seconds);
+  const small = o.ok && o.seconds < 2 && (!g || (g.ok && g.seconds < 2)) && w.ok && w.seconds < 2;
   for (let r = 1; small && r < rounds; r++) {
     o = ours(file);
     oursTimes.push(o.seconds);
@@ -141,6 +150,8 @@ for (const [i, file] of list.entries()) {
       g = ggp(file);
       ggpTimes.push(g.seconds);
     }
+    w = ours(file, ["--grounder", "wasm"]);
+    wasmTimes.push(w.seconds);
   }
   const row: GameRow = {
     game,
@@ -154,16 +165,20 @@ for (const [i, file] of list.entries()) {
     ours_paper_components: o.paper ?? null,
     ggp_components: g?.components ?? null,
     ours_pipeline_s: o.pipeline ?? null,
-    ours_grounder: o.ok ? (o.grounder ?? "clingo-wasm") : "",
+    ours_grounder: o.ok ? (o.grounder ?? "") : "",
+    wasm_s: w.ok ? round3(median(wasmTimes)) : null,
+    wasm_status: w.ok ? "ok" : w.seconds >= timeoutS - 0.5 ? "timeout" : "failed",
+    wasm_ratio: null,
   };
   if (row.ours_s !== null && row.ggp_s !== null) row.ratio = round3(row.ours_s / row.ggp_s);
+  if (row.wasm_s !== null && row.ggp_s !== null) row.wasm_ratio = round3(row.wasm_s / row.ggp_s);
   rows.push(row);
-  process.stdout.write(`[${i + 1}/${list.length}] ${game}: ours ${row.ours_s ?? row.ours_status} s, GGP-Base ${row.ggp_s ?? row.ggp_status} s${row.ratio !== null ? `, ratio ${row.ratio}` : ""}\n`);
+  process.stdout.write(`[${i + 1}/${list.length}] ${game}: ours ${row.ours_s ?? row.ours_status} s, GGP-Base ${row.ggp_s ?? row.ggp_status} s${row.ratio !== null ? `, ratio ${row.ratio}` : ""}; clingo-wasm alone ${row.wasm_s ?? row.wasm_status} s\n`);
 }
 
 // ticTacToe, the issue's small-game yardstick: 10 rounds interleaved, whether or not it is in the list
 const tttFile = path.join(BASE, "ticTacToe.kif");
-const tttTimes = { ours: [] as number[], ggp: [] as number[] };
+const tttTimes = { ours: [] as number[], ggp: [] as number[], wasm: [] as number[] };
 if (existsSync(tttFile))
   for (let r = 0; r < 10; r++) {
     const o = ours(tttFile);
@@ -172,6 +187,8 @@ if (existsSync(tttFile))
       const g = ggp(tttFile);
       if (g.ok) tttTimes.ggp.push(g.seconds);
     }
+    const w = ours(tttFile, ["--grounder", "wasm"]);
+    if (w.ok) tttTimes.wasm.push(w.seconds);
   }
 const medianAndRange = (a: number[]) => (a.length ? `${median(a).toFixed(3)} s (${Math.min(...a).toFixed(3)}–${Math.max(...a).toFixed(3)})` : "-");
 
@@ -223,7 +240,7 @@ if (slowest > 0 && existsSync(groundCsv)) {
   for (const [i, r] of slow.entries()) {
     const file = path.join(BASE, `${r.game}.kif`);
     if (!existsSync(file)) continue;
-    const tier = (t: string) => timedRun(process.execPath, [BIN, file, "--propnet", "--wasm-tier", t, "--timeout", String(timeoutS)], timeoutS + 60);
+    const tier = (t: string) => timedRun(process.execPath, [BIN, file, "--propnet", "--grounder", "wasm", "--wasm-tier", t, "--timeout", String(timeoutS)], timeoutS + 60);
     const opt = tier("optimizing");
     const base = tier("baseline");
     const row: TierRow = {
@@ -242,6 +259,10 @@ const loadAfter = os.loadavg();
 const both = rows.filter((r) => r.ratio !== null);
 const faster = both.filter((r) => r.ratio! < 1).length;
 const medianRatio = both.length > 0 ? median(both.map((r) => r.ratio!)) : null;
+const bothWasm = rows.filter((r) => r.wasm_ratio !== null);
+const fasterWasm = bothWasm.filter((r) => r.wasm_ratio! < 1).length;
+const medianWasmRatio = bothWasm.length > 0 ? median(bothWasm.map((r) => r.wasm_ratio!)) : null;
+const grounders = [...new Set(rows.map((r) => r.ours_grounder).filter((g) => g !== ""))];
 const pipelineRatios = rows.filter((r) => r.ours_pipeline_s !== null && r.ggp_s !== null).map((r) => r.ours_pipeline_s! / r.ggp_s!);
 const nodeMs = median(startup.node) * 1000;
 const helpMs = median(startup.help) * 1000;
@@ -258,14 +279,15 @@ const md = [
   "",
   `Generated by \`npm run bench:cli\` on ${new Date().toISOString().slice(0, 10)}: ${machineLine()}. Load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadAfter)}.`,
   "",
-  `Each figure is a whole process timed from outside, spawn to exit, as a user waits for it: \`node bin/gdl-ground.js GAME --propnet\` against \`../shared/anchors/ggp-base/opnf-time GAME\` (OptimizingPropNetFactory in a fresh JVM, \`-Xmx4g\`), interleaved game by game, ${rounds} rounds (median) where both take under 2 s, else one; limit ${timeoutS} s per run. Games: ${option("list") ? "from a list" : positional.length > 0 ? "as given" : `every ${every}th game of ../shared/games/base`} (${rows.length}).`,
+  `Each figure is a whole process timed from outside, spawn to exit, as a user waits for it: \`node bin/gdl-ground.js GAME --propnet\` (and the same with \`--grounder wasm\`) against \`../shared/anchors/ggp-base/opnf-time GAME\` (OptimizingPropNetFactory in a fresh JVM, \`-Xmx4g\`), interleaved game by game, ${rounds} rounds (median) where all take under 2 s, else one; limit ${timeoutS} s per run. Games: ${option("list") ? "from a list" : positional.length > 0 ? "as given" : `every ${every}th game of ../shared/games/base`} (${rows.length}).`,
   "",
   "## Headline",
   "",
-  `- Median ratio ours/GGP-Base, whole process, over the ${both.length} games both finish: **${medianRatio === null ? "-" : medianRatio.toFixed(2)}** (${medianRatio === null ? "-" : (1 / medianRatio).toFixed(1)}× faster); ours faster on **${faster} of ${both.length}** (${both.length ? Math.round((100 * faster) / both.length) : 0} %).`,
-  `- Finished within ${timeoutS} s: ours ${rows.filter((r) => r.ours_status === "ok").length} of ${rows.length}, GGP-Base ${rows.filter((r) => r.ggp_status === "ok").length} of ${rows.length}.`,
-  `- ticTacToe \`--propnet\`, whole process, 10 rounds interleaved, median (lowest–highest): ${medianAndRange(tttTimes.ours)}; GGP-Base ${medianAndRange(tttTimes.ggp)}.`,
-  `- Grounder of our runs: ${nativeOnPath ? `a native gringo is on PATH (${nativeOnPath}), so \`--grounder auto\` races it against clingo-wasm once a grounding has run 1 s; it grounded ${rows.filter((r) => r.ours_grounder !== "" && r.ours_grounder !== "clingo-wasm").length} of the ${rows.filter((r) => r.ours_status === "ok").length} games ours finished, clingo-wasm the others` : "no native gringo on PATH: clingo-wasm alone"}.`,
+  `- Median ratio ours/GGP-Base, whole process, default command (\`--grounder auto\`), over the ${both.length} games both finish: **${medianRatio === null ? "-" : medianRatio.toFixed(2)}** (${medianRatio === null ? "-" : (1 / medianRatio).toFixed(1)}× faster); ours faster on **${faster} of ${both.length}** (${both.length ? Math.round((100 * faster) / both.length) : 0} %).`,
+  `- The same with \`--grounder wasm\` (clingo-wasm alone, what a user without gringo gets), over the ${bothWasm.length} games both finish: median ratio **${medianWasmRatio === null ? "-" : medianWasmRatio.toFixed(2)}**; faster on **${fasterWasm} of ${bothWasm.length}** (${bothWasm.length ? Math.round((100 * fasterWasm) / bothWasm.length) : 0} %).`,
+  `- Finished within ${timeoutS} s: ours ${rows.filter((r) => r.ours_status === "ok").length} of ${rows.length} (clingo-wasm alone ${rows.filter((r) => r.wasm_status === "ok").length}), GGP-Base ${rows.filter((r) => r.ggp_status === "ok").length} of ${rows.length}.`,
+  `- ticTacToe \`--propnet\`, whole process, 10 rounds interleaved, median (lowest–highest): ${medianAndRange(tttTimes.ours)}; with \`--grounder wasm\` ${medianAndRange(tttTimes.wasm)}; GGP-Base ${medianAndRange(tttTimes.ggp)}.`,
+  `- Grounder of the default command: ${nativeOnPath ? `a native gringo is on PATH (${nativeOnPath}), so \`--grounder auto\` grounds with it` : "no native gringo on PATH, so \`--grounder auto\` is clingo-wasm"} (reported by the runs: ${grounders.join(", ") || "-"}).`,
   `- \`--help\` ${helpMs.toFixed(0)} ms, \`--version\` ${versionMs.toFixed(0)} ms, \`node -e 0\` ${nodeMs.toFixed(0)} ms: ${(helpMs / nodeMs).toFixed(2)}× and ${(versionMs / nodeMs).toFixed(2)}× (medians of 10, interleaved).`,
   `- Corpus runner overhead per game beyond the pipeline (\`corpus --jobs 1\` over the games that ground, its wall time less its start-up and the pipeline times it reports): ${overheadMs === null ? "-" : `${overheadMs.toFixed(1)} ms`}.`,
   `- For comparison only, not what a user sees: our pipeline time (parse to propnet, inside the process) over GGP-Base's whole process, median ${pipelineRatios.length ? median(pipelineRatios).toFixed(3) : "-"}.`,
@@ -287,11 +309,11 @@ const md = [
     : []),
   "## Per game",
   "",
-  "| game | ours s | GGP-Base s | ratio | rounds | our components (paper's count) | GGP-Base components | our pipeline s | grounded by |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  "| game | ours s | GGP-Base s | ratio | rounds | our components (paper's count) | GGP-Base components | our pipeline s | grounded by | clingo-wasm alone s | ratio |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
   ...rows.map(
     (r) =>
-      `| ${r.game} | ${r.ours_s ?? r.ours_status} | ${r.ggp_s ?? r.ggp_status} | ${r.ratio ?? "-"} | ${r.rounds} | ${r.ours_components ?? "-"} (${r.ours_paper_components ?? "-"}) | ${r.ggp_components ?? "-"} | ${r.ours_pipeline_s ?? "-"} | ${r.ours_grounder || "-"} |`,
+      `| ${r.game} | ${r.ours_s ?? r.ours_status} | ${r.ggp_s ?? r.ggp_status} | ${r.ratio ?? "-"} | ${r.rounds} | ${r.ours_components ?? "-"} (${r.ours_paper_components ?? "-"}) | ${r.ggp_components ?? "-"} | ${r.ours_pipeline_s ?? "-"} | ${r.ours_grounder || "-"} | ${r.wasm_s ?? r.wasm_status} | ${r.wasm_ratio ?? "-"} |`,
   ),
   "",
 ].join("\n");

@@ -114,6 +114,8 @@ export interface GroundResult {
   readonly peakMemoryBytes?: number;
   /** How much of the ground program had been read when the grounding ended (also when it failed). */
   readonly progress?: AspifProgress;
+  /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo (see GroundOk.grounder). */
+  readonly grounder?: string;
   /** Set when the first backend failed and another grounded the program (see GroundOk.fallback). */
   readonly fallback?: string;
 }
@@ -211,6 +213,7 @@ export async function groundDescription(
     ...extracted,
     progress,
     ...(outcome.peakMemoryBytes !== undefined ? { peakMemoryBytes: outcome.peakMemoryBytes } : {}),
+    ...(outcome.grounder !== undefined ? { grounder: outcome.grounder } : {}),
     ...(outcome.fallback !== undefined ? { fallback: outcome.fallback } : {}),
   };
 }

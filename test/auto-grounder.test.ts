@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createGrounder, raceWithNative, type AspGrounder, type ClosableGrounder, type GroundOutcome } from "../src/ground/index.js";
+import { createGrounder, preferNative, type AspGrounder, type ClosableGrounder, type GroundOutcome } from "../src/ground/index.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 
@@ -33,11 +33,11 @@ const native = findNativeGrounder();
 const required = process.env.GDL_GROUND_REQUIRE_GRINGO === "1";
 
 describe("--grounder auto", () => {
-  it("is clingo-wasm when that suffices", async () => {
-    const g = await created({});
+  it("is clingo-wasm without a native gringo, and says so", async () => {
+    const g = await created({ nativeExecutable: null });
     try {
       const outcome = await g.ground("a. b :- a.", { timeoutMs: 30_000 });
-      expect(outcome).toMatchObject({ status: "ok" });
+      expect(outcome).toMatchObject({ status: "ok", grounder: "clingo-wasm" });
       expect(outcome.status === "ok" && outcome.fallback).toBeUndefined();
     } finally {
       await g.close();
@@ -60,36 +60,29 @@ describe("--grounder auto", () => {
     });
   }
 
-  describe.skipIf(native === undefined)(`falls back to native gringo (${native ?? "none on PATH: skipped"})`, () => {
-    it("grounds with gringo when clingo-wasm runs out of memory, restarting the stream, and says so", async () => {
-      const g = await created({ maxMemoryMb: 32, nativeRaceAfterMs: Infinity }); // the out-of-memory path alone, no race
+  describe.skipIf(native === undefined)(`uses a native gringo from PATH (${native ?? "none on PATH: skipped"})`, () => {
+    it("grounds with gringo, not clingo-wasm, and says which", async () => {
+      const g = await created({ maxMemoryMb: 32 }); // clingo-wasm could not hold BIG in 32 MiB
       try {
         let bytes = 0;
-        let restarts = 0;
-        const outcome = await g.ground(BIG, {
-          timeoutMs: 60_000,
-          onOutput: (chunk) => (bytes += chunk.length),
-          onRestart: () => {
-            restarts++;
-            bytes = 0;
-          },
-        });
-        expect(outcome.status).toBe("ok");
-        expect(outcome.status === "ok" && outcome.fallback).toMatch(/clingo-wasm ran out of memory.*32 MiB.*grounded by .*gringo/);
-        expect(restarts).toBe(1);
+        const outcome = await g.ground(BIG, { timeoutMs: 60_000, onOutput: (chunk) => (bytes += chunk.length) });
+        expect(outcome).toMatchObject({ status: "ok", grounder: native });
+        expect(outcome.status === "ok" && outcome.fallback).toBeUndefined();
         expect(bytes).toBeGreaterThan(1_000_000);
+        expect(g.description).toContain(native!);
       } finally {
         await g.close();
       }
     }, 90_000);
 
-    it("the pipeline grounds the game and notes the fallback", async () => {
-      const g = await created({ maxMemoryMb: 32, nativeRaceAfterMs: Infinity }); // the out-of-memory path alone, no race
+    it("the pipeline reports the grounder, with no note", async () => {
+      const g = await created({});
       try {
         const result = await groundDescription(loadText(BIG_GAME, "big.kif"), { grounder: g, timeoutSeconds: 60 });
         expect(result.status).toBe("ok");
-        expect(result.fallback).toMatch(/grounded by/);
-        expect(result.diagnostics.some((d) => d.severity === "note" && /clingo-wasm ran out of memory/.test(d.message))).toBe(true);
+        expect(result.grounder).toBe(native);
+        expect(result.fallback).toBeUndefined();
+        expect(result.diagnostics.filter((d) => d.code === "ground")).toEqual([]);
         expect(result.game!.input.length).toBe(500);
       } finally {
         await g.close();
@@ -97,17 +90,17 @@ describe("--grounder auto", () => {
     }, 90_000);
   });
 
-  describe("races a native gringo when clingo-wasm is slow", () => {
+  describe("falls back to clingo-wasm when the native executable cannot be used", () => {
     /** A stand-in for clingo-wasm: answers `outcome` after `ms`, or "cancelled" when stopped first. */
-    const fakeWasm = (ms: number, outcome: GroundOutcome, chunks: string[] = []): AspGrounder & { stopped: boolean } => {
+    const fakeWasm = (ms: number, outcome: GroundOutcome, chunks: string[] = []): AspGrounder & { calls: number } => {
       const fake = {
-        stopped: false,
+        calls: 0,
         ground: (_program: string, options: Parameters<AspGrounder["ground"]>[1]) =>
           new Promise<GroundOutcome>((resolve) => {
+            fake.calls++;
             for (const c of chunks) options.onOutput?.(new TextEncoder().encode(c));
             const timer = setTimeout(() => resolve(outcome), ms);
             options.signal?.addEventListener("abort", () => {
-              fake.stopped = true;
               clearTimeout(timer);
               resolve({ status: "cancelled" });
             });
@@ -115,10 +108,11 @@ describe("--grounder auto", () => {
       };
       return fake;
     };
-    const sleeper = (): string => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-race-"));
+    /** A stand-in for gringo: a shell script. */
+    const script = (body: string): string => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-native-"));
       const file = path.join(dir, "gringo");
-      writeFileSync(file, "#!/bin/sh\nexec sleep 30\n");
+      writeFileSync(file, `#!/bin/sh\n${body}\n`);
       chmodSync(file, 0o755);
       return file;
     };
@@ -136,78 +130,58 @@ describe("--grounder auto", () => {
         },
       };
     };
+    const OK: GroundOutcome = { status: "ok", aspif: "", seconds: 0.1, warnings: [] };
 
-    it("keeps clingo-wasm's answer when it finishes first, and stops the native run", async () => {
-      const wasm = fakeWasm(300, { status: "ok", aspif: "", seconds: 0.3, warnings: [] }, ["asp 1 0 0\n"]);
+    it("a native run that crashes after writing part of the program: clingo-wasm starts over, and the outcome says why", async () => {
+      const crasher = script('cat > /dev/null; echo "asp 1 0 0"; echo "half a program"; echo "Segmentation fault" >&2; kill -SEGV $$');
+      const wasm = fakeWasm(50, OK, ["asp 1 0 0\n0\n"]);
       const { state, options } = collect();
-      const started = performance.now();
-      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000, ...options });
-      expect(outcome).toMatchObject({ status: "ok" });
-      expect(outcome.status === "ok" && outcome.fallback).toBeUndefined();
-      // read from the native run at the race's start, then clingo-wasm's kept chunks again when it won
-      expect(state).toEqual({ text: "asp 1 0 0\n", restarts: 2 });
-      expect(performance.now() - started).toBeLessThan(20_000); // the 30 s sleeper was killed, not waited for
+      const outcome = await preferNative(wasm, async () => crasher).ground("a.", { timeoutMs: 60_000, ...options });
+      expect(outcome).toMatchObject({ status: "ok", grounder: "clingo-wasm" });
+      expect(outcome.status === "ok" && outcome.fallback).toMatch(/gringo could not be used \(.*SIGSEGV.*\); grounded by clingo-wasm instead/);
+      expect(wasm.calls).toBe(1);
+      expect(state).toEqual({ text: "asp 1 0 0\n0\n", restarts: 1 });
     }, 30_000);
 
-    it("says whose sizes a race that ran out of time reports (the native run's, being read)", async () => {
-      const wasm = fakeWasm(300, { status: "timeout", seconds: 0.3 });
-      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000 });
-      expect(outcome.status).toBe("timeout");
-      expect(outcome.status === "timeout" && outcome.fallback).toMatch(/raced clingo-wasm from 0\.0 s and did not finish either; the sizes are .*gringo's/);
-    }, 30_000);
-
-    it("does not race without a native gringo", async () => {
-      const wasm = fakeWasm(200, { status: "ok", aspif: "x", seconds: 0.2, warnings: [] });
-      expect(await raceWithNative(wasm, () => undefined, 0).ground("a.", { timeoutMs: 60_000 })).toMatchObject({ status: "ok", aspif: "x" });
-      expect(wasm.stopped).toBe(false);
+    it("an executable that is not a grounder at all: clingo-wasm grounds", async () => {
+      const wasm = fakeWasm(10, OK);
+      const outcome = await preferNative(wasm, async () => "/nonexistent/gringo").ground("a.", { timeoutMs: 60_000 });
+      expect(outcome).toMatchObject({ status: "ok", grounder: "clingo-wasm" });
+      expect(outcome.status === "ok" && outcome.fallback).toMatch(/could not be used/);
     });
 
-    it("passes a cancel to both runs", async () => {
-      const wasm = fakeWasm(60_000, { status: "ok", aspif: "", seconds: 60, warnings: [] });
-      const stop = new AbortController();
-      setTimeout(() => stop.abort(), 300);
-      const outcome = await raceWithNative(wasm, sleeper, 0).ground("a.", { timeoutMs: 60_000, signal: stop.signal });
-      expect(outcome.status).toBe("cancelled");
-      expect(wasm.stopped).toBe(true);
+    it("an error in the program is the answer: clingo-wasm would report it too", async () => {
+      const complainer = script('cat > /dev/null; echo "<stdin>:1:3-4: error: syntax error, unexpected ." >&2; exit 65');
+      const wasm = fakeWasm(10, OK);
+      const outcome = await preferNative(wasm, async () => complainer).ground("a :- .", { timeoutMs: 60_000 });
+      expect(outcome).toMatchObject({ status: "error", aspLine: 1 });
+      expect(wasm.calls).toBe(0);
+    });
+
+    it("a timeout is the answer, with no second try", async () => {
+      const sleeper = script("exec sleep 30");
+      const wasm = fakeWasm(10, OK);
+      const started = performance.now();
+      const outcome = await preferNative(wasm, async () => sleeper).ground("a.", { timeoutMs: 300 });
+      expect(outcome.status).toBe("timeout");
+      expect(wasm.calls).toBe(0);
+      expect(performance.now() - started).toBeLessThan(20_000); // the 30 s sleeper was killed
     }, 30_000);
 
-    describe.skipIf(native === undefined)("with native gringo", () => {
-      it("uses the native answer when it finishes first: clingo-wasm is stopped, its part of the stream dropped", async () => {
-        const wasm = fakeWasm(60_000, { status: "ok", aspif: "", seconds: 60, warnings: [] }, ["partial from wasm\n"]);
-        const { state, options } = collect();
-        const outcome = await raceWithNative(wasm, () => native, 0).ground("p(1..3). q(X) :- p(X).", { timeoutMs: 60_000, ...options });
-        expect(outcome.status).toBe("ok");
-        expect(outcome.status === "ok" && outcome.fallback).toMatch(/grounded by .*gringo.*clingo-wasm was still grounding after 0\.0 s/);
-        expect(wasm.stopped).toBe(true);
-        expect(state.restarts).toBe(1);
-        expect(state.text).toMatch(/^asp 1 0 0/);
-        expect(state.text).not.toContain("partial from wasm");
-      }, 30_000);
+    it("a cancel stops the native run and starts nothing else", async () => {
+      const sleeper = script("exec sleep 30");
+      const wasm = fakeWasm(10, OK);
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 200);
+      const outcome = await preferNative(wasm, async () => sleeper).ground("a.", { timeoutMs: 60_000, signal: stop.signal });
+      expect(outcome.status).toBe("cancelled");
+      expect(wasm.calls).toBe(0);
+    }, 30_000);
 
-      it("after clingo-wasm runs out of memory mid-race, the native run under way is the answer", async () => {
-        const wasm = fakeWasm(100, { status: "out-of-memory", message: "std::bad_alloc (memory limit 32 MiB)" }, ["partial\n"]);
-        const { state, options } = collect();
-        const outcome = await raceWithNative(wasm, () => native, 0).ground(BIG, { timeoutMs: 60_000, ...options });
-        expect(outcome.status).toBe("ok");
-        expect(outcome.status === "ok" && outcome.fallback).toMatch(/clingo-wasm ran out of memory.*32 MiB.*grounded by/);
-        expect(state.restarts).toBe(1);
-        expect(state.text.length).toBeGreaterThan(1_000_000);
-      }, 60_000);
-
-      it("the real auto grounder gives a slow clingo-wasm grounding to gringo", async () => {
-        const g = await created({ nativeRaceAfterMs: 0 });
-        try {
-          const { state, options } = collect();
-          const outcome = await g.ground(BIG, { timeoutMs: 60_000, ...options });
-          expect(outcome.status).toBe("ok");
-          // whichever won, the caller read one whole ground program
-          expect(state.text.length).toBeGreaterThan(1_000_000);
-          // 1: gringo won; 0 or 2: clingo-wasm won before or after the race began
-          expect(outcome.status === "ok" && outcome.fallback ? [1] : [0, 2]).toContain(state.restarts);
-        } finally {
-          await g.close();
-        }
-      }, 60_000);
+    it("without a native executable it is clingo-wasm alone", async () => {
+      const wasm = fakeWasm(10, { status: "ok", aspif: "x", seconds: 0.01, warnings: [] });
+      expect(await preferNative(wasm, async () => undefined).ground("a.", { timeoutMs: 60_000 })).toMatchObject({ status: "ok", aspif: "x", grounder: "clingo-wasm" });
+      expect(wasm.calls).toBe(1);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import {
   Grounder,
   findNativeGrounder,
@@ -300,4 +301,22 @@ describe("closing a grounder while it starts", () => {
       expect(closed, `close() after ${delay} ms`).toBe("closed");
     }
   });
+});
+
+describe("V8's tier-up of clingo-wasm in Node", () => {
+  it("optimizes none of clingo's functions for a small grounding (its start-up code stays baseline)", () => {
+    // A child process, since the trace flag is per process; it runs the compiled dist/ (npm test builds first).
+    const url = new URL("../dist/src/ground/clingo/index.js", import.meta.url).href;
+    const script = `
+      const { Grounder } = await import(${JSON.stringify(url)});
+      const g = new Grounder();
+      const outcome = await g.ground(${JSON.stringify(TICTACTOE_ASP)}, { timeoutMs: 30000 });
+      await g.close();
+      console.log("status", outcome.status);`;
+    const run = spawnSync(process.execPath, ["--trace-wasm-compilation-times", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
+    expect(run.stdout).toContain("status ok");
+    const optimized = run.stdout.split("\n").filter((line) => /using TurboFan/.test(line));
+    // before: the 48 KB start-up function and about 20 others, 10–200 ms of compiling each
+    expect(optimized).toEqual([]);
+  }, 60_000);
 });

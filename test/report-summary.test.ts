@@ -184,6 +184,22 @@ describe("results README", () => {
     expect(md).toContain("| median time ratio (per game) | 0.50× |");
     expect(md).toContain("Only GGP-Base grounds: `small_dominion`");
     expect(md).toContain("## Ablations");
-    expect(md).toMatch(/\| --no-prune \| 5\/9 \(55\.6%\) \| 1 s \| 8\.85 s \| 2,000 \| 5 \| 1\.00× \| 1\.00× \| 1\.00× \|/);
+    expect(md).toMatch(/\| --no-prune \| 5\/9 \(55\.6%\) \| 1 s \| 8\.85 s \| 2,000 \| default \| 5 \| 1\.00× \| 1\.00× \| 1\.00× \|/);
+  });
+
+  it("compares an ablation with the run it names (`against`) instead of the default", () => {
+    const slower = sample.map((r) => ({ ...r, total_s: r.total_s === null ? null : r.total_s * 2 }));
+    const md = renderResultsReadme({
+      ours: sample,
+      oursLabel: "gdl-ground",
+      extraRuns: [
+        { label: "clingo-wasm alone", rows: slower },
+        { label: "--no-prune (clingo-wasm)", rows: slower, against: "clingo-wasm alone" },
+      ],
+      timeLimitSeconds: 60,
+      readmeDir: "/r",
+    });
+    expect(md).toMatch(/\| clingo-wasm alone \| [^\n]* \| default \| 5 \| 2\.00× \|/);
+    expect(md).toMatch(/\| --no-prune \(clingo-wasm\) \| [^\n]* \| clingo-wasm alone \| 5 \| 1\.00× \|/);
   });
 });

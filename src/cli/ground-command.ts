@@ -83,7 +83,9 @@ export interface GroundSizes {
   readonly peakMemoryMb: number | null;
   /** Bytes of the ground program (aspif) read from the grounder, streamed. */
   readonly aspifBytes: number | null;
-  /** Set when `--grounder auto` fell back from clingo-wasm to native gringo: what happened. */
+  /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo; null when nothing did. */
+  readonly grounder: string | null;
+  /** Set when `--grounder auto` fell back from a native gringo that could not be used to clingo-wasm: what happened. */
   readonly fallback: string | null;
 }
 
@@ -273,6 +275,7 @@ export function groundSizes(result: GroundResult): GroundSizes {
     input: result.game?.input.length ?? null,
     peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
     aspifBytes: result.progress?.bytes ?? null,
+    grounder: result.grounder ?? null,
     fallback: result.fallback ?? null,
   };
 }
@@ -291,6 +294,11 @@ function round(seconds: number): number {
   return Math.round(seconds * 10000) / 10000;
 }
 
+/** `/usr/bin/gringo`, or `clingo-wasm (/usr/bin/gringo could not be used (...); grounded by clingo-wasm instead)`. */
+function grounderLine(grounder: string, fallback: string | undefined): string {
+  return fallback !== undefined ? `${grounder} (${fallback})` : grounder;
+}
+
 export function formatStats(result: GroundResult): string {
   const r = groundSizes(result);
   const show = (n: number | null) => (n === null ? "-" : String(n));
@@ -301,7 +309,7 @@ export function formatStats(result: GroundResult): string {
     `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
     `  base ${show(r.base)}, input ${show(r.input)}`,
     `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
-    ...(r.fallback !== null ? [`  grounder:     ${r.fallback}`] : []),
+    ...(r.grounder !== null ? [`  grounder:     ${grounderLine(r.grounder, r.fallback ?? undefined)}`] : []),
     "",
   ].join("\n");
 }
@@ -337,7 +345,7 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
     `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
     ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),
     `  time (s): ${formatPhaseTimes(result.times)}`,
-    ...(result.fallback !== undefined ? [`  grounder: ${result.fallback}`] : []),
+    ...(result.grounder !== undefined ? [`  grounder: ${grounderLine(result.grounder, result.fallback)}`] : []),
     "",
   ].join("\n");
 }

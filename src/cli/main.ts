@@ -83,7 +83,7 @@ function parsePositive(value: string): number {
 function grounderOption(): Option {
   return new Option(
     "--grounder <backend>",
-    "grounding backend (auto: clingo-wasm; a native gringo from PATH, if any, takes over when clingo-wasm runs out of memory, or races it when it is still grounding after 1 s)",
+    "grounding backend (auto: a native gringo from PATH if there is one: the same ground program without WebAssembly's start-up; else clingo-wasm, nothing to install)",
   )
     .choices(["auto", "wasm", "native"])
     .default("auto");

@@ -60,7 +60,9 @@ export async function measureGame(
     row.total_s = round(total);
     return row;
   }
+  // an ok row's reason says what grounded it when that was not clingo-wasm, and why
   if (result.fallback !== undefined) row.reason = result.fallback;
+  else if (result.grounder !== undefined && result.grounder !== "clingo-wasm") row.reason = `grounded by ${result.grounder}`;
   row.ground_clauses = result.game.clauses.length;
   row.base_atoms = result.game.base.length;
   row.input_atoms = result.game.input.length;

@@ -16,7 +16,7 @@ export interface AspGrounder {
 
 /**
  * Which backend grounds: clingo-wasm (in a worker), a native gringo/clingo from PATH, or `auto`
- * (the default): clingo-wasm, and when it runs out of memory a native gringo if one is on PATH.
+ * (the default): a native gringo if one is on PATH, else clingo-wasm (see ground/index.ts).
  */
 export type GrounderKind = "auto" | "wasm" | "native";
 

@@ -1,11 +1,11 @@
 /**
  * The grounding stage's entry in Node: picks a backend behind the one small interface of
  * grounder.ts: clingo-wasm in a worker thread (one warm worker is reused for every program of a
- * batch), a native gringo/clingo found on PATH, or `auto` (the default): clingo-wasm, and when
- * it runs out of memory the same program again with a native gringo if there is one, within
- * what is left of the time limit.
+ * batch), a native gringo/clingo found on PATH, or `auto` (the default): a native gringo when
+ * there is one on PATH, since it grounds the same program without WebAssembly's start-up and
+ * 2–8× faster on big programs; clingo-wasm otherwise, or when the native run cannot be used.
  */
-import { findNativeGrounder, groundAspNative, Grounder } from "./clingo/index.js";
+import { findNativeGrounder, findNativeGrounderAsync, groundAspNative, Grounder } from "./clingo/index.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
 
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
@@ -15,23 +15,29 @@ export interface CreateGrounderOptions {
   /** Memory limit of clingo-wasm in MiB (at most 2048). */
   readonly maxMemoryMb?: number;
   /**
-   * How V8 compiles clingo-wasm: `baseline` (Liftoff only) starts fastest and never spends time
-   * optimizing, `optimizing` (V8's default) tiers hot code up to TurboFan in background threads,
-   * which pays off only when one process grounds many games. The choice is process-wide.
+   * How V8 compiles clingo-wasm: `baseline` (Liftoff only) never spends time optimizing,
+   * `optimizing` (the default) tiers hot code up to TurboFan in background threads, which pays
+   * off on programs that take longer than about a second to ground (clingo's start-up code is
+   * kept baseline, and a function tiers up after ten times V8's default budget: see
+   * clingo/grounder.ts). The choice is process-wide.
    */
   readonly wasmTier?: WasmTier;
-  /** `auto` only: the native executable to fall back to (default: found on PATH; null: none). */
+  /** `auto` only: the native executable to use (default: found on PATH; null: none, clingo-wasm alone). */
   readonly nativeExecutable?: string | null;
-  /**
-   * `auto` only: when clingo-wasm is still grounding after this many milliseconds, a native
-   * gringo (if there is one) grounds the same program beside it and the first to finish is used
-   * (default DEFAULT_NATIVE_RACE_AFTER_MS; Infinity: only after clingo-wasm runs out of memory).
-   */
-  readonly nativeRaceAfterMs?: number;
 }
 
 /** See `CreateGrounderOptions.wasmTier`. */
 export type WasmTier = "baseline" | "optimizing";
+
+/** What grounded a program: `clingo-wasm`, or the path of a native gringo/clingo. */
+function tagged(grounder: AspGrounder, name: string): AspGrounder {
+  return {
+    ground: async (program, options) => {
+      const outcome = await grounder.ground(program, options);
+      return outcome.status === "ok" && outcome.grounder === undefined ? { ...outcome, grounder: name } : outcome;
+    },
+  };
+}
 
 export async function createGrounder(
   kind: GrounderKind,
@@ -43,178 +49,77 @@ export async function createGrounder(
     return {
       kind,
       description: executable,
-      ground: (program, groundOptions) => groundAspNative(program, { ...groundOptions, executable }),
+      ground: tagged({ ground: (program, groundOptions) => groundAspNative(program, { ...groundOptions, executable }) }, executable).ground,
       warmUp: async () => undefined,
       close: async () => undefined,
     };
   }
+  // The worker starts (and clingo-wasm compiles) only on warmUp or the first grounding.
   const grounder = new Grounder({ maxMemoryMb: options.maxMemoryMb, liftoffOnly: options.wasmTier === "baseline" });
   const wasm: ClosableGrounder = {
     kind,
     description: "clingo-wasm",
-    ground: (program, groundOptions) => grounder.ground(program, groundOptions),
+    ground: tagged({ ground: (program, groundOptions) => grounder.ground(program, groundOptions) }, "clingo-wasm").ground,
     warmUp: () => grounder.warmUp(),
     close: () => grounder.close(),
   };
   if (kind === "wasm") return wasm;
-  // Looked up only when first needed: asking gringo its version costs a process start, which a
-  // game that grounds in clingo-wasm should not pay.
-  const native = (): string | undefined => (options.nativeExecutable === null ? undefined : (options.nativeExecutable ?? findNativeGrounder()));
+  // Looked up without blocking, while the game is parsed: asking gringo its version costs a
+  // process start.
+  const native: Promise<string | undefined> =
+    options.nativeExecutable === null
+      ? Promise.resolve(undefined)
+      : options.nativeExecutable !== undefined
+        ? Promise.resolve(options.nativeExecutable)
+        : findNativeGrounderAsync();
+  let nativeFound: string | undefined | null = null; // null: not known yet
+  void native.then((executable) => (nativeFound = executable));
   return {
-    ...wasm,
     kind,
     get description() {
-      const executable = native();
-      return executable !== undefined
-        ? `clingo-wasm, and ${executable} when clingo-wasm runs out of memory or is still grounding after ${((options.nativeRaceAfterMs ?? DEFAULT_NATIVE_RACE_AFTER_MS) / 1000).toFixed(1)} s`
-        : "clingo-wasm (no native gringo on PATH to fall back to)";
+      if (nativeFound === null) return "a native gringo from PATH if there is one, else clingo-wasm";
+      return nativeFound !== undefined ? `${nativeFound} (clingo-wasm if it cannot run)` : "clingo-wasm (no native gringo on PATH)";
     },
-    ground: raceWithNative(wasm, native, options.nativeRaceAfterMs ?? DEFAULT_NATIVE_RACE_AFTER_MS).ground,
+    // clingo-wasm is started ahead only when it is the one that will ground
+    warmUp: async () => {
+      if ((await native) === undefined) await wasm.warmUp();
+    },
+    ground: preferNative(wasm, () => native).ground,
+    close: () => wasm.close(),
   };
 }
-
-/** Default of `CreateGrounderOptions.nativeRaceAfterMs`. */
-export const DEFAULT_NATIVE_RACE_AFTER_MS = 1000;
 
 /**
- * The `auto` grounder over a clingo-wasm grounder: clingo-wasm first. When it is still grounding after `raceAfterMs`, a native gringo (if there is
- * one) grounds the same program beside it and the first to finish well is used, the other one
- * stopped; native gringo grounds the same ground program (same counts on all 305 base games
- * both ground) 2–8× faster on the games that take longer than a second. When clingo-wasm runs out
- * of memory before that, the native gringo gets the rest of the time.
- *
- * The caller reads one stream at a time through `options.onOutput`: clingo-wasm's, and from the
- * start of a race the native run's (the likely winner; `onRestart` first). clingo-wasm's chunks
- * are kept meanwhile, and delivered again (after `onRestart`) if it wins after all.
+ * The `auto` grounder: a native gringo when there is one, clingo-wasm otherwise. Native gringo
+ * grounds the same program as clingo-wasm (the same counts on all 305 base games both ground)
+ * with no WebAssembly to compile (about 0.1 s of every process) and 2–8× faster on programs
+ * that take longer than a second. When the native executable cannot be used (it fails to start,
+ * crashes, or is not the clingo it claims to be: an error that does not point into the program),
+ * clingo-wasm grounds the program in the time left and the outcome says so (`fallback`); a
+ * timeout, running out of memory, a cancel or an error in the program are the answer, since
+ * clingo-wasm would meet them too.
  */
-export function raceWithNative(wasm: AspGrounder, nativeExecutable: () => string | undefined, raceAfterMs: number): AspGrounder {
-  return { ground: (program, options) => groundWithFallback(program, options, wasm, nativeExecutable, raceAfterMs) };
-}
-
-async function groundWithFallback(
-  program: string,
-  options: GroundOptions,
-  wasm: AspGrounder,
-  nativeExecutable: () => string | undefined,
-  raceAfterMs: number,
-): Promise<GroundOutcome> {
-  const started = performance.now();
-  const deadline = started + options.timeoutMs;
-  const wasmStop = new AbortController();
-  const nativeStop = new AbortController();
-  const onAbort = () => {
-    wasmStop.abort();
-    nativeStop.abort();
+export function preferNative(wasm: AspGrounder, nativeExecutable: () => Promise<string | undefined>): AspGrounder {
+  return {
+    async ground(program: string, options: GroundOptions): Promise<GroundOutcome> {
+      const started = performance.now();
+      const executable = await nativeExecutable();
+      if (executable === undefined) return tagged(wasm, "clingo-wasm").ground(program, options);
+      const first = await groundAspNative(program, { ...options, executable });
+      if (first.status === "ok") return { ...first, grounder: executable };
+      if (first.status !== "error" || first.aspLine !== undefined) return first;
+      const left = options.timeoutMs - (performance.now() - started);
+      const why = `${executable} could not be used (${firstLine(first.message)})`;
+      if (left <= 0) return { ...first, message: `${first.message}; no time left to try clingo-wasm` };
+      if (options.signal?.aborted) return { status: "cancelled" };
+      options.onRestart?.();
+      const second = await wasm.ground(program, { ...options, timeoutMs: left });
+      if (second.status === "ok") return { ...second, grounder: "clingo-wasm", fallback: `${why}; grounded by clingo-wasm instead` };
+      if (second.status === "timeout") return { ...second, fallback: `${why}; clingo-wasm did not finish in the ${(left / 1000).toFixed(0)} s left` };
+      if (second.status === "out-of-memory" || second.status === "error") return { ...second, message: `${why}; then clingo-wasm: ${second.message}` };
+      return second;
+    },
   };
-  if (options.signal?.aborted) return { status: "cancelled" };
-  options.signal?.addEventListener("abort", onAbort);
-  const output = options.onOutput;
-  // The caller reads one run's stream at a time: clingo-wasm's, and from the start of a race the
-  // native one's (the likely winner). clingo-wasm's chunks are kept until it cannot win any more,
-  // so that they can be delivered again if it does.
-  let reading: "wasm" | "native" = "wasm";
-  let wasmKept: Uint8Array[] | undefined = output ? [] : undefined;
-  const readFrom = (who: "wasm" | "native"): void => {
-    if (reading === who) return;
-    reading = who;
-    if (!output) return;
-    options.onRestart?.();
-    if (who === "wasm") for (const chunk of wasmKept ?? []) output(chunk);
-  };
-  try {
-    const wasmRun = wasm
-      .ground(program, {
-        ...options,
-        signal: wasmStop.signal,
-        onOutput:
-          output &&
-          ((chunk) => {
-            wasmKept?.push(chunk);
-            if (reading === "wasm") output(chunk);
-          }),
-      })
-      .then((outcome) => ({ who: "wasm" as const, outcome }));
-    let nativeRun: Promise<{ who: "native"; outcome: GroundOutcome }> | undefined;
-    const startNative = (executable: string): Promise<{ who: "native"; outcome: GroundOutcome }> =>
-      (nativeRun = groundAspNative(program, {
-        ...options,
-        timeoutMs: Math.max(0, deadline - performance.now()),
-        executable,
-        signal: nativeStop.signal,
-        onOutput: output && ((chunk) => reading === "native" && output(chunk)),
-      }).then((outcome) => ({ who: "native" as const, outcome })));
-    const stopNative = async (): Promise<void> => {
-      nativeStop.abort();
-      await nativeRun;
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // (setTimeout takes at most 2^31 - 1 ms: a longer wait, or Infinity, means no race)
-    const raceStarted = new Promise<"race">((resolve) => {
-      if (raceAfterMs < 2 ** 31 - 1) timer = setTimeout(() => resolve("race"), Math.max(0, raceAfterMs));
-    });
-    const first = await Promise.race([wasmRun, raceStarted]);
-    clearTimeout(timer);
-    if (first === "race") {
-      const executable = nativeExecutable();
-      if (executable === undefined) {
-        wasmKept = undefined;
-        return (await wasmRun).outcome;
-      }
-      const native = startNative(executable);
-      readFrom("native");
-      const winner = await Promise.race([wasmRun, native]);
-      if (winner.who === "native") {
-        if (winner.outcome.status === "ok") {
-          wasmStop.abort();
-          wasmKept = undefined;
-          await wasmRun; // the worker is stopped before the caller goes on
-          return {
-            ...winner.outcome,
-            fallback: `grounded by ${executable} in ${winner.outcome.seconds.toFixed(1)} s: clingo-wasm was still grounding after ${(raceAfterMs / 1000).toFixed(1)} s and was stopped`,
-          };
-        }
-        // the native run failed (an old gringo, say): clingo-wasm's answer is the one
-        readFrom("wasm");
-        wasmKept = undefined;
-        return (await wasmRun).outcome;
-      }
-      const wasmOutcome = winner.outcome;
-      if (wasmOutcome.status === "out-of-memory") {
-        // the native run, already under way and being read, is the answer
-        wasmKept = undefined;
-        const why = `clingo-wasm ran out of memory (${firstLine(wasmOutcome.message)})`;
-        return describeFallback((await native).outcome, why, executable, Math.max(0, deadline - started - raceAfterMs));
-      }
-      // done, cancelled, out of time (the native run's deadline too) or an error in the program (the same in both)
-      await stopNative();
-      if (wasmOutcome.status === "ok") readFrom("wasm");
-      wasmKept = undefined;
-      if (wasmOutcome.status === "timeout")
-        // the caller has been reading the native run: say so, since what it reports of the size is that run's
-        return { ...wasmOutcome, fallback: `${executable} raced clingo-wasm from ${(raceAfterMs / 1000).toFixed(1)} s and did not finish either; the sizes are ${executable}'s` };
-      return wasmOutcome;
-    }
-    wasmKept = undefined;
-    const wasmOutcome = first.outcome;
-    if (wasmOutcome.status !== "out-of-memory") return wasmOutcome;
-    const native = nativeExecutable();
-    if (native === undefined) return wasmOutcome;
-    const left = deadline - performance.now();
-    const why = `clingo-wasm ran out of memory (${firstLine(wasmOutcome.message)})`;
-    if (left <= 0) return { ...wasmOutcome, message: `${wasmOutcome.message}; no time left to try ${native}` };
-    readFrom("native");
-    return describeFallback((await startNative(native)).outcome, why, native, left);
-  } finally {
-    options.signal?.removeEventListener("abort", onAbort);
-  }
-}
-
-/** The native run's outcome after clingo-wasm failed (`why`), saying so. */
-function describeFallback(second: GroundOutcome, why: string, native: string, leftMs: number): GroundOutcome {
-  if (second.status === "ok") return { ...second, fallback: `${why}; grounded by ${native} instead` };
-  if (second.status === "timeout") return { ...second, fallback: `${why}; ${native} did not finish in the ${(leftMs / 1000).toFixed(0)} s left` };
-  if (second.status === "out-of-memory" || second.status === "error") return { ...second, message: `${why}; then ${native}: ${second.message}` };
-  return second;
 }
 
 function firstLine(text: string): string {

@@ -23,7 +23,7 @@ export interface ResultsReportOptions {
   oursLabel?: string;
   referenceFile?: string;
   referenceLabel?: string;
-  extraFiles?: { label: string; file: string }[];
+  extraFiles?: { label: string; file: string; against?: string }[];
   /** Folder of README.md; plots go to its `plots/` subfolder. */
   outDir: string;
   timeLimitSeconds?: number;
@@ -74,7 +74,7 @@ export async function writeResultsReport(options: ResultsReportOptions): Promise
   for (const extra of options.extraFiles ?? []) {
     const read = await readResultsFile(extra.file);
     for (const d of read.diagnostics) diagnostics.push(d);
-    if (read.rows.length > 0) extraRuns.push({ label: extra.label, rows: read.rows });
+    if (read.rows.length > 0) extraRuns.push({ label: extra.label, rows: read.rows, ...(extra.against !== undefined ? { against: extra.against } : {}) });
   }
   const common = {
     ours: ours.rows,

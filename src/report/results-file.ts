@@ -318,6 +318,12 @@ export function matchGames(ours: readonly ResultRow[], reference: readonly Refer
 export interface ExtraRun {
   label: string;
   rows: ResultRow[];
+  /**
+   * The label of another extra run to compare this one with instead of the default run (an
+   * ablation made with clingo-wasm against `clingo-wasm alone` when the default run used another
+   * grounder).
+   */
+  against?: string;
 }
 
 /** What the plots and the results page are drawn from: our run, a reference, more runs. */

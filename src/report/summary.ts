@@ -510,13 +510,14 @@ export function renderResultsReadme(options: ReadmeOptions): string {
   if (extra.length > 0) {
     out.push("## Ablations", "");
     out.push(
-      `Each run against the default run (${oursLabel}); ratios are run / default, as medians over the games both ground.`,
+      `Each run against the default run (${oursLabel}), or against the run its \`against\` column names; ratios are run / that run, as medians over the games both ground.`,
       "",
     );
-    const comparisons = extra.map((run) => compareRuns(options.ours, run));
+    const againstOf = (run: ExtraRun): ExtraRun | undefined => (run.against !== undefined ? extra.find((e) => e.label === run.against) : undefined);
+    const comparisons = extra.map((run) => compareRuns(againstOf(run)?.rows ?? options.ours, run));
     out.push(
       table(
-        ["run", "grounded", "median time", "mean time", "median clauses", "both ground", "time ratio", "clauses ratio", "components ratio"],
+        ["run", "grounded", "median time", "mean time", "median clauses", "against", "both ground", "time ratio", "clauses ratio", "components ratio"],
         [
           [
             `${oursLabel} (default)`,
@@ -525,28 +526,31 @@ export function renderResultsReadme(options: ReadmeOptions): string {
             formatSeconds(ours.meanSeconds),
             formatCount(ours.medianClauses),
             "–",
+            "–",
             "1.00×",
             "1.00×",
             "1.00×",
           ],
-          ...comparisons.map((c) => [
+          ...comparisons.map((c, i) => [
             c.label,
             share(c.summary.grounded, c.summary.games),
             formatSeconds(c.summary.medianSeconds),
             formatSeconds(c.summary.meanSeconds),
             formatCount(c.summary.medianClauses),
+            againstOf(extra[i])?.label ?? "default",
             String(c.bothGrounded),
             ratio(c.medianTimeRatio),
             ratio(c.medianClausesRatio),
             ratio(c.medianComponentsRatio),
           ]),
         ],
-        ["l", "r", "r", "r", "r", "r", "r", "r", "r"],
+        ["l", "r", "r", "r", "r", "l", "r", "r", "r", "r"],
       ),
       "",
     );
-    for (const c of comparisons) {
-      if (c.onlyDefault.length > 0) out.push(`- Only the default run grounds (vs ${c.label}): ${gameList(c.onlyDefault, 20)}`);
+    for (const [i, c] of comparisons.entries()) {
+      const base = againstOf(extra[i])?.label ?? "the default run";
+      if (c.onlyDefault.length > 0) out.push(`- Only ${base} grounds (vs ${c.label}): ${gameList(c.onlyDefault, 20)}`);
       if (c.onlyThis.length > 0) out.push(`- Only ${c.label} grounds: ${gameList(c.onlyThis, 20)}`);
     }
     out.push("");

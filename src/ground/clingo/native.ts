@@ -3,7 +3,7 @@
  * process with the same options and the same outcome type as the wasm backend. Native
  * gringo is several times faster than clingo-wasm and has no 2 GiB memory ceiling.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { execFile, spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { renameInput } from "./messages.js";
@@ -28,20 +28,27 @@ function onPath(name: string): string | undefined {
 }
 
 let found: { value: string | undefined } | undefined;
+let finding: Promise<string | undefined> | undefined;
+
+const CANDIDATES = ["gringo", "clingo"] as const;
+
+function isVersion5(versionText: string | undefined): boolean {
+  const m = /version (\d+)\./.exec(versionText ?? "");
+  return m !== null && Number(m[1]) >= 5;
+}
 
 /**
  * The path of a gringo or clingo (version 5 or later) executable on PATH, gringo first, or
- * undefined. The answer is cached for the process.
+ * undefined. The answer is cached for the process (shared with `findNativeGrounderAsync`).
  */
 export function findNativeGrounder(): string | undefined {
   if (found === undefined) {
     let value: string | undefined;
-    for (const name of ["gringo", "clingo"]) {
+    for (const name of CANDIDATES) {
       const candidate = onPath(name);
       if (candidate === undefined) continue;
       const version = spawnSync(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 });
-      const m = /version (\d+)\./.exec(version.stdout ?? "");
-      if (m && Number(m[1]) >= 5) {
+      if (isVersion5(version.stdout)) {
         value = candidate;
         break;
       }
@@ -49,6 +56,31 @@ export function findNativeGrounder(): string | undefined {
     found = { value };
   }
   return found.value;
+}
+
+/**
+ * `findNativeGrounder` without blocking: asking an executable its version costs a process
+ * start, which can then run while the game is parsed and translated.
+ */
+export function findNativeGrounderAsync(): Promise<string | undefined> {
+  if (found !== undefined) return Promise.resolve(found.value);
+  finding ??= (async () => {
+    let value: string | undefined;
+    for (const name of CANDIDATES) {
+      const candidate = onPath(name);
+      if (candidate === undefined) continue;
+      const stdout = await new Promise<string | undefined>((resolve) =>
+        execFile(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 }, (_error, out) => resolve(out)),
+      );
+      if (isVersion5(stdout)) {
+        value = candidate;
+        break;
+      }
+    }
+    found ??= { value };
+    return found.value;
+  })();
+  return finding;
 }
 
 /** Ground `program` with a native gringo/clingo; the ASP text goes to its standard input. */

@@ -18,9 +18,12 @@ export interface GroundOk {
    * end of the run (a wasm heap only grows).
    */
   readonly peakMemoryBytes?: number;
+  /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo. */
+  readonly grounder?: string;
   /**
    * Set when the program was not grounded by the first backend tried: why, and by what (the
-   * auto grounder's fallback from clingo-wasm to a native gringo), as one sentence.
+   * auto grounder's fallback from a native gringo that could not be used to clingo-wasm), as
+   * one sentence.
    */
   readonly fallback?: string;
 }

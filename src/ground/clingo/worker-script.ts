@@ -63,6 +63,7 @@ function putByte(byte) {
   out[outLength++] = byte;
 }
 function getByte() {
+  if (inputPos === 0) host.startingUp(false);
   return inputPos < input.length ? input[inputPos++] : null;
 }
 function errLine(line) {
@@ -116,10 +117,13 @@ function run(msg) {
   let status;
   let exception;
   const start = performance.now();
+  host.startingUp(true);
   try {
     status = clingo.ccall("run", "number", ["string", "string"], ["", msg.args]);
   } catch (e) {
     exception = String(e);
+  } finally {
+    host.startingUp(false);
   }
   const seconds = (performance.now() - start) / 1000;
   if (chunkBytes > 0 && status === 0 && exception === undefined) flush();
@@ -142,13 +146,31 @@ host.onMessage((msg) => {
 /**
  * The Node prelude (an eval'd CommonJS worker): V8's baseline-only flag when asked (V8 flags
  * are per process and Node refuses them in a worker's execArgv), and `host` over parentPort.
+ *
+ * `startingUp`: clingo's own start-up (before it reads the first byte of the program) is kept
+ * out of V8's tier-up. V8 compiles each wasm function with Liftoff at its first call, and decides
+ * then whether that code counts towards an optimizing (TurboFan) compile: only when
+ * --wasm-tier-up-filter is -1 (or the function's index). clingo's start-up runs one 48 KB function
+ * hot enough to be optimized in every run, even of a one-fact program; optimizing it takes
+ * 100–200 ms of a background thread, which the process's exit then waits for, and it is never
+ * hot again. With the filter set to no function while clingo starts, that start-up code stays
+ * baseline; everything first called after it (parsing, grounding, output) tiers up as before.
+ * (The budget of work before a function tiers up is set where the module is compiled: see
+ * grounder.ts.)
  */
 const NODE_PRELUDE = String.raw`"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
-if (workerData && workerData.liftoffOnly) require("node:v8").setFlagsFromString("--liftoff-only");
+const v8 = require("node:v8");
+if (workerData && workerData.liftoffOnly) v8.setFlagsFromString("--liftoff-only");
+let startUpFiltered = false;
 const host = {
   post: (message, transfer) => parentPort.postMessage(message, transfer),
   onMessage: (handler) => parentPort.on("message", handler),
+  startingUp: (on) => {
+    if (on === startUpFiltered) return;
+    startUpFiltered = on;
+    v8.setFlagsFromString(on ? "--wasm-tier-up-filter=100000000" : "--wasm-tier-up-filter=-1");
+  },
 };
 `;
 
@@ -157,6 +179,7 @@ const BROWSER_PRELUDE = String.raw`
 const host = {
   post: (message, transfer) => self.postMessage(message, transfer),
   onMessage: (handler) => self.addEventListener("message", (event) => handler(event.data)),
+  startingUp: () => undefined, // a page cannot set V8 flags
 };
 `;
 
