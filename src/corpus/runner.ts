@@ -98,6 +98,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     leanBase: options.leanBase,
     demand: options.demand,
     freeArguments: options.freeArguments,
+    staticDemand: options.staticDemand,
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };

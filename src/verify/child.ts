@@ -21,6 +21,7 @@ export interface VerifyChildRequest {
   readonly maxSteps: number;
   readonly groundTimeoutSeconds: number;
   readonly caseSensitive?: boolean;
+  readonly staticDemand?: boolean;
 }
 
 export type VerifyChildReply =
@@ -39,6 +40,7 @@ async function serve(config: VerifyChildConfig): Promise<void> {
       maxSteps: request.maxSteps,
       groundTimeoutSeconds: request.groundTimeoutSeconds,
       caseSensitive: request.caseSensitive,
+      staticDemand: request.staticDemand,
       onProgress: (progress) => send({ type: "progress", progress }),
     }),
   );
