@@ -260,3 +260,42 @@ describe("free arguments (free-arguments.ts)", () => {
     expect(rules.some((r) => r.includes("_proj_"))).toBe(false);
   });
 });
+
+describe("static demand (static-demand.ts, --static-demand)", () => {
+  const game = `
+    (role p) (init (c 1 x)) (init (c 2 b)) (n 0) (n 1) (n 2) (s 0 1) (s 1 2) (nx 1 2) (nx 2 3)
+    (<= (next (c ?i ?m)) (true (c ?i ?m)))
+    (<= (cnt 3 ?k ?k) (n ?k))
+    (<= (cnt ?i ?k ?r) (true (c ?i x)) (s ?k ?k2) (nx ?i ?j) (cnt ?j ?k2 ?r))
+    (<= (cnt ?i ?k ?r) (true (c ?i b)) (n ?k) (nx ?i ?j) (cnt ?j ?k ?r))
+    (<= (own ?i) (true (c ?i x)))
+    (<= (legal p (m ?r)) (cnt 1 0 ?r))
+    (<= (legal p (o ?i)) (true (c ?i b)) (own ?i))
+    (<= terminal (true (c 2 x))) (goal p 100)`;
+
+  it("guards a counter's rules by the tuples reachable from its entry, computed on the relaxation", () => {
+    const rules = aspRules(game, { staticDemand: true, split: false });
+    expect(rules).toContain("_sdemand1(1,0).");
+    expect(rules).toContain("_sdemand1(J,K2) :- _sdemand1(I,K), _base(c(I,x)), s(K,K2), nx(I,J).");
+    expect(rules).toContain("_sdemand1(J,K) :- _sdemand1(I,K), _base(c(I,b)), n(K), nx(I,J).");
+    expect(rules).toContain("cnt(I,K,R) :- true(c(I,x)), s(K,K2), nx(I,J), cnt(J,K2,R), _sdemand1(I,K).");
+    expect(rules).toContain("cnt(3,K,K) :- n(K), _sdemand1(3,K).");
+    // P^base's copy has the same guard
+    expect(rules).toContain("_static_cnt(I,K,R) :- _base(c(I,x)), s(K,K2), nx(I,J), _static_cnt(J,K2,R), _sdemand1(I,K).");
+    // own's bound argument comes from a fluent: nothing to cut, left alone
+    expect(rules).toContain("own(I) :- true(c(I,x)).");
+    const { program } = translate(parse(game), { staticDemand: true });
+    expect(program!.stats.staticDemanded).toEqual(["cnt"]);
+    expect(program!.staticRelations.has(" sdemand1")).toBe(true);
+  });
+
+  it("is off by default", () => {
+    expect(aspRules(game).some((r) => r.includes("_sdemand"))).toBe(false);
+    expect(translate(parse(game)).program!.stats.staticDemanded).toEqual([]);
+  });
+
+  it("leaves a view alone when some use binds none of its arguments", () => {
+    const rules = aspRules(game.replace("(cnt 1 0 ?r))", "(cnt ?a ?b ?r))"), { staticDemand: true });
+    expect(rules.some((r) => r.includes("_sdemand"))).toBe(false);
+  });
+});

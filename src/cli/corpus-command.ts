@@ -30,6 +30,7 @@ export interface CorpusCommandOptions {
   readonly demand?: boolean;
   readonly freeArguments?: boolean;
   readonly staticDemand?: boolean;
+  readonly fixedFluents?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -89,6 +90,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       demand: options.demand,
       freeArguments: options.freeArguments,
       staticDemand: options.staticDemand,
+      fixedFluents: options.fixedFluents,
       propnet: options.propnet,
       caseSensitive: options.caseSensitive,
       filter,

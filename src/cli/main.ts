@@ -37,6 +37,7 @@ interface GroundOptions {
   demand?: boolean;
   freeArguments?: boolean;
   staticDemand?: boolean;
+  fixedFluents?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
   wasmTier: "baseline" | "optimizing";
@@ -125,6 +126,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
     .option("--static-demand", "ground views only for the bound arguments their uses can ask about (magic sets over the static relaxation)")
+    .option("--fixed-fluents", "treat fluents that only their frame axiom carries on as static relations in rule bodies")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
@@ -177,6 +179,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
     .option("--static-demand", "ground views only for the bound arguments their uses can ask about (magic sets over the static relaxation)")
+    .option("--fixed-fluents", "treat fluents that only their frame axiom carries on as static relations in rule bodies")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)

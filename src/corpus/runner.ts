@@ -99,6 +99,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     demand: options.demand,
     freeArguments: options.freeArguments,
     staticDemand: options.staticDemand,
+    fixedFluents: options.fixedFluents,
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };

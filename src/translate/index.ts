@@ -19,6 +19,7 @@ import { splitExistentialVariables } from "./split.js";
 import { restrictToDemand } from "./demand.js";
 import { dropFreeArguments } from "./free-arguments.js";
 import { restrictToStaticDemand } from "./static-demand.js";
+import { fixFluents } from "./fixed-fluents.js";
 import { AspWriter } from "./emit.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
 
@@ -39,6 +40,8 @@ export interface TranslateOptions {
   readonly freeArguments?: boolean;
   /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts). */
   readonly staticDemand?: boolean;
+  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts). */
+  readonly fixedFluents?: boolean;
 }
 
 export interface TranslationStats {
@@ -56,6 +59,8 @@ export interface TranslationStats {
   readonly freeArguments: number;
   /** Views restricted to their static demand (`staticDemand` option). */
   readonly staticDemanded: readonly string[];
+  /** Fluents replaced by a static relation in rule bodies (`fixedFluents` option), as name/arity. */
+  readonly fixedFluents: readonly string[];
   /** Rules (and facts) in the ASP program, templates included. */
   readonly aspRules: number;
 }
@@ -106,6 +111,14 @@ export function translate(description: Description, options: TranslateOptions = 
   const closed = closeUnsafeVariables(projected.rules, description);
   game.length = 0;
   for (const rule of closed) game.push(rule);
+  let fixedFluents: readonly string[] = [];
+  if (options.fixedFluents === true) {
+    const result = fixFluents(game);
+    game.length = 0;
+    for (const rule of result.rules) game.push(rule);
+    result.staticAux.forEach((r) => statics.add(r));
+    fixedFluents = result.fixed;
+  }
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   let renamed: ReadonlyMap<string, string> = new Map();
@@ -211,6 +224,7 @@ export function translate(description: Description, options: TranslateOptions = 
       demanded,
       freeArguments,
       staticDemanded,
+      fixedFluents,
       aspRules: writer.ruleCount,
     },
   };

@@ -73,10 +73,55 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
   const arity = new Map<string, number>();
   for (const [p, own] of byHead) arity.set(p, own[0].head.args.length);
 
+  // A static relation used negated keeps its whole extension, and so does every static
+  // relation it depends on: P^base keeps static negative literals, so a demand (which depends on
+  // P^base) under a negation would make the program unstratified (lessthan in mummymaze1p).
+  const underNegation = new Set<string>();
+  const stack: string[] = [];
+  for (const rule of rules)
+    for (const l of rule.body)
+      if (l.kind === "neg" && isStatic(l.atom.relation) && !underNegation.has(l.atom.relation)) {
+        underNegation.add(l.atom.relation);
+        stack.push(l.atom.relation);
+      }
+  while (stack.length > 0)
+    for (const rule of byHead.get(stack.pop()!) ?? [])
+      for (const l of rule.body)
+        if ((l.kind === "pos" || l.kind === "neg") && isStatic(l.atom.relation) && !underNegation.has(l.atom.relation)) {
+          underNegation.add(l.atom.relation);
+          stack.push(l.atom.relation);
+        }
+
+  // A static relation is worth a demand only when it can be large: when it is recursive or
+  // depends on a recursive static relation (mummymaze1p's direction-from, built on lessthan over
+  // 60 numbers). A static relation made by joining facts (merrills' mill) is small, and its
+  // demand, a join over P^base, can be larger than the relation itself.
+  const staticUses = (r: string): string[] =>
+    (byHead.get(r) ?? []).flatMap((rule) =>
+      rule.body.flatMap((l) => ((l.kind === "pos" || l.kind === "neg") && isStatic(l.atom.relation) ? [l.atom.relation] : [])),
+    );
+  const reachesCache = new Map<string, Set<string>>();
+  const staticReach = (from: string): Set<string> => {
+    let seen = reachesCache.get(from);
+    if (seen) return seen;
+    seen = new Set();
+    const todo = [from];
+    while (todo.length > 0)
+      for (const q of staticUses(todo.pop()!))
+        if (!seen.has(q)) {
+          seen.add(q);
+          todo.push(q);
+        }
+    reachesCache.set(from, seen);
+    return seen;
+  };
+  const mayBeLarge = (p: string): boolean => [p, ...staticReach(p)].some((q) => staticReach(q).has(q));
+
   // candidates with all positions bound; shrink to the greatest consistent adornment
   const bound = new Map<string, Set<number>>();
   for (const [p, own] of byHead) {
-    if (options.keep.has(p) || isStatic(p) || p.startsWith(INTERNAL_PREFIX)) continue;
+    if (options.keep.has(p) || p.startsWith(INTERNAL_PREFIX) || underNegation.has(p)) continue;
+    if (isStatic(p) && !mayBeLarge(p)) continue;
     if (own.some((r) => r.head.args.length !== arity.get(p))) continue;
     if (arity.get(p)! === 0) continue;
     bound.set(p, new Set(Array.from({ length: arity.get(p)! }, (_, i) => i)));
@@ -168,13 +213,31 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
     rule.body.forEach((literal, i) => {
       if (literal.kind !== "pos" && literal.kind !== "neg") return;
       if (!restricted.has(literal.atom.relation)) return;
+      // the bound head arguments' demand, then only the literals that bind a variable of the
+      // use's bound arguments that nothing before binds (fewer literals: a looser demand, still
+      // sound, and a cheaper join than the whole relaxed body)
       const body: FlatLiteral[] = [];
-      if (headRestricted) body.push({ kind: "pos", atom: demandAtom(rule.head) });
-      rule.body.forEach((other, j) => {
-        if (j === i || other.kind !== "pos") return;
-        if (restricted.has(other.atom.relation) && j > i) return;
-        body.push({ kind: "pos", atom: relax(other.atom) });
-      });
+      const demanded = demandAtom(literal.atom);
+      const needed = new Set<string>();
+      demanded.args.forEach((a) => termVariables(a).forEach((v) => needed.add(v)));
+      const have = new Set<string>();
+      if (headRestricted) {
+        const head = demandAtom(rule.head);
+        body.push({ kind: "pos", atom: head });
+        atomVariables(head, have);
+      }
+      const allowed = rule.body.filter(
+        (other, j) => j !== i && other.kind === "pos" && !(restricted.has(other.atom.relation) && j > i),
+      ) as { kind: "pos"; atom: Atom }[];
+      // literals without a restricted relation first: they bind with the whole relaxation
+      for (const pass of [false, true])
+        for (const other of allowed) {
+          if (restricted.has(other.atom.relation) !== pass) continue;
+          const vars = atomVariables(other.atom);
+          if (![...vars].some((v) => needed.has(v) && !have.has(v))) continue;
+          body.push({ kind: "pos", atom: relax(other.atom) });
+          vars.forEach((v) => have.add(v));
+        }
       const vars = positivelyBound(body);
       for (const other of rule.body)
         if ((other.kind === "distinct" || other.kind === "equal") && [...termVariables(other.left), ...termVariables(other.right)].every((v) => vars.has(v)))

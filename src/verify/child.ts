@@ -22,6 +22,7 @@ export interface VerifyChildRequest {
   readonly groundTimeoutSeconds: number;
   readonly caseSensitive?: boolean;
   readonly staticDemand?: boolean;
+  readonly fixedFluents?: boolean;
 }
 
 export type VerifyChildReply =
@@ -41,6 +42,7 @@ async function serve(config: VerifyChildConfig): Promise<void> {
       groundTimeoutSeconds: request.groundTimeoutSeconds,
       caseSensitive: request.caseSensitive,
       staticDemand: request.staticDemand,
+      fixedFluents: request.fixedFluents,
       onProgress: (progress) => send({ type: "progress", progress }),
     }),
   );

@@ -37,6 +37,8 @@ export interface VerifyRunOptions {
   readonly caseSensitive?: boolean;
   /** Ground with the static-demand step (src/translate/static-demand.ts). */
   readonly staticDemand?: boolean;
+  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
+  readonly fixedFluents?: boolean;
 }
 
 export interface VerifyRunProgress {
@@ -130,6 +132,7 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
           groundTimeoutSeconds: options.groundTimeoutSeconds,
           caseSensitive: options.caseSensitive,
           staticDemand: options.staticDemand,
+          fixedFluents: options.fixedFluents,
         };
         const row = await verifyInChild(worker, request, options.timeoutSeconds);
         rows.set(game, row);

@@ -60,6 +60,8 @@ export interface VerifyOptions {
   readonly caseSensitive?: boolean;
   /** Ground with the static-demand step (src/translate/static-demand.ts). */
   readonly staticDemand?: boolean;
+  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
+  readonly fixedFluents?: boolean;
   /** Also compare the fast engine with the reference engine on the same playouts (default true). */
   readonly compareEngines?: boolean;
   /** Called after each phase and each playout (a child process reports it to its parent). */
@@ -97,6 +99,7 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     grounder: options.grounder,
     timeoutSeconds: groundTimeout,
     staticDemand: options.staticDemand,
+    fixedFluents: options.fixedFluents,
   });
   const groundSeconds = round3(["translate", "ground", "extract"].reduce((s, k) => s + (grounded.times[k as "ground"] ?? 0), 0));
   if (grounded.status !== "ok" || !grounded.game)
