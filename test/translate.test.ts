@@ -276,8 +276,9 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
   it("guards a counter's rules by the tuples reachable from its entry, computed on the relaxation", () => {
     const rules = aspRules(game, { staticDemand: true, split: false });
     expect(rules).toContain("_sdemand1(1,0).");
-    expect(rules).toContain("_sdemand1(J,K2) :- _sdemand1(I,K), _base(c(I,x)), s(K,K2), nx(I,J).");
-    expect(rules).toContain("_sdemand1(J,K) :- _sdemand1(I,K), _base(c(I,b)), n(K), nx(I,J).");
+    // the literals that bind the demanded arguments, then the ones that only test bound variables
+    expect(rules).toContain("_sdemand1(J,K2) :- _sdemand1(I,K), s(K,K2), nx(I,J), _base(c(I,x)).");
+    expect(rules).toContain("_sdemand1(J,K) :- _sdemand1(I,K), nx(I,J), _base(c(I,b)), n(K).");
     expect(rules).toContain("cnt(I,K,R) :- true(c(I,x)), s(K,K2), nx(I,J), cnt(J,K2,R), _sdemand1(I,K).");
     expect(rules).toContain("cnt(3,K,K) :- n(K), _sdemand1(3,K).");
     // P^base's copy has the same guard
@@ -297,5 +298,37 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
   it("leaves a view alone when some use binds none of its arguments", () => {
     const rules = aspRules(game.replace("(cnt 1 0 ?r))", "(cnt ?a ?b ?r))"), { staticDemand: true });
     expect(rules.some((r) => r.includes("_sdemand"))).toBe(false);
+  });
+});
+
+describe("fixed fluents (fixed-fluents.ts, --fixed-fluents)", () => {
+  const game = `
+    (role p) (init (wall 1)) (init (at 0)) (init (flag a)) (init lit) (n 0) (n 1) (n 2)
+    (<= (next (wall ?x)) (true (wall ?x)))
+    (<= (next lit) (true lit))
+    (<= (next (flag a)) (true (flag a)))
+    (<= (next (at ?y)) (true (at ?x)) (does p go) (n ?y) (not (true (wall ?y))))
+    (<= (next (at ?x)) (true (at ?x)) (true (wall ?x)))
+    (<= (legal p go) (true lit) (true (flag ?f)))
+    (<= terminal (true (at 2))) (goal p 100)`;
+
+  it("replaces the true literals of a fluent that only its frame axiom carries on, negated ones too", () => {
+    const rules = aspRules(game, { fixedFluents: true, split: false });
+    expect(rules).toContain("_fixed_wall(X) :- init(wall(X)).");
+    expect(rules).toContain("_fixed_lit :- init(lit).");
+    // the frame axioms stay: the fluents are still in the states
+    expect(rules).toContain("next(wall(X)) :- true(wall(X)).");
+    expect(rules).toContain("next(at(Y)) :- true(at(X)), does(p,go), n(Y), not _fixed_wall(Y).");
+    // P^base keeps the negation now that it is static
+    expect(rules).toContain("_base(at(Y)) :- _base(at(X)), _input(p,go), n(Y), not _fixed_wall(Y).");
+    // a frame axiom for one instance only: not fixed
+    expect(rules).toContain("legal(p,go) :- _fixed_lit, true(flag(F)).");
+    expect(translate(parse(game), { fixedFluents: true }).program!.stats.fixedFluents).toEqual(["lit", "wall/1"]);
+  });
+
+  it("is off by default, and fixes nothing when a next head is a variable", () => {
+    expect(aspRules(game).some((r) => r.includes("_fixed_"))).toBe(false);
+    const anyFluent = game.replace("(<= (next lit) (true lit))", "(<= (next ?f) (true ?f) (true lit))");
+    expect(translate(parse(anyFluent), { fixedFluents: true }).program!.stats.fixedFluents).toEqual([]);
   });
 });

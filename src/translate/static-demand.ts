@@ -230,14 +230,19 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
         (other, j) => j !== i && other.kind === "pos" && !(restricted.has(other.atom.relation) && j > i),
       ) as { kind: "pos"; atom: Atom }[];
       // literals without a restricted relation first: they bind with the whole relaxation
+      const used = new Set<FlatLiteral>();
       for (const pass of [false, true])
         for (const other of allowed) {
           if (restricted.has(other.atom.relation) !== pass) continue;
           const vars = atomVariables(other.atom);
           if (![...vars].some((v) => needed.has(v) && !have.has(v))) continue;
           body.push({ kind: "pos", atom: relax(other.atom) });
+          used.add(other);
           vars.forEach((v) => have.add(v));
         }
+      // and the literals that only test what is bound already (filters, no join)
+      for (const other of allowed)
+        if (!used.has(other) && [...atomVariables(other.atom)].every((v) => have.has(v))) body.push({ kind: "pos", atom: relax(other.atom) });
       const vars = positivelyBound(body);
       for (const other of rule.body)
         if ((other.kind === "distinct" || other.kind === "equal") && [...termVariables(other.left), ...termVariables(other.right)].every((v) => vars.has(v)))
