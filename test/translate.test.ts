@@ -274,7 +274,8 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
     (<= terminal (true (c 2 x))) (goal p 100)`;
 
   it("guards a counter's rules by the tuples reachable from its entry, computed on the relaxation", () => {
-    const rules = aspRules(game, { staticDemand: true, split: false });
+    // (c is a fixed fluent: that step off, to see the demand on true(c(...)))
+    const rules = aspRules(game, { staticDemand: true, split: false, fixedFluents: false });
     expect(rules).toContain("_sdemand1(1,0).");
     // the literals that bind the demanded arguments, then the ones that only test bound variables
     expect(rules).toContain("_sdemand1(J,K2) :- _sdemand1(I,K), s(K,K2), nx(I,J), _base(c(I,x)).");
@@ -285,7 +286,7 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
     expect(rules).toContain("_static_cnt(I,K,R) :- _base(c(I,x)), s(K,K2), nx(I,J), _static_cnt(J,K2,R), _sdemand1(I,K).");
     // own's bound argument comes from a fluent: nothing to cut, left alone
     expect(rules).toContain("own(I) :- true(c(I,x)).");
-    const { program } = translate(parse(game), { staticDemand: true });
+    const { program } = translate(parse(game), { staticDemand: true, fixedFluents: false });
     expect(program!.stats.staticDemanded).toEqual(["cnt"]);
     expect(program!.staticRelations.has(" sdemand1")).toBe(true);
   });
@@ -296,12 +297,12 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
   });
 
   it("leaves a view alone when some use binds none of its arguments", () => {
-    const rules = aspRules(game.replace("(cnt 1 0 ?r))", "(cnt ?a ?b ?r))"), { staticDemand: true });
+    const rules = aspRules(game.replace("(cnt 1 0 ?r))", "(cnt ?a ?b ?r))"), { staticDemand: true, fixedFluents: false });
     expect(rules.some((r) => r.includes("_sdemand"))).toBe(false);
   });
 });
 
-describe("fixed fluents (fixed-fluents.ts, --fixed-fluents)", () => {
+describe("fixed fluents (fixed-fluents.ts, on by default, --no-fixed-fluents)", () => {
   const game = `
     (role p) (init (wall 1)) (init (at 0)) (init (flag a)) (init lit) (n 0) (n 1) (n 2)
     (<= (next (wall ?x)) (true (wall ?x)))
@@ -313,7 +314,7 @@ describe("fixed fluents (fixed-fluents.ts, --fixed-fluents)", () => {
     (<= terminal (true (at 2))) (goal p 100)`;
 
   it("replaces the true literals of a fluent that only its frame axiom carries on, negated ones too", () => {
-    const rules = aspRules(game, { fixedFluents: true, split: false });
+    const rules = aspRules(game, { split: false });
     expect(rules).toContain("_fixed_wall(X) :- init(wall(X)).");
     expect(rules).toContain("_fixed_lit :- init(lit).");
     // the frame axioms stay: the fluents are still in the states
@@ -323,12 +324,13 @@ describe("fixed fluents (fixed-fluents.ts, --fixed-fluents)", () => {
     expect(rules).toContain("_base(at(Y)) :- _base(at(X)), _input(p,go), n(Y), not _fixed_wall(Y).");
     // a frame axiom for one instance only: not fixed
     expect(rules).toContain("legal(p,go) :- _fixed_lit, true(flag(F)).");
-    expect(translate(parse(game), { fixedFluents: true }).program!.stats.fixedFluents).toEqual(["lit", "wall/1"]);
+    expect(translate(parse(game)).program!.stats.fixedFluents).toEqual(["lit", "wall/1"]);
   });
 
-  it("is off by default, and fixes nothing when a next head is a variable", () => {
-    expect(aspRules(game).some((r) => r.includes("_fixed_"))).toBe(false);
+  it("is switched off with fixedFluents: false, and fixes nothing when a next head is a variable", () => {
+    expect(aspRules(game, { fixedFluents: false }).some((r) => r.includes("_fixed_"))).toBe(false);
+    expect(aspRules(game, { fixedFluents: false, split: false })).toContain("next(at(Y)) :- true(at(X)), does(p,go), n(Y), not true(wall(Y)).");
     const anyFluent = game.replace("(<= (next lit) (true lit))", "(<= (next ?f) (true ?f) (true lit))");
-    expect(translate(parse(anyFluent), { fixedFluents: true }).program!.stats.fixedFluents).toEqual([]);
+    expect(translate(parse(anyFluent)).program!.stats.fixedFluents).toEqual([]);
   });
 });

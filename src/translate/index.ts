@@ -40,7 +40,7 @@ export interface TranslateOptions {
   readonly freeArguments?: boolean;
   /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts). */
   readonly staticDemand?: boolean;
-  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts). */
+  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts; default on). */
   readonly fixedFluents?: boolean;
 }
 
@@ -112,7 +112,7 @@ export function translate(description: Description, options: TranslateOptions = 
   game.length = 0;
   for (const rule of closed) game.push(rule);
   let fixedFluents: readonly string[] = [];
-  if (options.fixedFluents === true) {
+  if (options.fixedFluents !== false) {
     const result = fixFluents(game);
     game.length = 0;
     for (const rule of result.rules) game.push(rule);
