@@ -327,6 +327,18 @@ describe("fixed fluents (fixed-fluents.ts, on by default, --no-fixed-fluents)", 
     expect(translate(parse(game)).program!.stats.fixedFluents).toEqual(["lit", "wall/1"]);
   });
 
+  it("keeps the constant fluent f and the function (f) apart", () => {
+    const rules = aspRules(`
+      (role p) (init lamp) (init (n 0))
+      (<= (next lamp) (true lamp))
+      (<= (next (lamp)) (true (lamp)))
+      (<= (legal p a) (true lamp) (not (true (lamp))))
+      (<= terminal (true (lamp))) (goal p 100)`, { split: false });
+    expect(rules).toContain("legal(p,a) :- _fixed_lamp, not _fixed0_lamp.");
+    expect(rules).toContain("_fixed_lamp :- init(lamp).");
+    expect(rules.some((r) => r.startsWith("_fixed0_lamp :- init("))).toBe(true);
+  });
+
   it("is switched off with fixedFluents: false, and fixes nothing when a next head is a variable", () => {
     expect(aspRules(game, { fixedFluents: false }).some((r) => r.includes("_fixed_"))).toBe(false);
     expect(aspRules(game, { fixedFluents: false, split: false })).toContain("next(at(Y)) :- true(at(X)), does(p,go), n(Y), not true(wall(Y)).");

@@ -54,7 +54,8 @@ export function fixFluents(rules: readonly FlatRule[]): FixedFluentsResult {
   const fixed = [...frames.keys()].filter((k) => !spoiled.has(k)).sort();
   if (fixed.length === 0) return none;
 
-  const relationOf = new Map(fixed.map((k) => [k, `${INTERNAL_PREFIX}fixed ${nameOf(k)}`]));
+  // `fixed f` for the constant f and for f(X, ...) (gringo tells arities apart); `fixed0 f` for (f)
+  const relationOf = new Map(fixed.map((k) => [k, `${INTERNAL_PREFIX}${k.endsWith("/0") ? "fixed0" : "fixed"} ${nameOf(k)}`]));
   const replace = (literal: FlatLiteral): FlatLiteral => {
     if ((literal.kind !== "pos" && literal.kind !== "neg") || literal.atom.relation !== "true" || literal.atom.args.length !== 1) return literal;
     const fluent = literal.atom.args[0];
