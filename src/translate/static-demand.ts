@@ -135,7 +135,7 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
         if (literal.kind !== "pos" && literal.kind !== "neg") return;
         const positions = bound.get(literal.atom.relation);
         if (!positions) return;
-        const vars = boundAt(rule, i, bound);
+        const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
         literal.atom.args.forEach((arg, k) => {
           if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
             positions.delete(k);
@@ -169,7 +169,7 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
           if (literal.kind !== "pos" && literal.kind !== "neg") return;
           const positions = bound.get(literal.atom.relation);
           if (!positions) return;
-          const vars = boundAt(rule, i, bound);
+          const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
           literal.atom.args.forEach((arg, k) => {
             if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
               positions.delete(k);
@@ -253,6 +253,19 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
   // relaxed uses of static relations are the relations themselves: only dynamic ones need copies
   for (const r of [...relaxedUses]) if (statics.has(r)) relaxedUses.delete(r);
   return { rules: out, demandRules, demandRelations: [...demandOf.values()], restricted, relaxedUses };
+}
+
+/**
+ * The variables of the head's bound arguments: all that binds a use of a static relation. A static
+ * relation is restricted only top-down, from the demand of the views that use it (mummymaze1p's
+ * direction-from from movetoward's), never by a join of fluents at its use: in quad that join, four
+ * cells with the same mark, is far larger than the relation `square` itself.
+ */
+function headBound(rule: FlatRule, bound: ReadonlyMap<string, ReadonlySet<number>>): Set<string> {
+  const vars = new Set<string>();
+  const head = bound.get(rule.head.relation);
+  if (head) rule.head.args.forEach((arg, k) => head.has(k) && termVariables(arg).forEach((v) => vars.add(v)));
+  return vars;
 }
 
 /** The variables that the head's bound arguments and the allowed positive literals bind for the i-th literal. */
