@@ -1,5 +1,5 @@
 /**
- * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update] [--case-sensitive]`
+ * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update] [--case-sensitive] [--static-demand] [--no-fixed-fluents]`
  *
  * For every game of a folder (default ../shared/games/base) that grounds within the grounding
  * limit: seeded random playouts on the propnet state machine agree step by step with the
@@ -41,6 +41,8 @@ const program = new Command("verify")
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
   .option("--update", "keep the rows of --out for the games that --filter leaves out")
   .option("--case-sensitive", "keep the case of non-keyword symbols as written, as GGP-Base does")
+  .option("--static-demand", "ground with the static-demand step (views only for the bound arguments their uses can ask about)")
+  .option("--no-fixed-fluents", "ground without the fixed-fluents step (fluents only their frame axiom carries on as static relations)")
   .parse();
 
 const opts = program.opts<{
@@ -55,6 +57,8 @@ const opts = program.opts<{
   out: string;
   update?: boolean;
   caseSensitive?: boolean;
+  staticDemand?: boolean;
+  fixedFluents?: boolean;
 }>();
 const dir = gamesFolder(program.args[0]);
 process.stdout.write(`verify: ${dir}, ${opts.playouts} playouts per game (seed ${opts.seed}), limit ${opts.timeout} s per game; ${machineLine()}\n`);
@@ -72,6 +76,8 @@ const summary = await runVerify(
     jobs: Math.max(1, opts.jobs),
     filter: opts.filter,
     caseSensitive: opts.caseSensitive,
+    staticDemand: opts.staticDemand,
+    fixedFluents: opts.fixedFluents,
     keep: opts.update && existsSync(opts.out) ? parseVerifyCsv(readFileSync(opts.out, "utf8")) : undefined,
   },
   {

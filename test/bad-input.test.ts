@@ -34,7 +34,7 @@ describe("size", () => {
     expect(diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(program!.stats.gdlRules).toBeGreaterThan(140_000);
     // and with the optional steps, which rebuild the rule list too
-    for (const options of [{ demand: true }, { leanBase: true }, { freeArguments: false }]) {
+    for (const options of [{ demand: true }, { leanBase: true }, { freeArguments: false }, { staticDemand: true }, { fixedFluents: true }]) {
       const other = translate(loaded.description!, options);
       expect(other.diagnostics.filter((d) => d.severity === "error"), JSON.stringify(options)).toEqual([]);
     }

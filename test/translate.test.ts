@@ -260,3 +260,89 @@ describe("free arguments (free-arguments.ts)", () => {
     expect(rules.some((r) => r.includes("_proj_"))).toBe(false);
   });
 });
+
+describe("static demand (static-demand.ts, --static-demand)", () => {
+  const game = `
+    (role p) (init (c 1 x)) (init (c 2 b)) (n 0) (n 1) (n 2) (s 0 1) (s 1 2) (nx 1 2) (nx 2 3)
+    (<= (next (c ?i ?m)) (true (c ?i ?m)))
+    (<= (cnt 3 ?k ?k) (n ?k))
+    (<= (cnt ?i ?k ?r) (true (c ?i x)) (s ?k ?k2) (nx ?i ?j) (cnt ?j ?k2 ?r))
+    (<= (cnt ?i ?k ?r) (true (c ?i b)) (n ?k) (nx ?i ?j) (cnt ?j ?k ?r))
+    (<= (own ?i) (true (c ?i x)))
+    (<= (legal p (m ?r)) (cnt 1 0 ?r))
+    (<= (legal p (o ?i)) (true (c ?i b)) (own ?i))
+    (<= terminal (true (c 2 x))) (goal p 100)`;
+
+  it("guards a counter's rules by the tuples reachable from its entry, computed on the relaxation", () => {
+    // (c is a fixed fluent: that step off, to see the demand on true(c(...)))
+    const rules = aspRules(game, { staticDemand: true, split: false, fixedFluents: false });
+    expect(rules).toContain("_sdemand1(1,0).");
+    // the literals that bind the demanded arguments, then the ones that only test bound variables
+    expect(rules).toContain("_sdemand1(J,K2) :- _sdemand1(I,K), s(K,K2), nx(I,J), _base(c(I,x)).");
+    expect(rules).toContain("_sdemand1(J,K) :- _sdemand1(I,K), nx(I,J), _base(c(I,b)), n(K).");
+    expect(rules).toContain("cnt(I,K,R) :- true(c(I,x)), s(K,K2), nx(I,J), cnt(J,K2,R), _sdemand1(I,K).");
+    expect(rules).toContain("cnt(3,K,K) :- n(K), _sdemand1(3,K).");
+    // P^base's copy has the same guard
+    expect(rules).toContain("_static_cnt(I,K,R) :- _base(c(I,x)), s(K,K2), nx(I,J), _static_cnt(J,K2,R), _sdemand1(I,K).");
+    // own's bound argument comes from a fluent: nothing to cut, left alone
+    expect(rules).toContain("own(I) :- true(c(I,x)).");
+    const { program } = translate(parse(game), { staticDemand: true, fixedFluents: false });
+    expect(program!.stats.staticDemanded).toEqual(["cnt"]);
+    expect(program!.staticRelations.has(" sdemand1")).toBe(true);
+  });
+
+  it("is off by default", () => {
+    expect(aspRules(game).some((r) => r.includes("_sdemand"))).toBe(false);
+    expect(translate(parse(game)).program!.stats.staticDemanded).toEqual([]);
+  });
+
+  it("leaves a view alone when some use binds none of its arguments", () => {
+    const rules = aspRules(game.replace("(cnt 1 0 ?r))", "(cnt ?a ?b ?r))"), { staticDemand: true, fixedFluents: false });
+    expect(rules.some((r) => r.includes("_sdemand"))).toBe(false);
+  });
+});
+
+describe("fixed fluents (fixed-fluents.ts, on by default, --no-fixed-fluents)", () => {
+  const game = `
+    (role p) (init (wall 1)) (init (at 0)) (init (flag a)) (init lit) (n 0) (n 1) (n 2)
+    (<= (next (wall ?x)) (true (wall ?x)))
+    (<= (next lit) (true lit))
+    (<= (next (flag a)) (true (flag a)))
+    (<= (next (at ?y)) (true (at ?x)) (does p go) (n ?y) (not (true (wall ?y))))
+    (<= (next (at ?x)) (true (at ?x)) (true (wall ?x)))
+    (<= (legal p go) (true lit) (true (flag ?f)))
+    (<= terminal (true (at 2))) (goal p 100)`;
+
+  it("replaces the true literals of a fluent that only its frame axiom carries on, negated ones too", () => {
+    const rules = aspRules(game, { split: false });
+    expect(rules).toContain("_fixed_wall(X) :- init(wall(X)).");
+    expect(rules).toContain("_fixed_lit :- init(lit).");
+    // the frame axioms stay: the fluents are still in the states
+    expect(rules).toContain("next(wall(X)) :- true(wall(X)).");
+    expect(rules).toContain("next(at(Y)) :- true(at(X)), does(p,go), n(Y), not _fixed_wall(Y).");
+    // P^base keeps the negation now that it is static
+    expect(rules).toContain("_base(at(Y)) :- _base(at(X)), _input(p,go), n(Y), not _fixed_wall(Y).");
+    // a frame axiom for one instance only: not fixed
+    expect(rules).toContain("legal(p,go) :- _fixed_lit, true(flag(F)).");
+    expect(translate(parse(game)).program!.stats.fixedFluents).toEqual(["lit", "wall/1"]);
+  });
+
+  it("keeps the constant fluent f and the function (f) apart", () => {
+    const rules = aspRules(`
+      (role p) (init lamp) (init (n 0))
+      (<= (next lamp) (true lamp))
+      (<= (next (lamp)) (true (lamp)))
+      (<= (legal p a) (true lamp) (not (true (lamp))))
+      (<= terminal (true (lamp))) (goal p 100)`, { split: false });
+    expect(rules).toContain("legal(p,a) :- _fixed_lamp, not _fixed0_lamp.");
+    expect(rules).toContain("_fixed_lamp :- init(lamp).");
+    expect(rules.some((r) => r.startsWith("_fixed0_lamp :- init("))).toBe(true);
+  });
+
+  it("is switched off with fixedFluents: false, and fixes nothing when a next head is a variable", () => {
+    expect(aspRules(game, { fixedFluents: false }).some((r) => r.includes("_fixed_"))).toBe(false);
+    expect(aspRules(game, { fixedFluents: false, split: false })).toContain("next(at(Y)) :- true(at(X)), does(p,go), n(Y), not true(wall(Y)).");
+    const anyFluent = game.replace("(<= (next lit) (true lit))", "(<= (next ?f) (true ?f) (true lit))");
+    expect(translate(parse(anyFluent)).program!.stats.fixedFluents).toEqual([]);
+  });
+});

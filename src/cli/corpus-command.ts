@@ -29,6 +29,8 @@ export interface CorpusCommandOptions {
   readonly leanBase?: boolean;
   readonly demand?: boolean;
   readonly freeArguments?: boolean;
+  readonly staticDemand?: boolean;
+  readonly fixedFluents?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -87,6 +89,8 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       leanBase: options.leanBase,
       demand: options.demand,
       freeArguments: options.freeArguments,
+      staticDemand: options.staticDemand,
+      fixedFluents: options.fixedFluents,
       propnet: options.propnet,
       caseSensitive: options.caseSensitive,
       filter,

@@ -33,6 +33,8 @@ export interface GroundCommandOptions {
   readonly leanBase?: boolean;
   readonly demand?: boolean;
   readonly freeArguments?: boolean;
+  readonly staticDemand?: boolean;
+  readonly fixedFluents?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */

@@ -36,6 +36,8 @@ interface GroundOptions {
   leanBase?: boolean;
   demand?: boolean;
   freeArguments?: boolean;
+  staticDemand?: boolean;
+  fixedFluents?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
   wasmTier: "baseline" | "optimizing";
@@ -123,6 +125,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
+    .option("--static-demand", "ground views only for the bound arguments their uses can ask about (magic sets over the static relaxation)")
+    .option("--no-fixed-fluents", "keep the true literals of fluents that only their frame axiom carries on (instead of a static relation)")
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
@@ -174,6 +178,8 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
     .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
     .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
+    .option("--static-demand", "ground views only for the bound arguments their uses can ask about (magic sets over the static relaxation)")
+    .option("--no-fixed-fluents", "keep the true literals of fluents that only their frame axiom carries on (instead of a static relation)")
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)

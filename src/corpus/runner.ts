@@ -98,6 +98,8 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     leanBase: options.leanBase,
     demand: options.demand,
     freeArguments: options.freeArguments,
+    staticDemand: options.staticDemand,
+    fixedFluents: options.fixedFluents,
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };

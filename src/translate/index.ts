@@ -18,6 +18,8 @@ import { pruneIrrelevant } from "./relevance.js";
 import { splitExistentialVariables } from "./split.js";
 import { restrictToDemand } from "./demand.js";
 import { dropFreeArguments } from "./free-arguments.js";
+import { restrictToStaticDemand } from "./static-demand.js";
+import { fixFluents } from "./fixed-fluents.js";
 import { AspWriter } from "./emit.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
 
@@ -36,6 +38,10 @@ export interface TranslateOptions {
   readonly demand?: boolean;
   /** Leave out view arguments that only carry a static domain's value through (free-arguments.ts; default on). */
   readonly freeArguments?: boolean;
+  /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts). */
+  readonly staticDemand?: boolean;
+  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts; default on). */
+  readonly fixedFluents?: boolean;
 }
 
 export interface TranslationStats {
@@ -51,6 +57,10 @@ export interface TranslationStats {
   readonly demanded: readonly string[];
   /** Argument positions left out by the free-arguments step, over all views. */
   readonly freeArguments: number;
+  /** Views restricted to their static demand (`staticDemand` option). */
+  readonly staticDemanded: readonly string[];
+  /** Fluents replaced by a static relation in rule bodies (`fixedFluents` option), as name/arity. */
+  readonly fixedFluents: readonly string[];
   /** Rules (and facts) in the ASP program, templates included. */
   readonly aspRules: number;
 }
@@ -101,6 +111,14 @@ export function translate(description: Description, options: TranslateOptions = 
   const closed = closeUnsafeVariables(projected.rules, description);
   game.length = 0;
   for (const rule of closed) game.push(rule);
+  let fixedFluents: readonly string[] = [];
+  if (options.fixedFluents !== false) {
+    const result = fixFluents(game);
+    game.length = 0;
+    for (const rule of result.rules) game.push(rule);
+    result.staticAux.forEach((r) => statics.add(r));
+    fixedFluents = result.fixed;
+  }
 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   let renamed: ReadonlyMap<string, string> = new Map();
@@ -117,10 +135,27 @@ export function translate(description: Description, options: TranslateOptions = 
     freeArguments = result.positions;
   }
 
+  let demandRules: FlatRule[] = [];
+  let staticDemanded: readonly string[] = [];
+  let alsoRelevant: Set<string> | undefined;
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
+  if (options.staticDemand === true && !useDeclared) {
+    const result = restrictToStaticDemand(game, {
+      keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
+      statics: new Set([...statics, DOMAIN_RELATION]),
+    });
+    if (result.restricted.size > 0) {
+      game.length = 0;
+      for (const rule of result.rules) game.push(rule);
+      result.demandRelations.forEach((r) => statics.add(r));
+      demandRules = result.demandRules;
+      staticDemanded = [...result.restricted.keys()];
+      alsoRelevant = positiveClosure(game, result.relaxedUses);
+    }
+  }
   const relaxation = useDeclared
     ? declaredRelaxation(game)
-    : staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true, renamed });
+    : [...demandRules, ...staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true, renamed, alsoRelevant })];
 
   let demanded: readonly string[] = [];
   if (options.demand === true) {
@@ -188,10 +223,31 @@ export function translate(description: Description, options: TranslateOptions = 
       splits,
       demanded,
       freeArguments,
+      staticDemanded,
+      fixedFluents,
       aspRules: writer.ruleCount,
     },
   };
   return { program, diagnostics };
+}
+
+/** The relations that `roots` depend on through positive body literals of `rules`, roots included. */
+function positiveClosure(rules: readonly FlatRule[], roots: Iterable<string>): Set<string> {
+  const uses = new Map<string, string[]>();
+  for (const rule of rules) {
+    let list = uses.get(rule.head.relation);
+    if (!list) uses.set(rule.head.relation, (list = []));
+    for (const l of rule.body) if (l.kind === "pos") list.push(l.atom.relation);
+  }
+  const seen = new Set(roots);
+  const stack = [...seen];
+  while (stack.length > 0)
+    for (const q of uses.get(stack.pop()!) ?? [])
+      if (!seen.has(q)) {
+        seen.add(q);
+        stack.push(q);
+      }
+  return seen;
 }
 
 /** Every relation, function and constant name of the description. */

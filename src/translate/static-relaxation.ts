@@ -73,6 +73,8 @@ export interface RelaxationOptions {
   readonly dropBoundDynamic?: boolean;
   /** Relations of the rules that stand for a relation of the graph (free-arguments.ts: p' for p). */
   readonly renamed?: ReadonlyMap<string, string>;
+  /** More relations whose rules are copied (static-demand.ts: the demand rules use their p^static). */
+  readonly alsoRelevant?: ReadonlySet<string>;
 }
 
 export function staticRelaxation(
@@ -83,6 +85,7 @@ export function staticRelaxation(
 ): FlatRule[] {
   const relevant = graph.reachableFrom(["init", "next", "legal"], true);
   for (const [original, renamed] of options.renamed ?? []) if (relevant.has(original)) relevant.add(renamed);
+  for (const r of options.alsoRelevant ?? []) relevant.add(r);
   const rename = (atom: Atom): Atom => ({ ...atom, relation: staticVersion(atom.relation, statics) });
   const result: FlatRule[] = [];
   for (const rule of rules) {

@@ -21,6 +21,8 @@ export interface VerifyChildRequest {
   readonly maxSteps: number;
   readonly groundTimeoutSeconds: number;
   readonly caseSensitive?: boolean;
+  readonly staticDemand?: boolean;
+  readonly fixedFluents?: boolean;
 }
 
 export type VerifyChildReply =
@@ -39,6 +41,8 @@ async function serve(config: VerifyChildConfig): Promise<void> {
       maxSteps: request.maxSteps,
       groundTimeoutSeconds: request.groundTimeoutSeconds,
       caseSensitive: request.caseSensitive,
+      staticDemand: request.staticDemand,
+      fixedFluents: request.fixedFluents,
       onProgress: (progress) => send({ type: "progress", progress }),
     }),
   );

@@ -35,6 +35,10 @@ export interface VerifyRunOptions {
   readonly keep?: readonly VerifyRow[];
   /** Read the games keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
+  /** Ground with the static-demand step (src/translate/static-demand.ts). */
+  readonly staticDemand?: boolean;
+  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
+  readonly fixedFluents?: boolean;
 }
 
 export interface VerifyRunProgress {
@@ -127,6 +131,8 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
           maxSteps: options.maxSteps,
           groundTimeoutSeconds: options.groundTimeoutSeconds,
           caseSensitive: options.caseSensitive,
+          staticDemand: options.staticDemand,
+          fixedFluents: options.fixedFluents,
         };
         const row = await verifyInChild(worker, request, options.timeoutSeconds);
         rows.set(game, row);

@@ -58,6 +58,10 @@ export interface VerifyOptions {
   readonly compareEvaluations?: boolean;
   /** Read the game keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
+  /** Ground with the static-demand step (src/translate/static-demand.ts). */
+  readonly staticDemand?: boolean;
+  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
+  readonly fixedFluents?: boolean;
   /** Also compare the fast engine with the reference engine on the same playouts (default true). */
   readonly compareEngines?: boolean;
   /** Called after each phase and each playout (a child process reports it to its parent). */
@@ -91,7 +95,12 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   const loaded = loadFile(file, { caseSensitive: options.caseSensitive });
   if (!loaded.description) return done("not-grounded", `invalid: ${firstError(loaded.diagnostics)}`);
   options.onProgress?.({ phase: "ground", playouts: 0, steps: 0 });
-  const grounded = await groundDescription(loaded, { grounder: options.grounder, timeoutSeconds: groundTimeout });
+  const grounded = await groundDescription(loaded, {
+    grounder: options.grounder,
+    timeoutSeconds: groundTimeout,
+    staticDemand: options.staticDemand,
+    fixedFluents: options.fixedFluents,
+  });
   const groundSeconds = round3(["translate", "ground", "extract"].reduce((s, k) => s + (grounded.times[k as "ground"] ?? 0), 0));
   if (grounded.status !== "ok" || !grounded.game)
     return done("not-grounded", `${grounded.status}: ${firstError(grounded.diagnostics).replace(new RegExp(`^${grounded.status}: `), "")}`);
