@@ -1,5 +1,5 @@
 /**
- * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update] [--case-sensitive] [--static-demand] [--no-fixed-fluents]`
+ * `npm run verify [-- DIR] [--playouts N] [--seed S] [--timeout SECONDS] [--filter REGEXP] [--out FILE] [--update] [--case-sensitive] [--no-static-demand] [--no-fixed-fluents]`
  *
  * For every game of a folder (default ../shared/games/base) that grounds within the grounding
  * limit: seeded random playouts on the propnet state machine agree step by step with the
@@ -41,7 +41,7 @@ const program = new Command("verify")
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
   .option("--update", "keep the rows of --out for the games that --filter leaves out")
   .option("--case-sensitive", "keep the case of non-keyword symbols as written, as GGP-Base does")
-  .option("--static-demand", "ground with the static-demand step (views only for the bound arguments their uses can ask about)")
+  .option("--no-static-demand", "ground without the static-demand step (views only for the bound arguments their uses can ask about)")
   .option("--no-fixed-fluents", "ground without the fixed-fluents step (fluents only their frame axiom carries on as static relations)")
   .parse();
 

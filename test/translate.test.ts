@@ -291,9 +291,11 @@ describe("static demand (static-demand.ts, --static-demand)", () => {
     expect(program!.staticRelations.has(" sdemand1")).toBe(true);
   });
 
-  it("is off by default", () => {
-    expect(aspRules(game).some((r) => r.includes("_sdemand"))).toBe(false);
-    expect(translate(parse(game)).program!.stats.staticDemanded).toEqual([]);
+  it("is on by default, and off with staticDemand: false", () => {
+    expect(aspRules(game, { fixedFluents: false }).some((r) => r.includes("_sdemand"))).toBe(true);
+    expect(translate(parse(game), { fixedFluents: false }).program!.stats.staticDemanded).toEqual(["cnt"]);
+    expect(aspRules(game, { staticDemand: false }).some((r) => r.includes("_sdemand"))).toBe(false);
+    expect(translate(parse(game), { staticDemand: false }).program!.stats.staticDemanded).toEqual([]);
   });
 
   it("leaves a view alone when some use binds none of its arguments", () => {

@@ -38,7 +38,7 @@ export interface TranslateOptions {
   readonly demand?: boolean;
   /** Leave out view arguments that only carry a static domain's value through (free-arguments.ts; default on). */
   readonly freeArguments?: boolean;
-  /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts). */
+  /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts; default on). */
   readonly staticDemand?: boolean;
   /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts; default on). */
   readonly fixedFluents?: boolean;
@@ -139,7 +139,7 @@ export function translate(description: Description, options: TranslateOptions = 
   let staticDemanded: readonly string[] = [];
   let alsoRelevant: Set<string> | undefined;
   const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  if (options.staticDemand === true && !useDeclared) {
+  if (options.staticDemand !== false && !useDeclared) {
     const result = restrictToStaticDemand(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       statics: new Set([...statics, DOMAIN_RELATION]),
