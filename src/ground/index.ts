@@ -59,7 +59,7 @@ export async function createGrounder(
   const wasm: ClosableGrounder = {
     kind,
     description: "clingo-wasm",
-    ground: tagged({ ground: (program, groundOptions) => grounder.ground(program, groundOptions) }, "clingo-wasm").ground,
+    ground: tagged(grounder, "clingo-wasm").ground,
     warmUp: () => grounder.warmUp(),
     close: () => grounder.close(),
   };
@@ -84,7 +84,7 @@ export async function createGrounder(
     warmUp: async () => {
       if ((await native) === undefined) await wasm.warmUp();
     },
-    ground: preferNative(wasm, () => native).ground,
+    ground: preferNative(grounder, () => native).ground,
     close: () => wasm.close(),
   };
 }

@@ -126,29 +126,33 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
     if (arity.get(p)! === 0) continue;
     bound.set(p, new Set(Array.from({ length: arity.get(p)! }, (_, i) => i)));
   }
-  // a use in a rule of something that is not in `byHead` (e.g. only facts elsewhere) is fine: all rules are scanned
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const rule of rules) {
-      rule.body.forEach((literal, i) => {
-        if (literal.kind !== "pos" && literal.kind !== "neg") return;
-        const positions = bound.get(literal.atom.relation);
-        if (!positions) return;
-        const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
-        literal.atom.args.forEach((arg, k) => {
-          if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
-            positions.delete(k);
+  // Drop the positions some use does not bind, until every use binds what is left (the greatest
+  // consistent adornment). A use in a rule of something that is not in `byHead` (e.g. only facts
+  // elsewhere) is fine: all rules are scanned.
+  const shrinkToConsistent = (): void => {
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const rule of rules)
+        rule.body.forEach((literal, i) => {
+          if (literal.kind !== "pos" && literal.kind !== "neg") return;
+          const positions = bound.get(literal.atom.relation);
+          if (!positions) return;
+          const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
+          literal.atom.args.forEach((arg, k) => {
+            if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
+              positions.delete(k);
+              changed = true;
+            }
+          });
+          if (positions.size === 0) {
+            bound.delete(literal.atom.relation);
             changed = true;
           }
         });
-        if (positions.size === 0) {
-          bound.delete(literal.atom.relation);
-          changed = true;
-        }
-      });
     }
-  }
+  };
+  shrinkToConsistent();
   // restrict only where it can cut something (see the header); dropping a view from the set can
   // only make other views' uses less bound, so the adornments are checked again
   for (;;) {
@@ -161,27 +165,7 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
       }
     }
     if (!dropped) break;
-    let again = true;
-    while (again) {
-      again = false;
-      for (const rule of rules)
-        rule.body.forEach((literal, i) => {
-          if (literal.kind !== "pos" && literal.kind !== "neg") return;
-          const positions = bound.get(literal.atom.relation);
-          if (!positions) return;
-          const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
-          literal.atom.args.forEach((arg, k) => {
-            if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
-              positions.delete(k);
-              again = true;
-            }
-          });
-          if (positions.size === 0) {
-            bound.delete(literal.atom.relation);
-            again = true;
-          }
-        });
-    }
+    shrinkToConsistent();
   }
 
   const restricted = new Map<string, number[]>();
