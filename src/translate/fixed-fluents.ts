@@ -40,7 +40,7 @@ const nameOf = (key: string): string => (key.includes("/") ? key.slice(0, key.la
 
 export function fixFluents(rules: readonly FlatRule[]): FixedFluentsResult {
   const none = { rules: [...rules], staticAux: [], fixed: [] };
-  const frames = new Map<string, number>();
+  const frames = new Set<string>();
   const spoiled = new Set<string>();
   for (const rule of rules) {
     const head = rule.head;
@@ -48,10 +48,10 @@ export function fixFluents(rules: readonly FlatRule[]): FixedFluentsResult {
     const key = keyOf(head.args[0]);
     if (key === undefined) return none; // a variable head: any fluent
     if (head.relation === "init") continue;
-    if (isFrame(rule)) frames.set(key, (frames.get(key) ?? 0) + 1);
+    if (isFrame(rule)) frames.add(key);
     else spoiled.add(key);
   }
-  const fixed = [...frames.keys()].filter((k) => !spoiled.has(k)).sort();
+  const fixed = [...frames].filter((k) => !spoiled.has(k)).sort();
   if (fixed.length === 0) return none;
 
   // `fixed f` for the constant f and for f(X, ...) (gringo tells arities apart); `fixed0 f` for (f)

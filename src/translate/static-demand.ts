@@ -38,7 +38,7 @@
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
-import { atomVariables } from "../syntax/terms.js";
+import { atomVariables, collectTermVariables } from "../syntax/terms.js";
 import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { staticVersion } from "./static-relaxation.js";
@@ -140,7 +140,7 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
           if (!positions) return;
           const vars = isStatic(literal.atom.relation) ? headBound(rule, bound) : boundAt(rule, i, bound);
           literal.atom.args.forEach((arg, k) => {
-            if (positions.has(k) && !termVariables(arg).every((v) => vars.has(v))) {
+            if (positions.has(k) && ![...termVariables(arg)].every((v) => vars.has(v))) {
               positions.delete(k);
               changed = true;
             }
@@ -203,7 +203,7 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
       const body: FlatLiteral[] = [];
       const demanded = demandAtom(literal.atom);
       const needed = new Set<string>();
-      demanded.args.forEach((a) => termVariables(a).forEach((v) => needed.add(v)));
+      demanded.args.forEach((a) => collectTermVariables(a, needed));
       const have = new Set<string>();
       if (headRestricted) {
         const head = demandAtom(rule.head);
@@ -248,15 +248,13 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
 function headBound(rule: FlatRule, bound: ReadonlyMap<string, ReadonlySet<number>>): Set<string> {
   const vars = new Set<string>();
   const head = bound.get(rule.head.relation);
-  if (head) rule.head.args.forEach((arg, k) => head.has(k) && termVariables(arg).forEach((v) => vars.add(v)));
+  if (head) rule.head.args.forEach((arg, k) => head.has(k) && collectTermVariables(arg, vars));
   return vars;
 }
 
 /** The variables that the head's bound arguments and the allowed positive literals bind for the i-th literal. */
 function boundAt(rule: FlatRule, i: number, bound: ReadonlyMap<string, ReadonlySet<number>>): Set<string> {
-  const vars = new Set<string>();
-  const head = bound.get(rule.head.relation);
-  if (head) rule.head.args.forEach((arg, k) => head.has(k) && termVariables(arg).forEach((v) => vars.add(v)));
+  const vars = headBound(rule, bound);
   rule.body.forEach((other, j) => {
     if (j === i || other.kind !== "pos") return;
     if (bound.has(other.atom.relation) && j > i) return;
@@ -290,7 +288,7 @@ function loosePositions(
           const v = arg.name;
           const fromLoose = rule.body.every((l) => {
             if (l.kind !== "pos" || isStatic(l.atom.relation)) return true;
-            return l.atom.args.every((a, j) => !termVariables(a).includes(v) || (a.kind === "variable" && isLoose(l.atom.relation, j)));
+            return l.atom.args.every((a, j) => !termVariables(a).has(v) || (a.kind === "variable" && isLoose(l.atom.relation, j)));
           });
           if (!fromLoose) return;
           if (!loose.has(p)) loose.set(p, new Set());
@@ -301,8 +299,6 @@ function loosePositions(
   return loose;
 }
 
-function termVariables(t: Term, into: string[] = []): string[] {
-  if (t.kind === "variable") into.push(t.name);
-  else if (t.kind === "compound") t.args.forEach((a) => termVariables(a, into));
-  return into;
+function termVariables(t: Term): Set<string> {
+  return collectTermVariables(t, new Set());
 }
