@@ -1,12 +1,16 @@
 // The command line as one bundle per command (issue 9): `npm run build` compiles src/ with tsc to
 // dist/src/ (the library, its .d.ts files and the child-process scripts), then this bundles the
-// CLI from dist/src/cli/main.js into dist/cli/: main.js (the command table and commander) and one
-// chunk per command, loaded by main.js's dynamic `import()` when that command runs. Node then
-// reads a handful of files instead of about seventy ES modules for `gdl-ground GAME --propnet`.
-// Packages stay external: they are resolved from node_modules as before.
+// CLI from dist/src/cli/main.js into dist/cli/: main-HASH.cjs (the command table and commander)
+// and one chunk per command, required by main's dynamic `import()` when that command runs.
+//
+// CommonJS, and every file named by the hash of its content: bin/gdl-ground.js loads the chunks
+// through V8's code cache (src/cli/chunk-loader.ts), which Node 20 offers for scripts but not for
+// ES modules, and which is valid only for the very content it was made from. commander is bundled
+// too, so that its code is cached with ours; the other packages stay external (resolved from
+// node_modules) and are only ever required by the commands that use them.
 export default {
   input: { main: "dist/src/cli/main.js" },
   platform: "node",
-  external: (id) => !id.startsWith(".") && !id.startsWith("/"),
-  output: { dir: "dist/cli", format: "esm", cleanDir: true, chunkFileNames: "[name]-[hash].js" },
+  external: (id) => !id.startsWith(".") && !id.startsWith("/") && id !== "commander" && !id.startsWith("commander/"),
+  output: { dir: "dist/cli", format: "cjs", cleanDir: true, entryFileNames: "[name]-[hash].cjs", chunkFileNames: "[name]-[hash].cjs" },
 };

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // The command-line entry point: a thin shell over the compiled library (dist/, built by `npm ci`).
-import v8 from "node:v8";
+import { fileURLToPath } from "node:url";
+import { loadCommandLine, setTurbofan } from "../dist/src/cli/chunk-loader.js";
 
 // Most commands are done in a fraction of a second, before optimized JavaScript would pay for its
 // compiling (TurboFan, in background threads: about a third of the CPU of a small game's
 // `--propnet`). So the first 300 ms run on V8's baseline tiers only; a long command (a big
 // game's extraction and propnet) is optimized from then on as usual, and no slower.
-v8.setFlagsFromString("--no-turbofan");
-setTimeout(() => v8.setFlagsFromString("--turbofan"), 300).unref();
+setTurbofan(false);
+setTimeout(() => setTurbofan(true), 300).unref();
 
-const { main, failureJson } = await import("../dist/cli/main.js");
+// The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
+const { main, failureJson } = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
 
 const argv = process.argv.slice(2);
 main(argv).then(

@@ -1,23 +1,24 @@
 /**
  * The installed command runs from the bundle in dist/cli/ (rolldown.config.mjs, built by
- * `npm run build`, which `npm test` runs first). What a command loads before it starts working is
- * the static import closure of main.js plus that of the chunk its dynamic `import()` names; this
- * walks those closures in the built files, so a heavy import slipped into the wrong place (the
- * plot stack into grounding, say) fails here.
+ * `npm run build`, which `npm test` runs first): CommonJS chunks loaded through V8's code cache
+ * (src/cli/chunk-loader.ts). What a command loads before it starts working is the closure of the
+ * top-level `require`s of main-HASH.cjs plus that of the chunk its dynamic `import()` (a deferred
+ * `require`) names; this walks those closures in the built files, so a heavy import slipped into
+ * the wrong place (the plot stack into grounding, say) fails here.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = path.join(root, "dist", "cli");
-const MAIN = path.join(CLI, "main.js");
+const MAIN = path.join(CLI, readdirSync(CLI).find((f) => /^main-[\w-]{8}\.cjs$/.test(f)) ?? "main-HASH.cjs");
 
-/** Static imports of a built file (`import … from "x"`, `export … from "x"`, `import "x"`): local files and packages. */
+/** Top-level requires of a built chunk (`const x = require("x");`, `require("x");` at the start of a line): local files and packages. */
 function staticImports(file: string): { local: string[]; packages: string[] } {
   const text = readFileSync(file, "utf8");
-  const specifiers = [...text.matchAll(/^(?:import|export)\b[^;()]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm)].map((m) => m[1] ?? m[2]);
+  const specifiers = [...text.matchAll(/^(?:(?:const|let|var)\s+[\w$]+\s*=\s*)?require\("([^"]+)"\)/gm)].map((m) => m[1]);
   return {
     local: specifiers.filter((s) => s.startsWith(".")).map((s) => path.resolve(path.dirname(file), s)),
     packages: [...new Set(specifiers.filter((s) => !s.startsWith(".")))],
@@ -41,25 +42,28 @@ function closure(entry: string): { files: Set<string>; packages: Set<string> } {
   return { files, packages };
 }
 
-/** The chunk main.js imports dynamically for a module of dist/src/cli (by its name, e.g. "ground-command"). */
+/** The chunk main imports dynamically (a deferred require) for a module of dist/src/cli (by its name, e.g. "ground-command"). */
 function commandChunk(name: string): string {
-  const found = [...readFileSync(MAIN, "utf8").matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1]).find((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
-  if (!found) throw new Error(`main.js has no dynamic import of a ${name} chunk`);
+  const found = [...readFileSync(MAIN, "utf8").matchAll(/\.then\(\(\) => require\("\.\/([^"]+)"\)\)/g)].map((m) => m[1]).find((f) => new RegExp(`^${name}-[\\w-]{8}\\.cjs$`).test(f));
+  if (!found) throw new Error(`main has no dynamic import of a ${name} chunk`);
   return path.join(CLI, found);
 }
 
 const HEAVY = ["vega", "vega-lite", "@resvg/resvg-js", "cli-progress", "csv-parse/sync", "csv-stringify/sync", "playwright-core"];
 
 describe("the CLI bundle", () => {
-  it("exists: bin/gdl-ground.js runs dist/cli/main.js", () => {
+  it("exists: bin/gdl-ground.js loads dist/cli/ through the chunk loader", () => {
     expect(existsSync(MAIN)).toBe(true);
-    expect(readFileSync(path.join(root, "bin", "gdl-ground.js"), "utf8")).toContain('"../dist/cli/main.js"');
+    const bin = readFileSync(path.join(root, "bin", "gdl-ground.js"), "utf8");
+    expect(bin).toContain('"../dist/src/cli/chunk-loader.js"');
+    expect(bin).toContain('"../dist/cli/"');
   });
 
-  it("--help and --version load main.js and commander only", () => {
+  it("--help and --version load main (commander bundled in it) and the bundler's runtime only", () => {
     const { files, packages } = closure(MAIN);
-    expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual(["commander"]);
-    expect([...files].map((f) => path.relative(CLI, f)).filter((f) => f !== "main.js")).toEqual([]);
+    expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
+    expect(readFileSync(MAIN, "utf8")).toContain("node_modules/commander/lib/command.js");
+    expect([...files].map((f) => path.relative(CLI, f)).filter((f) => f !== path.basename(MAIN) && !/^rolldown-runtime-/.test(f))).toEqual([]);
   });
 
   it("grounding loads neither the plot stack nor the corpus code, in a few files", () => {

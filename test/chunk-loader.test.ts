@@ -1,0 +1,145 @@
+/**
+ * The command line's chunk loader (src/cli/chunk-loader.ts): CommonJS chunks compiled through V8's
+ * code cache, cached only under content-hashed names, keyed by Node version, architecture and
+ * TurboFan, written at the end of a run, and never a reason for a command to fail.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { ChunkLoader, codeCacheDirs, setTurbofan } from "../src/cli/chunk-loader.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dirs: string[] = [];
+afterEach(() => {
+  setTurbofan(true);
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A directory with two hashed chunks (main requires dep and a builtin) and an unhashed one. */
+function chunks(): { dir: string; cache: string; main: string; plain: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-chunks-"));
+  dirs.push(dir);
+  writeFileSync(path.join(dir, "dep-AAAA_a-1.cjs"), "exports.twice = (n) => 2 * n;\n");
+  writeFileSync(
+    path.join(dir, "main-BBBBbbb2.cjs"),
+    'const dep = require("./dep-AAAA_a-1.cjs");\nconst node_path = require("node:path");\n' +
+      "exports.run = (n) => dep.twice(n) + node_path.basename('/x/y.kif').length;\nexports.self = __filename;\n",
+  );
+  writeFileSync(path.join(dir, "plain.cjs"), "module.exports = { answer: 42 };\n");
+  return { dir, cache: path.join(dir, "cache"), main: path.join(dir, "main-BBBBbbb2.cjs"), plain: path.join(dir, "plain.cjs") };
+}
+
+type Main = { run(n: number): number; self: string };
+
+/**
+ * Loads `file` in a fresh Node process (V8 keeps compiled scripts in memory, so a second load in
+ * the same process never consults a cache), TurboFan off or on while loading and while writing.
+ */
+function loadInChild(cache: string, file: string, turbofan: { load: boolean; write: boolean } = { load: true, write: true }): { records: string[]; written: number; value: number } {
+  const loader = path.join(root, "dist", "src", "cli", "chunk-loader.js");
+  const script = `
+    import { ChunkLoader, setTurbofan } from ${JSON.stringify(loader)};
+    setTurbofan(${turbofan.load});
+    const loader = new ChunkLoader({ read: [${JSON.stringify(cache)}], write: ${JSON.stringify(cache)} });
+    const value = loader.load(${JSON.stringify(file)}).run(3);
+    setTurbofan(${turbofan.write});
+    const written = loader.writeCaches();
+    console.log(JSON.stringify({ records: loader.records.map((r) => r.cache), written, value }));`;
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return JSON.parse(child.stdout) as { records: string[]; written: number; value: number };
+}
+
+describe("ChunkLoader", () => {
+  it("loads chunks and their requires, each once", () => {
+    const { cache, main } = chunks();
+    const loader = new ChunkLoader({ read: [cache], write: cache });
+    const m = loader.load(main) as Main;
+    expect(m.run(5)).toBe(10 + "y.kif".length);
+    expect(m.self).toBe(main);
+    expect(loader.load(main)).toBe(m);
+    expect(loader.records.map((r) => [path.basename(r.file), r.cache])).toEqual([
+      ["main-BBBBbbb2.cjs", "missing"],
+      ["dep-AAAA_a-1.cjs", "missing"],
+    ]);
+  });
+
+  it("caches them at the end of a run, and the next run compiles from the caches", () => {
+    const { cache, main } = chunks();
+    expect(loadInChild(cache, main)).toEqual({ records: ["missing", "missing"], written: 2, value: 11 });
+    expect(readdirSync(cache).sort()).toEqual([
+      `dep-AAAA_a-1.cjs.${process.version}-${process.arch}-turbofan.v8cache`,
+      `main-BBBBbbb2.cjs.${process.version}-${process.arch}-turbofan.v8cache`,
+    ]);
+    expect(loadInChild(cache, main)).toEqual({ records: ["accepted", "accepted"], written: 0, value: 11 });
+  });
+
+  it("never caches a file whose name has no content hash (V8 checks a cache against the source's length only)", () => {
+    const { cache, plain } = chunks();
+    const loader = new ChunkLoader({ read: [cache], write: cache });
+    expect(loader.load(plain)).toEqual({ answer: 42 });
+    expect(loader.records[0].cache).toBe("uncached");
+    expect(loader.writeCaches()).toBe(0);
+  });
+
+  it("compiles from source when a cache is damaged, and does not rewrite it", () => {
+    const { cache, main } = chunks();
+    loadInChild(cache, main);
+    for (const f of readdirSync(cache)) writeFileSync(path.join(cache, f), Buffer.alloc(300, 7));
+    expect(loadInChild(cache, main)).toEqual({ records: ["rejected", "rejected"], written: 0, value: 11 });
+  });
+
+  it("an unwritable cache directory is no cache, not an error", () => {
+    const { dir, main } = chunks();
+    const file = path.join(dir, "not-a-directory");
+    writeFileSync(file, "");
+    const loader = new ChunkLoader({ read: [file], write: file });
+    expect((loader.load(main) as Main).run(0)).toBe(5);
+    expect(loader.writeCaches()).toBe(0);
+  });
+
+  it("stamps a cache with the TurboFan state its chunk was compiled under, so that the next run accepts it", () => {
+    const { cache, main } = chunks();
+    // bin/gdl-ground.js starts with TurboFan off and turns it on after 300 ms, before a long run writes its caches
+    expect(loadInChild(cache, main, { load: false, write: true }).written).toBe(2);
+    expect(readdirSync(cache).every((f) => !f.includes("turbofan"))).toBe(true);
+    expect(loadInChild(cache, main, { load: false, write: false }).records).toEqual(["accepted", "accepted"]);
+    // and a run with TurboFan on has caches of its own
+    expect(loadInChild(cache, main, { load: true, write: true })).toMatchObject({ records: ["missing", "missing"], written: 2 });
+  });
+
+  it("reads the build's cache, then the user's; GDL_GROUND_CODE_CACHE chooses one directory or none", () => {
+    expect(codeCacheDirs("/pkg/dist/cli", { XDG_CACHE_HOME: "/home/u/.cache" })).toEqual({
+      read: ["/pkg/dist/cli/v8-cache", "/home/u/.cache/gdl-ground/v8-cache"],
+      write: "/home/u/.cache/gdl-ground/v8-cache",
+    });
+    expect(codeCacheDirs("/pkg/dist/cli", { GDL_GROUND_CODE_CACHE: "/tmp/c" })).toEqual({ read: ["/tmp/c"], write: "/tmp/c" });
+    expect(codeCacheDirs("/pkg/dist/cli", { GDL_GROUND_CODE_CACHE: "off" })).toEqual({ read: [] });
+  });
+});
+
+describe("the command line with its code cache", () => {
+  it("writes the caches of its first run, and the second run uses them without writing", () => {
+    const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
+    dirs.push(cache);
+    const run = () =>
+      spawnSync(process.execPath, [path.join(root, "bin", "gdl-ground.js"), path.join(root, "corpus", "valid", "tictactoe.kif"), "--propnet"], {
+        env: { ...process.env, GDL_GROUND_CODE_CACHE: cache },
+        encoding: "utf8",
+      });
+    const first = run();
+    expect(first.status).toBe(0);
+    const written = readdirSync(cache);
+    expect(written.some((f) => /^main-[\w-]{8}\.cjs\./.test(f))).toBe(true);
+    expect(written.some((f) => /^io-[\w-]{8}\.cjs\./.test(f))).toBe(true);
+    const times = written.map((f) => statSync(path.join(cache, f)).mtimeMs);
+    const second = run();
+    expect(second.status).toBe(0);
+    expect(second.stdout.replace(/time \(s\).*/, "")).toBe(first.stdout.replace(/time \(s\).*/, ""));
+    expect(readdirSync(cache)).toEqual(written);
+    expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
+  });
+});
