@@ -3,7 +3,9 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createGrounder, preferNative, type AspGrounder, type ClosableGrounder, type GroundOutcome } from "../src/ground/index.js";
-import { findNativeGrounder } from "../src/ground/clingo/index.js";
+import { findNativeGrounder, groundAspNative, startNativeGrounder } from "../src/ground/clingo/index.js";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { groundDescription, loadText } from "../src/pipeline.js";
 
 /** About 250 000 ground rules: more than clingo-wasm can hold in 32 MiB, seconds for a native gringo. */
@@ -75,6 +77,26 @@ describe("--grounder auto", () => {
       }
     }, 90_000);
 
+    it("starts gringo ahead, waiting for the program, and grounds with that process", async () => {
+      const ahead = startNativeGrounder(native!);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the caller reads the game meanwhile
+      expect(ahead.available).toBe(true);
+      const outcome = await groundAspNative("a. b :- a.", { executable: native, started: ahead, timeoutMs: 30_000 });
+      expect(outcome.status).toBe("ok");
+      expect(ahead.available).toBe(false);
+      // a process grounds one program; the next grounding starts its own
+      expect((await ahead.ground("c.", { timeoutMs: 30_000 })).status).toBe("error");
+      expect((await groundAspNative("c.", { executable: native, started: ahead, timeoutMs: 30_000 })).status).toBe("ok");
+    }, 60_000);
+
+    it("a process started ahead and never used does not keep Node running", () => {
+      const nativeJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "dist", "src", "ground", "clingo", "native.js");
+      const script = `import(${JSON.stringify(nativeJs)}).then((m) => { m.startNativeGrounder(${JSON.stringify(native)}); });`;
+      const run = spawnSync(process.execPath, ["-e", script], { timeout: 20_000, encoding: "utf8" });
+      expect(run.error).toBeUndefined(); // no ETIMEDOUT: Node exited by itself
+      expect(run.status).toBe(0);
+    }, 30_000);
+
     it("the pipeline reports the grounder, with no note", async () => {
       const g = await created({});
       try {
@@ -142,6 +164,22 @@ describe("--grounder auto", () => {
       expect(wasm.calls).toBe(1);
       expect(state).toEqual({ text: "asp 1 0 0\n0\n", restarts: 1 });
     }, 30_000);
+
+    it("an older grounder whose output is not aspif: the pipeline falls back to clingo-wasm (the version is never asked)", async () => {
+      const old = script('cat > /dev/null; echo "1 1 1 0 0"; echo "0"; echo "B+"; exit 0');
+      const g = await created({ nativeExecutable: old });
+      try {
+        await g.warmUp(); // started ahead, like the command line does
+        const small = "(role robot) (init (on 1)) (num 1) (num 2) (num 3) (<= (legal robot (go ?y)) (true (on ?x)) (num ?y) (distinct ?x ?y)) (<= (next (on ?y)) (does robot (go ?y))) (<= terminal (true (on 3))) (<= (goal robot 100) (true (on 3))) (<= (goal robot 0) (not (true (on 3))))";
+        const result = await groundDescription(loadText(small, "small.kif"), { grounder: g, timeoutSeconds: 60 });
+        expect(result.status).toBe("ok");
+        expect(result.grounder).toBe("clingo-wasm");
+        expect(result.fallback).toMatch(/could not be used/);
+        expect(result.game!.input.length).toBe(3);
+      } finally {
+        await g.close();
+      }
+    }, 60_000);
 
     it("an executable that is not a grounder at all: clingo-wasm grounds", async () => {
       const wasm = fakeWasm(10, OK);

@@ -5,7 +5,7 @@
  * there is one on PATH, since it grounds the same program without WebAssembly's start-up and
  * 2–8× faster on big programs; clingo-wasm otherwise, or when the native run cannot be used.
  */
-import { findNativeGrounder, findNativeGrounderAsync, groundAspNative, Grounder } from "./clingo/index.js";
+import { findNativeGrounder, groundAspNative, Grounder, nativeGrounderOnPath, startNativeGrounder, type NativeGrounderProcess } from "./clingo/index.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
 
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
@@ -64,28 +64,26 @@ export async function createGrounder(
     close: () => grounder.close(),
   };
   if (kind === "wasm") return wasm;
-  // Looked up without blocking, while the game is parsed: asking gringo its version costs a
-  // process start.
-  const native: Promise<string | undefined> =
-    options.nativeExecutable === null
-      ? Promise.resolve(undefined)
-      : options.nativeExecutable !== undefined
-        ? Promise.resolve(options.nativeExecutable)
-        : findNativeGrounderAsync();
-  let nativeFound: string | undefined | null = null; // null: not known yet
-  void native.then((executable) => (nativeFound = executable));
+  // Found by name on PATH, without asking its version (a process start): one that is not a
+  // clingo 5 fails its grounding without pointing into the program, and clingo-wasm grounds
+  // instead (preferNative).
+  const executable = options.nativeExecutable === null ? undefined : (options.nativeExecutable ?? nativeGrounderOnPath());
+  let ahead: NativeGrounderProcess | undefined;
   return {
     kind,
-    get description() {
-      if (nativeFound === null) return "a native gringo from PATH if there is one, else clingo-wasm";
-      return nativeFound !== undefined ? `${nativeFound} (clingo-wasm if it cannot run)` : "clingo-wasm (no native gringo on PATH)";
-    },
-    // clingo-wasm is started ahead only when it is the one that will ground
+    description: executable !== undefined ? `${executable} (clingo-wasm if it cannot run)` : "clingo-wasm (no native gringo on PATH)",
+    // The backend that will ground is started ahead, while the game is read: gringo's process
+    // (waiting for the program on its standard input; its start overlaps parsing, checking and
+    // translating), or clingo-wasm's worker.
     warmUp: async () => {
-      if ((await native) === undefined) await wasm.warmUp();
+      if (executable === undefined) return wasm.warmUp();
+      ahead ??= startNativeGrounder(executable);
     },
-    ground: preferNative(grounder, () => native).ground,
-    close: () => wasm.close(),
+    ground: preferNative(grounder, async () => executable, () => ahead).ground,
+    close: async () => {
+      ahead?.kill();
+      await wasm.close();
+    },
   };
 }
 
@@ -99,13 +97,17 @@ export async function createGrounder(
  * timeout, running out of memory, a cancel or an error in the program are the answer, since
  * clingo-wasm would meet them too.
  */
-export function preferNative(wasm: AspGrounder, nativeExecutable: () => Promise<string | undefined>): AspGrounder {
+export function preferNative(
+  wasm: AspGrounder,
+  nativeExecutable: () => Promise<string | undefined>,
+  startedAhead: () => NativeGrounderProcess | undefined = () => undefined,
+): AspGrounder {
   return {
     async ground(program: string, options: GroundOptions): Promise<GroundOutcome> {
       const started = performance.now();
       const executable = await nativeExecutable();
       if (executable === undefined) return tagged(wasm, "clingo-wasm").ground(program, options);
-      const first = await groundAspNative(program, { ...options, executable });
+      const first = await groundAspNative(program, { ...options, executable, started: startedAhead() });
       if (first.status === "ok") return { ...first, grounder: executable };
       if (first.status !== "error" || first.aspLine !== undefined) return first;
       const left = options.timeoutMs - (performance.now() - started);
