@@ -1,7 +1,14 @@
 #!/usr/bin/env node
 // The command-line entry point: a thin shell over the compiled library (dist/, built by `npm ci`).
 import { fileURLToPath } from "node:url";
-import { loadCommandLine, setTurbofan } from "../dist/src/cli/chunk-loader.js";
+
+/** Leaves with one line, never a stack trace, when the command line is not built (`npm run build`). */
+function notBuilt(error) {
+  process.stderr.write(`gdl-ground: cannot load the command line (is it built? npm run build): ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(70);
+}
+
+const { loadCommandLine, setTurbofan } = await import("../dist/src/cli/chunk-loader.js").catch(notBuilt);
 
 // Most commands are done in a fraction of a second, before optimized JavaScript would pay for its
 // compiling (TurboFan, in background threads: about a third of the CPU of a small game's
@@ -11,7 +18,13 @@ setTurbofan(false);
 setTimeout(() => setTurbofan(true), 300).unref();
 
 // The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
-const { main, failureJson } = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
+let commandLine;
+try {
+  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
+} catch (error) {
+  notBuilt(error);
+}
+const { main, failureJson } = commandLine;
 
 const argv = process.argv.slice(2);
 main(argv).then(

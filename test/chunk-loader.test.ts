@@ -4,7 +4,7 @@
  * TurboFan, written at the end of a run, and never a reason for a command to fail.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -122,6 +122,17 @@ describe("ChunkLoader", () => {
 });
 
 describe("the command line with its code cache", () => {
+  it("says in one line, with no stack trace, when it is not built", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-unbuilt-"));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, "bin"));
+    copyFileSync(path.join(root, "bin", "gdl-ground.js"), path.join(dir, "bin", "gdl-ground.mjs"));
+    const run = spawnSync(process.execPath, [path.join(dir, "bin", "gdl-ground.mjs"), "--version"], { encoding: "utf8" });
+    expect(run.status).toBe(70);
+    expect(run.stderr).toMatch(/^gdl-ground: cannot load the command line \(is it built\? npm run build\): .*\n$/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("writes the caches of its first run, and the second run uses them without writing", () => {
     const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
     dirs.push(cache);
