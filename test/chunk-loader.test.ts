@@ -77,6 +77,27 @@ describe("ChunkLoader", () => {
     expect(loadInChild(cache, main)).toEqual({ records: ["accepted", "accepted"], written: 0, value: 11 });
   });
 
+  it("leaves a chunk that imports ES modules to Node's loader, which gives it import(), and shares its sibling chunks", async () => {
+    const { dir, cache } = chunks();
+    const esm = path.join(dir, "esm-CCCCcccc.cjs");
+    writeFileSync(
+      esm,
+      'const dep = require("./dep-AAAA_a-1.cjs");\nexports.dep = dep;\nexports.base = async (p) => (await import("node:path")).basename(p);\n',
+    );
+    const documented = path.join(dir, "doc-DDDDdddd.cjs");
+    writeFileSync(documented, '/**\n * @typedef { import("./command.js").Command } Command\n */\nexports.ok = true;\n');
+    const loader = new ChunkLoader({ read: [cache], write: cache });
+    const m = loader.load(esm) as { dep: unknown; base(p: string): Promise<string> };
+    expect(await m.base("/games/chess.kif")).toBe("chess.kif");
+    expect(m.dep).toBe(loader.load(path.join(dir, "dep-AAAA_a-1.cjs")));
+    expect(loader.load(documented)).toEqual({ ok: true });
+    expect(loader.records.map((r) => [path.basename(r.file), r.cache])).toEqual([
+      ["esm-CCCCcccc.cjs", "node-loader"],
+      ["dep-AAAA_a-1.cjs", "missing"],
+      ["doc-DDDDdddd.cjs", "missing"],
+    ]);
+  });
+
   it("never caches a file whose name has no content hash (V8 checks a cache against the source's length only)", () => {
     const { cache, plain } = chunks();
     const loader = new ChunkLoader({ read: [cache], write: cache });
@@ -153,4 +174,32 @@ describe("the command line with its code cache", () => {
     expect(readdirSync(cache)).toEqual(written);
     expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
   });
+
+  it("grounds with clingo-wasm from cached chunks too (its worker is started from a chunk)", () => {
+    const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
+    dirs.push(cache);
+    const run = () =>
+      spawnSync(process.execPath, [path.join(root, "bin", "gdl-ground.js"), path.join(root, "corpus", "valid", "tictactoe.kif"), "--propnet", "--grounder", "wasm"], {
+        env: { ...process.env, GDL_GROUND_CODE_CACHE: cache },
+        encoding: "utf8",
+      });
+    for (const label of ["without a cache", "from the cache"]) {
+      const result = run();
+      expect(result.stderr, label).toBe("");
+      expect(result.status, label).toBe(0);
+      expect(result.stdout, label).toMatch(/grounder: clingo-wasm/);
+    }
+  }, 60_000);
+
+  it("draws plots (its chunk imports Vega, an ES module with a top-level await)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-plot-"));
+    dirs.push(dir);
+    const results = path.join(dir, "run.csv");
+    const header = "game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,peak_memory_mb";
+    writeFileSync(results, `${header}\na,ok,,0.01,0.01,0.01,0.05,0.01,0.01,0.1,100,10,5,300,200,50,\nb,ok,,0.01,0.01,0.01,0.5,0.1,0.1,0.73,1000,40,9,3000,2000,120,\n`);
+    const run = spawnSync(process.execPath, [path.join(root, "bin", "gdl-ground.js"), "plot", results], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(readdirSync(path.join(dir, "run-report", "plots")).some((f) => f.endsWith(".svg"))).toBe(true);
+  }, 60_000);
 });

@@ -20,6 +20,9 @@
  * the architecture and whether TurboFan was on when the chunk was compiled (that flag is part of
  * V8's check, and bin/gdl-ground.js turns it on after 300 ms).
  *
+ * A chunk that imports ES modules (the plot command's Vega) is compiled by Node's own loader,
+ * without a cache: see `IMPORTS_MODULES`.
+ *
  * Where. Caches are read from the build's directory (dist/cli/v8-cache/, written by `npm run
  * build`) and then from the user's (`$XDG_CACHE_HOME/gdl-ground/v8-cache`, else
  * `~/.cache/gdl-ground/v8-cache`); a chunk that had none is cached at exit in the user's
@@ -29,7 +32,7 @@
  * miss, an unwritable directory is no cache.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import Module, { createRequire } from "node:module";
 import { homedir } from "node:os";
 import path from "node:path";
 import v8 from "node:v8";
@@ -46,8 +49,12 @@ export interface CodeCacheDirs {
 /** What happened to one chunk's cache: the loader's record, for tests and measurements. */
 export interface ChunkRecord {
   readonly file: string;
-  /** `accepted`: compiled from the cache; `missing`: none found; `rejected`: V8 refused the one found; `uncached`: a file without a content hash in its name. */
-  readonly cache: "accepted" | "missing" | "rejected" | "uncached";
+  /**
+   * `accepted`: compiled from the cache; `missing`: none found; `rejected`: V8 refused the one
+   * found; `uncached`: a file without a content hash in its name; `node-loader`: a chunk that
+   * imports ES modules, compiled by Node's own loader (see `load`).
+   */
+  readonly cache: "accepted" | "missing" | "rejected" | "uncached" | "node-loader";
 }
 
 /** A CommonJS module as a chunk sees it. */
@@ -60,6 +67,15 @@ interface ChunkModule {
 
 /** A chunk's file name with rolldown's content hash: `name-XXXXXXXX.cjs`. */
 const HASHED = /-[A-Za-z0-9_-]{8}\.cjs$/;
+
+/**
+ * An `import("…")` of a module by name, as rolldown writes a dynamic import of an external
+ * package (an ES module such as Vega) into a CommonJS chunk. A script compiled from cached data
+ * gets no dynamic import callback in Node 20 ("A dynamic import callback was not specified"), and
+ * one of our own needs `--experimental-vm-modules`, so such a chunk is left to Node's loader.
+ * Lines of comments (commander's JSDoc has `@typedef { import("./command.js") … }`) do not count.
+ */
+const IMPORTS_MODULES = /^(?![ \t]*(?:\*|\/\/)).*(?:^|[^\w$.])import\("/m;
 
 /** The CommonJS wrapper, as Node's own loader writes it. */
 const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
@@ -110,9 +126,10 @@ export class ChunkLoader {
   load(file: string): unknown {
     const known = this.modules.get(file);
     if (known) return known.exports;
+    const source = readFileSync(file, "utf8");
+    if (source.includes('import("') && IMPORTS_MODULES.test(source)) return this.loadWithNode(file, source);
     const module: ChunkModule = { exports: {}, id: file, filename: file, loaded: false };
     this.modules.set(file, module);
-    const source = readFileSync(file, "utf8");
     const base = path.basename(file);
     const hashed = HASHED.test(base);
     const turbofanNow = turbofan;
@@ -126,6 +143,24 @@ export class ChunkLoader {
     if (cache === "missing" && this.dirs.write !== undefined) this.misses.push({ script, name, turbofan: turbofanNow });
     const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: ChunkModule, filename: string, dirname: string) => void;
     wrapper.call(module.exports, module.exports, this.requireFor(file), module, file, path.dirname(file));
+    module.loaded = true;
+    return module.exports;
+  }
+
+  /**
+   * A chunk that imports ES modules (`import("vega")`): compiled by Node's own CommonJS loader,
+   * which gives it `import()`, without a cache. Its sibling chunks still come from this loader,
+   * so that every chunk exists once.
+   */
+  private loadWithNode(file: string, source: string): unknown {
+    const module = new Module(file) as Module & { _compile(content: string, filename: string): unknown };
+    module.filename = file;
+    module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
+    const viaLoader = this.requireFor(file);
+    module.require = ((id: string) => viaLoader(id)) as Module["require"];
+    this.modules.set(file, module as unknown as ChunkModule);
+    this.records.push({ file, cache: "node-loader" });
+    module._compile(source, file);
     module.loaded = true;
     return module.exports;
   }

@@ -18,8 +18,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import * as vega from "vega";
-import { compile, type TopLevelSpec } from "vega-lite";
+import type { TopLevelSpec } from "vega-lite";
 import { Resvg } from "@resvg/resvg-js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
 import { sizeFit, sizePoints } from "./gdl-size.js";
@@ -492,8 +491,18 @@ function resvgFontOptions(font: PlotFont | null) {
   };
 }
 
+/**
+ * Vega and Vega-Lite, imported when the first plot is drawn. They are ES modules only, and Vega's
+ * graph has a top-level await (vega-canvas looks for the optional `canvas` package), so they
+ * cannot be `require`d: the command line's CommonJS chunk that draws plots imports them
+ * (src/cli/chunk-loader.ts loads such a chunk with Node's own loader).
+ */
+let plotStack: Promise<[typeof import("vega"), typeof import("vega-lite")]> | undefined;
+
 /** Compiles a Vega-Lite spec and renders it headless to SVG text. */
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
+  plotStack ??= Promise.all([import("vega"), import("vega-lite")]);
+  const [vega, { compile }] = await plotStack;
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: "none" });
   try {
     return await view.toSVG();

@@ -66,7 +66,7 @@ export function nodeClingoHost(options: { liftoffOnly?: boolean } = {}): ClingoW
     spawn: () => nodeWorker(options.liftoffOnly ?? false),
     moduleUrl: () => clingoWasmFiles().moduleUrl,
     async compiledModule(maxMemoryMb) {
-      const v8 = await import("node:v8");
+      const v8 = createRequire(import.meta.url)("node:v8") as typeof import("node:v8");
       if (options.liftoffOnly) v8.setFlagsFromString("--liftoff-only");
       // A function tiers up after ten times V8's default budget of work (--wasm-tiering-budget,
       // about "bytes executed"; read when the module is compiled): a small game's grounding then
