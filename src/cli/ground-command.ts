@@ -17,9 +17,11 @@ import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
 import { NO_POSITION } from "../syntax/ast.js";
+import type { TranslateFlags } from "../translate/index.js";
 import type { Output } from "./io.js";
 
-export interface GroundCommandOptions {
+/** The parsed options of `gdl-ground GAME`; the translate stage's flags among them (translate reads just those). */
+export interface GroundCommandOptions extends TranslateFlags {
   readonly output?: string;
   readonly propnet?: boolean;
   readonly propnetOut?: string;
@@ -27,14 +29,6 @@ export interface GroundCommandOptions {
   readonly stats?: boolean;
   readonly json?: boolean;
   readonly timeout: number;
-  readonly split: boolean;
-  readonly prune: boolean;
-  readonly declaredBaseInput?: boolean;
-  readonly leanBase?: boolean;
-  readonly demand?: boolean;
-  readonly freeArguments?: boolean;
-  readonly staticDemand?: boolean;
-  readonly fixedFluents?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */

@@ -14,12 +14,14 @@ import { ChildWorker } from "../child-worker.js";
 import { writeFileAtomic } from "../output-file.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
-import type { TranslateOptions } from "../translate/index.js";
+import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { LoadOptions } from "../pipeline.js";
 import type { ChildConfig, ChildReply, ChildRequest } from "./child.js";
+import type { MeasureOptions } from "./measure.js";
 import { findGames, gameName } from "./find-games.js";
 
-export interface CorpusOptions extends TranslateOptions, LoadOptions {
+/** A corpus run: where and how, and the translate stage's flags (left out: their defaults). */
+export interface CorpusOptions extends TranslateFlags, LoadOptions {
   /** The folder of games (searched recursively for .kif files). */
   readonly dir: string;
   /** Results file (.csv or .json); the other format is written beside it. */
@@ -90,16 +92,9 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
   };
 
   const config: ChildConfig = { grounder: options.grounder, maxMemoryMb: Math.min(2048, options.memoryMb) };
-  const measureOptions = {
+  const measureOptions: MeasureOptions = {
     timeoutSeconds: options.timeoutSeconds,
-    split: options.split,
-    prune: options.prune,
-    declaredBaseInput: options.declaredBaseInput,
-    leanBase: options.leanBase,
-    demand: options.demand,
-    freeArguments: options.freeArguments,
-    staticDemand: options.staticDemand,
-    fixedFluents: options.fixedFluents,
+    translate: translateFlags(options),
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };

@@ -22,27 +22,10 @@ import { restrictToStaticDemand } from "./static-demand.js";
 import { fixFluents } from "./fixed-fluents.js";
 import { AspWriter } from "./emit.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
+import { translateFlags, type TranslateFlags } from "./flags.js";
 
 export { SymbolTable } from "./symbols.js";
-
-export interface TranslateOptions {
-  /** Existential-variable splitting (default on). */
-  readonly split?: boolean;
-  /** Relevance pruning (default on). */
-  readonly prune?: boolean;
-  /** Use the game's own `base`/`input` rules instead of the static relaxation (when it has both). */
-  readonly declaredBaseInput?: boolean;
-  /** A cheaper P^base: relaxed dynamic atoms that the rest of a rule binds are left out (static-relaxation.ts; default off). */
-  readonly leanBase?: boolean;
-  /** Ground views with don't-care arguments only for the tuples their uses ask about (demand.ts; default off). */
-  readonly demand?: boolean;
-  /** Leave out view arguments that only carry a static domain's value through (free-arguments.ts; default on). */
-  readonly freeArguments?: boolean;
-  /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts; default on). */
-  readonly staticDemand?: boolean;
-  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts; default on). */
-  readonly fixedFluents?: boolean;
-}
+export { TRANSLATE_DEFAULTS, translateFlags, type TranslateFlags, type TranslateOptions } from "./flags.js";
 
 export interface TranslationStats {
   /** GDL rules (facts included) of the description. */
@@ -84,7 +67,8 @@ export interface TranslateResult {
 /** Relations that relevance pruning never touches: the game's outputs and what the generators use. */
 const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "base", "input"];
 
-export function translate(description: Description, options: TranslateOptions = {}): TranslateResult {
+export function translate(description: Description, options: TranslateFlags = {}): TranslateResult {
+  const flags = translateFlags(options);
   const diagnostics: Diagnostic[] = [];
   const game: FlatRule[] = [];
   for (const rule of description.rules) {
@@ -112,7 +96,7 @@ export function translate(description: Description, options: TranslateOptions = 
   game.length = 0;
   for (const rule of closed) game.push(rule);
   let fixedFluents: readonly string[] = [];
-  if (options.fixedFluents !== false) {
+  if (flags.fixedFluents) {
     const result = fixFluents(game);
     game.length = 0;
     for (const rule of result.rules) game.push(rule);
@@ -123,7 +107,7 @@ export function translate(description: Description, options: TranslateOptions = 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   let renamed: ReadonlyMap<string, string> = new Map();
   let freeArguments = 0;
-  if (options.freeArguments !== false) {
+  if (flags.freeArguments) {
     const result = dropFreeArguments(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       isStatic: (relation) => statics.has(relation) || relation === DOMAIN_RELATION,
@@ -138,8 +122,8 @@ export function translate(description: Description, options: TranslateOptions = 
   let demandRules: FlatRule[] = [];
   let staticDemanded: readonly string[] = [];
   let alsoRelevant: Set<string> | undefined;
-  const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  if (options.staticDemand !== false && !useDeclared) {
+  const useDeclared = flags.declaredBaseInput && declares("base") && declares("input");
+  if (flags.staticDemand && !useDeclared) {
     const result = restrictToStaticDemand(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       statics: new Set([...statics, DOMAIN_RELATION]),
@@ -155,10 +139,10 @@ export function translate(description: Description, options: TranslateOptions = 
   }
   const relaxation = useDeclared
     ? declaredRelaxation(game)
-    : [...demandRules, ...staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true, renamed, alsoRelevant })];
+    : [...demandRules, ...staticRelaxation(game, graph, statics, { dropBoundDynamic: flags.leanBase, renamed, alsoRelevant })];
 
   let demanded: readonly string[] = [];
-  if (options.demand === true) {
+  if (flags.demand) {
     const result = restrictToDemand(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION]),
       isStatic: (relation) => statics.has(relation),
@@ -170,7 +154,7 @@ export function translate(description: Description, options: TranslateOptions = 
   let rules: FlatRule[] = [...game, ...relaxation];
   let pruned = 0;
   let specialized = 0;
-  if (options.prune !== false) {
+  if (flags.prune) {
     const result = pruneIrrelevant(rules, {
       keep: new Set([...OUTPUT_RELATIONS, BASE_RELATION, INPUT_RELATION]),
     });
@@ -179,7 +163,7 @@ export function translate(description: Description, options: TranslateOptions = 
     specialized = result.specialized;
   }
   let splits = 0;
-  if (options.split !== false) {
+  if (flags.split) {
     const result = splitExistentialVariables(rules, { isTable: (relation) => statics.has(relation) });
     rules = result.rules;
     splits = result.splits;

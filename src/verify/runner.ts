@@ -11,6 +11,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { parse as parseCsv } from "csv-parse/sync";
 import { writeFileAtomic } from "../output-file.js";
 import { findGames, gameName } from "../corpus/find-games.js";
+import type { TranslateFlags } from "../translate/index.js";
 import type { VerifyChildConfig, VerifyChildReply, VerifyChildRequest } from "./child.js";
 import { VERIFY_STATUSES, type VerifyProgress, type VerifyRow, type VerifyStatus } from "./verify-game.js";
 
@@ -35,10 +36,8 @@ export interface VerifyRunOptions {
   readonly keep?: readonly VerifyRow[];
   /** Read the games keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
-  /** Ground with the static-demand step (src/translate/static-demand.ts). */
-  readonly staticDemand?: boolean;
-  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
-  readonly fixedFluents?: boolean;
+  /** The translate stage's flags to ground with (default: TRANSLATE_DEFAULTS). */
+  readonly translate?: TranslateFlags;
 }
 
 export interface VerifyRunProgress {
@@ -131,8 +130,7 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
           maxSteps: options.maxSteps,
           groundTimeoutSeconds: options.groundTimeoutSeconds,
           caseSensitive: options.caseSensitive,
-          staticDemand: options.staticDemand,
-          fixedFluents: options.fixedFluents,
+          translate: options.translate,
         };
         const row = await verifyInChild(worker, request, options.timeoutSeconds);
         rows.set(game, row);
