@@ -18,6 +18,7 @@
  *   `(<= (legal ?p ?p) ...)`) are kept: they work when a caller binds those variables.
  */
 import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
+import { reachable } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 
@@ -243,16 +244,7 @@ function dependencies(relation: Relation): { relation: Relation; negative: boole
 }
 
 function relevantRelations(relations: readonly Relation[], roots: readonly Relation[]): Set<Relation> {
-  const kept = new Set<Relation>(roots);
-  const stack = [...roots];
-  while (stack.length > 0) {
-    for (const { relation } of dependencies(stack.pop()!)) {
-      if (!kept.has(relation)) {
-        kept.add(relation);
-        stack.push(relation);
-      }
-    }
-  }
+  const kept = reachable(roots, (r) => dependencies(r).map((d) => d.relation));
   // Irrelevant relations are never called: drop their clauses so that nothing reads them.
   for (const r of relations) if (!kept.has(r)) r.clauses.length = 0;
   return kept;

@@ -8,7 +8,7 @@
  *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
  */
 import { KEYWORD_ARITY, type Description, type Position } from "../syntax/ast.js";
-import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
 import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
@@ -223,15 +223,7 @@ function positiveClosure(rules: readonly FlatRule[], roots: Iterable<string>): S
     if (!list) uses.set(rule.head.relation, (list = []));
     for (const l of rule.body) if (l.kind === "pos") list.push(l.atom.relation);
   }
-  const seen = new Set(roots);
-  const stack = [...seen];
-  while (stack.length > 0)
-    for (const q of uses.get(stack.pop()!) ?? [])
-      if (!seen.has(q)) {
-        seen.add(q);
-        stack.push(q);
-      }
-  return seen;
+  return reachable(roots, (r) => uses.get(r) ?? []);
 }
 
 /** Every relation, function and constant name of the description. */
