@@ -37,7 +37,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     io.err(`${dir}: error[io]: not a folder of games\n`);
     return 2;
   }
-  if (options.grounder === "native" && !findNativeGrounder()) {
+  if (options.grounder === "native" && !(await findNativeGrounder())) {
     io.err("gdl-ground: error[usage]: --grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)\n");
     return 2;
   }

@@ -5,7 +5,7 @@
  * there is one on PATH, since it grounds the same program without WebAssembly's start-up and
  * 2–8× faster on big programs; clingo-wasm otherwise, or when the native run cannot be used.
  */
-import { findNativeGrounder, findNativeGrounderAsync, groundAspNative, Grounder } from "./clingo/index.js";
+import { findNativeGrounder, groundAspNative, Grounder } from "./clingo/index.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
 
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
@@ -44,7 +44,7 @@ export async function createGrounder(
   options: CreateGrounderOptions = {},
 ): Promise<ClosableGrounder | { error: string }> {
   if (kind === "native") {
-    const executable = findNativeGrounder();
+    const executable = await findNativeGrounder();
     if (!executable) return { error: "--grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)" };
     return {
       kind,
@@ -71,7 +71,7 @@ export async function createGrounder(
       ? Promise.resolve(undefined)
       : options.nativeExecutable !== undefined
         ? Promise.resolve(options.nativeExecutable)
-        : findNativeGrounderAsync();
+        : findNativeGrounder();
   let nativeFound: string | undefined | null = null; // null: not known yet
   void native.then((executable) => (nativeFound = executable));
   return {

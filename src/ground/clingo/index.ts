@@ -15,7 +15,7 @@ export {
 } from "./worker-grounder.js";
 export { BROWSER_WORKER_SCRIPT, NODE_WORKER_SCRIPT } from "./worker-script.js";
 export { limitWasmMemory, withMemoryLimit, WASM_PAGE_BYTES } from "./wasm-memory.js";
-export { findNativeGrounder, findNativeGrounderAsync, groundAspNative, type NativeGroundOptions } from "./native.js";
+export { findNativeGrounder, groundAspNative, type NativeGroundOptions } from "./native.js";
 export {
   GROUND_ONLY_ARGS,
   type GroundCancelled,

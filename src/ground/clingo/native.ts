@@ -3,7 +3,7 @@
  * process with the same options and the same outcome type as the wasm backend. Native
  * gringo is several times faster than clingo-wasm and has no 2 GiB memory ceiling.
  */
-import { execFile, spawn, spawnSync } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { renameInput } from "./messages.js";
@@ -27,7 +27,6 @@ function onPath(name: string): string | undefined {
   return undefined;
 }
 
-let found: { value: string | undefined } | undefined;
 let finding: Promise<string | undefined> | undefined;
 
 const CANDIDATES = ["gringo", "clingo"] as const;
@@ -39,46 +38,20 @@ function isVersion5(versionText: string | undefined): boolean {
 
 /**
  * The path of a gringo or clingo (version 5 or later) executable on PATH, gringo first, or
- * undefined. The answer is cached for the process (shared with `findNativeGrounderAsync`).
+ * undefined. It does not block: asking an executable its version costs a process start, which
+ * can then run while the game is parsed and translated. The answer is cached for the process.
  */
-export function findNativeGrounder(): string | undefined {
-  if (found === undefined) {
-    let value: string | undefined;
-    for (const name of CANDIDATES) {
-      const candidate = onPath(name);
-      if (candidate === undefined) continue;
-      const version = spawnSync(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 });
-      if (isVersion5(version.stdout)) {
-        value = candidate;
-        break;
-      }
-    }
-    found = { value };
-  }
-  return found.value;
-}
-
-/**
- * `findNativeGrounder` without blocking: asking an executable its version costs a process
- * start, which can then run while the game is parsed and translated.
- */
-export function findNativeGrounderAsync(): Promise<string | undefined> {
-  if (found !== undefined) return Promise.resolve(found.value);
+export function findNativeGrounder(): Promise<string | undefined> {
   finding ??= (async () => {
-    let value: string | undefined;
     for (const name of CANDIDATES) {
       const candidate = onPath(name);
       if (candidate === undefined) continue;
       const stdout = await new Promise<string | undefined>((resolve) =>
         execFile(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 }, (_error, out) => resolve(out)),
       );
-      if (isVersion5(stdout)) {
-        value = candidate;
-        break;
-      }
+      if (isVersion5(stdout)) return candidate;
     }
-    found ??= { value };
-    return found.value;
+    return undefined;
   })();
   return finding;
 }
@@ -87,9 +60,11 @@ export function findNativeGrounderAsync(): Promise<string | undefined> {
 export function groundAspNative(program: string, options: NativeGroundOptions): Promise<GroundOutcome> {
   const badArgs = checkExtraArgs(options.extraArgs);
   if (badArgs !== undefined) return Promise.resolve({ status: "error", message: badArgs });
-  const executable = options.executable ?? findNativeGrounder();
+  const executable = options.executable;
   if (executable === undefined) {
-    return Promise.resolve({ status: "error", message: "no gringo or clingo executable found on PATH" });
+    return findNativeGrounder().then((found) =>
+      found === undefined ? { status: "error", message: "no gringo or clingo executable found on PATH" } : groundAspNative(program, { ...options, executable: found }),
+    );
   }
   // gringo has no --mode option; clingo needs it to stop after grounding.
   const isGringo = path.basename(executable).startsWith("gringo");
