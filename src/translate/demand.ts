@@ -21,7 +21,7 @@
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
-import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { reachable } from "../analysis/dependency-graph.js";
 
@@ -38,11 +38,7 @@ export interface DemandOptions {
 }
 
 export function restrictToDemand(rules: readonly FlatRule[], options: DemandOptions): DemandResult {
-  const byHead = new Map<string, FlatRule[]>();
-  for (const rule of rules) {
-    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
-    byHead.get(rule.head.relation)!.push(rule);
-  }
+  const byHead = rulesByHead(rules);
   // relation -> the relations its rules' bodies use
   const uses = new Map<string, Set<string>>();
   for (const rule of rules) {

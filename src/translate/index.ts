@@ -70,36 +70,34 @@ const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "
 export function translate(description: Description, options: TranslateFlags = {}): TranslateResult {
   const flags = translateFlags(options);
   const diagnostics: Diagnostic[] = [];
-  const game: FlatRule[] = [];
+  const flat: FlatRule[] = [];
   for (const rule of description.rules) {
-    const flat = flattenRule(rule);
-    if ("tooManyVariants" in flat) {
+    const variants = flattenRule(rule);
+    if ("tooManyVariants" in variants) {
       diagnostics.push(
         diagnostic(
           "error",
           "ground",
           description.file,
           rule.pos,
-          `expanding 'or' in this rule gives ${flat.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
+          `expanding 'or' in this rule gives ${variants.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
         ),
       );
       continue;
     }
-    for (const rule of flat) game.push(rule);
+    for (const rule of variants) flat.push(rule); // no spread: a game may have 100,000s of rules
   }
   if (diagnostics.length > 0) return { diagnostics };
   const graph = buildDependencyGraph(description);
   const statics = staticRelations(graph);
-  const projected = projectLocalNegations(game, statics);
+  const projected = projectLocalNegations(flat, statics);
   projected.staticAux.forEach((r) => statics.add(r));
-  const closed = closeUnsafeVariables(projected.rules, description);
-  game.length = 0;
-  for (const rule of closed) game.push(rule);
+  // G, each step below rewriting it
+  let game: readonly FlatRule[] = closeUnsafeVariables(projected.rules, description);
   let fixedFluents: readonly string[] = [];
   if (flags.fixedFluents) {
     const result = fixFluents(game);
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule);
+    game = result.rules;
     result.staticAux.forEach((r) => statics.add(r));
     fixedFluents = result.fixed;
   }
@@ -112,8 +110,7 @@ export function translate(description: Description, options: TranslateFlags = {}
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       isStatic: (relation) => statics.has(relation) || relation === DOMAIN_RELATION,
     });
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule); // no spread: a game may have 100,000s of rules
+    game = result.rules;
     result.staticAux.forEach((r) => statics.add(r));
     renamed = result.renamed;
     freeArguments = result.positions;
@@ -129,8 +126,7 @@ export function translate(description: Description, options: TranslateFlags = {}
       statics: new Set([...statics, DOMAIN_RELATION]),
     });
     if (result.restricted.size > 0) {
-      game.length = 0;
-      for (const rule of result.rules) game.push(rule);
+      game = result.rules;
       result.demandRelations.forEach((r) => statics.add(r));
       demandRules = result.demandRules;
       staticDemanded = [...result.restricted.keys()];
@@ -147,8 +143,7 @@ export function translate(description: Description, options: TranslateFlags = {}
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION]),
       isStatic: (relation) => statics.has(relation),
     });
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule);
+    game = result.rules;
     demanded = result.restricted;
   }
   let rules: FlatRule[] = [...game, ...relaxation];

@@ -39,7 +39,7 @@
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
 import { atomVariables, collectTermVariables } from "../syntax/terms.js";
-import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { staticVersion } from "./static-relaxation.js";
 import { reachable } from "../analysis/dependency-graph.js";
@@ -66,11 +66,7 @@ export interface StaticDemandResult {
 
 export function restrictToStaticDemand(rules: readonly FlatRule[], options: StaticDemandOptions): StaticDemandResult {
   const isStatic = (r: string) => options.statics.has(r);
-  const byHead = new Map<string, FlatRule[]>();
-  for (const rule of rules) {
-    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
-    byHead.get(rule.head.relation)!.push(rule);
-  }
+  const byHead = rulesByHead(rules);
   const arity = new Map<string, number>();
   for (const [p, own] of byHead) arity.set(p, own[0].head.args.length);
 
