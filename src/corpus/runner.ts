@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
-import { ChildWorker } from "../child-worker.js";
+import { forEachInChildren, type ChildWorker } from "../child-worker.js";
 import { writeFileAtomic } from "../output-file.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
@@ -98,25 +98,18 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };
-  let next = 0;
   let done = skipped;
   const script = path.join(packageRoot(), "dist", "src", "corpus", "child.js");
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(options.jobs, todo.length)) },
-    () => new ChildWorker<ChildRequest, ChildReply>(script, [JSON.stringify(config)], options.memoryMb),
-  );
-  await Promise.all(
-    workers.map(async (worker) => {
-      while (next < todo.length) {
-        const { file, game } = todo[next++];
-        const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
-        rows.set(game, row);
-        save();
-        done++;
-        progress?.gameDone(row, done, games.length);
-      }
-      worker.stop();
-    }),
+  await forEachInChildren<{ file: string; game: string }, ChildRequest, ChildReply>(
+    todo,
+    { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
+    async ({ file, game }, worker) => {
+      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
+      rows.set(game, row);
+      save();
+      done++;
+      progress?.gameDone(row, done, games.length);
+    },
   );
   const sorted = save();
   progress?.finish();

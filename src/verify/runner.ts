@@ -4,7 +4,7 @@
  * never stops the run. The results file (CSV: game,status,detail,playouts,steps,seconds) is
  * written atomically after every game.
  */
-import { ChildWorker } from "../child-worker.js";
+import { forEachInChildren, type ChildWorker } from "../child-worker.js";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
@@ -111,35 +111,28 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
   };
 
   const config: VerifyChildConfig = { grounderMemoryMb: Math.min(2048, options.memoryMb) };
-  let next = 0;
   let done = 0;
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(options.jobs, games.length)) },
-    () => new ChildWorker<VerifyChildRequest, VerifyChildReply>(childScript(), [JSON.stringify(config)], options.memoryMb),
-  );
-  await Promise.all(
-    workers.map(async (worker) => {
-      while (next < games.length) {
-        const { file, game } = games[next++];
-        const request: VerifyChildRequest = {
-          type: "verify",
-          file,
-          game,
-          playouts: options.playouts,
-          seed: options.seed,
-          maxSteps: options.maxSteps,
-          groundTimeoutSeconds: options.groundTimeoutSeconds,
-          caseSensitive: options.caseSensitive,
-          translate: options.translate,
-        };
-        const row = await verifyInChild(worker, request, options.timeoutSeconds);
-        rows.set(game, row);
-        save();
-        done++;
-        progress?.gameDone?.(row, done, games.length);
-      }
-      worker.stop();
-    }),
+  await forEachInChildren<{ file: string; game: string }, VerifyChildRequest, VerifyChildReply>(
+    games,
+    { script: childScript(), args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
+    async ({ file, game }, worker) => {
+      const request: VerifyChildRequest = {
+        type: "verify",
+        file,
+        game,
+        playouts: options.playouts,
+        seed: options.seed,
+        maxSteps: options.maxSteps,
+        groundTimeoutSeconds: options.groundTimeoutSeconds,
+        caseSensitive: options.caseSensitive,
+        translate: options.translate,
+      };
+      const row = await verifyInChild(worker, request, options.timeoutSeconds);
+      rows.set(game, row);
+      save();
+      done++;
+      progress?.gameDone?.(row, done, games.length);
+    },
   );
   const sorted = save();
   return { rows: sorted, counts: countStatuses(sorted), seconds: (performance.now() - started) / 1000 };
