@@ -104,6 +104,34 @@ export function reachable<T>(roots: Iterable<T>, successors: (node: T) => Iterab
   return reached;
 }
 
+/**
+ * A shortest path from `from` to a node where `isGoal` holds, as its edges (none when `from` is
+ * one), or undefined when there is none: breadth-first, following each node's edges in the
+ * order `edgesOf` gives them, so the same graph always gives the same path.
+ */
+export function shortestPath<T, E extends { readonly to: T }>(
+  from: T,
+  isGoal: (node: T) => boolean,
+  edgesOf: (node: T) => Iterable<E>,
+): E[] | undefined {
+  const previous = new Map<T, { readonly node: T; readonly edge: E } | null>([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i];
+    if (isGoal(node)) {
+      const path: E[] = [];
+      for (let step = previous.get(node); step; step = previous.get(step.node)) path.unshift(step.edge);
+      return path;
+    }
+    for (const edge of edgesOf(node)) {
+      if (previous.has(edge.to)) continue;
+      previous.set(edge.to, { node, edge });
+      queue.push(edge.to);
+    }
+  }
+  return undefined;
+}
+
 /** Tarjan's algorithm, iterative (real games nest deep enough to matter); dependencies come first. */
 export function stronglyConnectedComponents<T>(nodes: readonly T[], successors: (node: T) => readonly T[]): T[][] {
   const index = new Map<T, number>();
