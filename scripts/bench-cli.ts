@@ -125,7 +125,7 @@ function ggp(file: string): Run & { components?: number } {
   return { ...run, ok: run.ok && components !== undefined, components: components === undefined ? undefined : Number(components) };
 }
 
-const nativeOnPath = findNativeGrounder();
+const nativeOnPath = await findNativeGrounder();
 const loadBefore = os.loadavg();
 const list = games();
 const haveAnchor = existsSync(OPNF);

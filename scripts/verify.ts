@@ -12,6 +12,7 @@ import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { existsSync, readFileSync } from "node:fs";
 import { parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
+import { translateFlags } from "../src/translate/flags.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 
 const positiveInt = (value: string) => {
@@ -76,8 +77,7 @@ const summary = await runVerify(
     jobs: Math.max(1, opts.jobs),
     filter: opts.filter,
     caseSensitive: opts.caseSensitive,
-    staticDemand: opts.staticDemand,
-    fixedFluents: opts.fixedFluents,
+    translate: translateFlags(opts),
     keep: opts.update && existsSync(opts.out) ? parseVerifyCsv(readFileSync(opts.out, "utf8")) : undefined,
   },
   {

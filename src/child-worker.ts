@@ -116,6 +116,38 @@ export class ChildWorker<Request, Reply extends StartupReply> {
   }
 }
 
+/** The children of a batch: `jobs` at a time (never more than there are items), each with its heap limit. */
+export interface ChildPool {
+  readonly script: string;
+  readonly args: readonly string[];
+  /** Heap limit of each child, MiB. */
+  readonly memoryMb: number;
+  readonly jobs: number;
+}
+
+/**
+ * The parent side of a batch: hands the items out in order to the children of `pool`, each
+ * child taking the next item once `each` is done with its last one; a child is stopped when
+ * nothing is left.
+ */
+export async function forEachInChildren<Item, Request, Reply extends StartupReply>(
+  items: readonly Item[],
+  pool: ChildPool,
+  each: (item: Item, worker: ChildWorker<Request, Reply>) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(pool.jobs, items.length)) },
+    () => new ChildWorker<Request, Reply>(pool.script, pool.args, pool.memoryMb),
+  );
+  await Promise.all(
+    workers.map(async (worker) => {
+      while (next < items.length) await each(items[next++], worker);
+      worker.stop();
+    }),
+  );
+}
+
 function lastLine(text: string): string {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   return lines[lines.length - 1] ?? "no message";

@@ -20,7 +20,7 @@ import {
   type GroundStatus,
 } from "./pipeline.js";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
-import type { TranslateOptions } from "./translate/index.js";
+import type { TranslateFlags } from "./translate/index.js";
 import type { Propnet } from "./propnet/index.js";
 
 export type ReadResult = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
@@ -114,7 +114,7 @@ export function playableGame(
   return playableDescription(loadFile(path, options), options);
 }
 
-export interface GroundFileOptions extends TranslateOptions, LoadOptions {
+export interface GroundFileOptions extends TranslateFlags, LoadOptions {
   /** clingo-wasm (default) or a native gringo from PATH. */
   readonly grounder?: GrounderKind;
   /** Time limit of the grounding in seconds (default 60). */

@@ -19,7 +19,7 @@ import type { GdlSyntax } from "./syntax/sniff.js";
 import { diagnostic } from "./diagnostics.js";
 import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
-import { translate, type AspProgram, type TranslateOptions } from "./translate/index.js";
+import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
 import type { AspGrounder } from "./ground/grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
@@ -84,7 +84,7 @@ export function loadText(text: string, file: string, options: LoadOptions = {}):
     : { file, syntax, comments, description: parsed.description, diagnostics, times };
 }
 
-export interface GroundStageOptions extends TranslateOptions {
+export interface GroundStageOptions extends TranslateFlags {
   /** The grounder to use (clingo-wasm in a worker by default; reuse one across games in batch work). */
   readonly grounder: AspGrounder;
   /** Wall-clock limit of the grounding itself, in seconds. */

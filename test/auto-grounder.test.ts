@@ -30,7 +30,7 @@ async function created(options: Parameters<typeof createGrounder>[1]): Promise<C
   return g;
 }
 
-const native = findNativeGrounder();
+const native = await findNativeGrounder();
 // CI (.ci/run) installs gringo; GDL_GROUND_REQUIRE_GRINGO=1 turns its absence into a failure there
 const required = process.env.GDL_GROUND_REQUIRE_GRINGO === "1";
 

@@ -266,7 +266,7 @@ describe("clingo-wasm binary", () => {
   });
 });
 
-const native = findNativeGrounder();
+const native = await findNativeGrounder();
 // .ci/run installs gringo and sets GDL_GROUND_REQUIRE_GRINGO=1: there a missing gringo fails
 if (process.env.GDL_GROUND_REQUIRE_GRINGO === "1") {
   describe("native grounder required", () => {

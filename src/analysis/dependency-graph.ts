@@ -82,18 +82,54 @@ export function buildDependencyGraph(description: Description): DependencyGraph 
       const c = componentOf.get(p);
       return c !== undefined && c === componentOf.get(q) && recursive[c];
     },
-    reachableFrom: (from, positiveOnly = false) => {
-      const reached = new Set<string>();
-      const stack = [...from];
-      while (stack.length > 0) {
-        const r = stack.pop()!;
-        if (reached.has(r)) continue;
-        reached.add(r);
-        for (const e of edgesFrom.get(r) ?? []) if (!positiveOnly || !e.negative) stack.push(e.to);
-      }
-      return reached;
-    },
+    reachableFrom: (from, positiveOnly = false) =>
+      reachable(from, (r) => (edgesFrom.get(r) ?? []).flatMap((e) => (!positiveOnly || !e.negative ? [e.to] : []))),
   };
+}
+
+/**
+ * Every node reachable from `roots` through `successors`, the roots included (each node's
+ * successors are asked for once). Those reachable in one step or more, without the node itself
+ * unless it lies on a cycle: `reachable(successors(node), successors)`.
+ */
+export function reachable<T>(roots: Iterable<T>, successors: (node: T) => Iterable<T>): Set<T> {
+  const reached = new Set<T>(roots);
+  const stack = [...reached];
+  while (stack.length > 0)
+    for (const next of successors(stack.pop()!))
+      if (!reached.has(next)) {
+        reached.add(next);
+        stack.push(next);
+      }
+  return reached;
+}
+
+/**
+ * A shortest path from `from` to a node where `isGoal` holds, as its edges (none when `from` is
+ * one), or undefined when there is none: breadth-first, following each node's edges in the
+ * order `edgesOf` gives them, so the same graph always gives the same path.
+ */
+export function shortestPath<T, E extends { readonly to: T }>(
+  from: T,
+  isGoal: (node: T) => boolean,
+  edgesOf: (node: T) => Iterable<E>,
+): E[] | undefined {
+  const previous = new Map<T, { readonly node: T; readonly edge: E } | null>([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i];
+    if (isGoal(node)) {
+      const path: E[] = [];
+      for (let step = previous.get(node); step; step = previous.get(step.node)) path.unshift(step.edge);
+      return path;
+    }
+    for (const edge of edgesOf(node)) {
+      if (previous.has(edge.to)) continue;
+      previous.set(edge.to, { node, edge });
+      queue.push(edge.to);
+    }
+  }
+  return undefined;
 }
 
 /** Tarjan's algorithm, iterative (real games nest deep enough to matter); dependencies come first. */

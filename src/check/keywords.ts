@@ -9,7 +9,7 @@
  * A dependency is reported at the body atom through which it runs, with the chain of
  * relations down to the forbidden keyword.
  */
-import type { DependencyGraph } from "../analysis/dependency-graph.js";
+import { shortestPath, type DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { KEYWORD_ARITY, type Atom, type Literal } from "../syntax/ast.js";
 import { atomsOf } from "../syntax/terms.js";
@@ -27,22 +27,8 @@ export const FORBIDDEN_DEPENDENCIES: ReadonlyMap<string, readonly string[]> = ne
 
 /** A shortest chain of relations from `from` to one of `targets` (both ends included), if any. */
 function chainTo(graph: DependencyGraph, from: string, targets: ReadonlySet<string>): string[] | undefined {
-  const previous = new Map<string, string | null>([[from, null]]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const r = queue[i];
-    if (targets.has(r)) {
-      const chain: string[] = [];
-      for (let x: string | null | undefined = r; x != null; x = previous.get(x)) chain.unshift(x);
-      return chain;
-    }
-    for (const e of graph.edgesFrom.get(r) ?? []) {
-      if (previous.has(e.to)) continue;
-      previous.set(e.to, r);
-      queue.push(e.to);
-    }
-  }
-  return undefined;
+  const path = shortestPath(from, (r) => targets.has(r), (r) => graph.edgesFrom.get(r) ?? []);
+  return path && [from, ...path.map((e) => e.to)];
 }
 
 function* allAtoms(literals: readonly Literal[]): Generator<Atom> {

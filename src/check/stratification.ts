@@ -16,26 +16,18 @@
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic, RelatedPosition } from "../diagnostics.js";
 import type { Atom, Literal, Position, Rule, Term } from "../syntax/ast.js";
-import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
+import { shortestPath, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import type { CheckContext } from "./context.js";
 
 /** The shortest path from `from` to `to` inside one component, as relation names (both ends included). */
 export function shortestPathInComponent(graph: DependencyGraph, from: string, to: string): string[] {
   const component = graph.componentOf.get(from);
-  const previous = new Map<string, string | null>([[from, null]]);
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const r = queue[i];
-    if (r === to) break;
-    for (const e of graph.edgesFrom.get(r) ?? []) {
-      if (previous.has(e.to) || graph.componentOf.get(e.to) !== component) continue;
-      previous.set(e.to, r);
-      queue.push(e.to);
-    }
-  }
-  const path: string[] = [];
-  for (let r: string | null | undefined = to; r != null; r = previous.get(r)) path.unshift(r);
-  return path[0] === from ? path : [from, to];
+  const path = shortestPath(
+    from,
+    (r) => r === to,
+    (r) => (graph.edgesFrom.get(r) ?? []).filter((e) => graph.componentOf.get(e.to) === component),
+  );
+  return path ? [from, ...path.map((e) => e.to)] : [from, to];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -144,18 +136,7 @@ function ruleGraph(rules: readonly Rule[], relations: ReadonlySet<string>): Rule
 
 /** The shortest list of edges from rule `from` to rule `to` within the given members. */
 function shortestRulePath(edges: readonly RuleEdge[][], members: ReadonlySet<number>, from: number, to: number): RuleEdge[] {
-  const previous = new Map<number, RuleEdge | null>([[from, null]]);
-  const queue = [from];
-  for (let i = 0; i < queue.length && !previous.has(to); i++) {
-    for (const e of edges[queue[i]]) {
-      if (previous.has(e.to) || !members.has(e.to)) continue;
-      previous.set(e.to, e);
-      queue.push(e.to);
-    }
-  }
-  const path: RuleEdge[] = [];
-  for (let e = previous.get(to); e; e = previous.get(e.from)) path.unshift(e);
-  return path;
+  return shortestPath(from, (r) => r === to, (r) => edges[r].filter((e) => members.has(e.to))) ?? [];
 }
 
 function shorten(text: string): string {

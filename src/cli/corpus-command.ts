@@ -12,9 +12,11 @@ import type { ResultRow } from "../report/results-file.js";
 import { summarizeRun } from "../report/summary.js";
 import type { GrounderKind } from "../ground/index.js";
 import { findNativeGrounder } from "../ground/clingo/index.js";
+import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./io.js";
 
-export interface CorpusCommandOptions {
+/** The parsed options of `gdl-ground corpus DIR`; the translate stage's flags among them. */
+export interface CorpusCommandOptions extends TranslateFlags {
   /** Results file; by default `<DIR>.corpus.csv` beside the folder. */
   readonly out?: string;
   /** Overwrite an existing file that is not a results file of this command. */
@@ -23,14 +25,6 @@ export interface CorpusCommandOptions {
   readonly memory: number;
   readonly jobs?: number;
   readonly resume?: boolean;
-  readonly split: boolean;
-  readonly prune: boolean;
-  readonly declaredBaseInput?: boolean;
-  readonly leanBase?: boolean;
-  readonly demand?: boolean;
-  readonly freeArguments?: boolean;
-  readonly staticDemand?: boolean;
-  readonly fixedFluents?: boolean;
   readonly propnet: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
@@ -43,7 +37,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     io.err(`${dir}: error[io]: not a folder of games\n`);
     return 2;
   }
-  if (options.grounder === "native" && !findNativeGrounder()) {
+  if (options.grounder === "native" && !(await findNativeGrounder())) {
     io.err("gdl-ground: error[usage]: --grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)\n");
     return 2;
   }
@@ -83,14 +77,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       jobs: options.jobs ?? Math.max(1, cpus().length),
       resume: options.resume,
       grounder: options.grounder,
-      split: options.split,
-      prune: options.prune,
-      declaredBaseInput: options.declaredBaseInput,
-      leanBase: options.leanBase,
-      demand: options.demand,
-      freeArguments: options.freeArguments,
-      staticDemand: options.staticDemand,
-      fixedFluents: options.fixedFluents,
+      ...translateFlags(options),
       propnet: options.propnet,
       caseSensitive: options.caseSensitive,
       filter,

@@ -17,9 +17,11 @@ import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
 import { NO_POSITION } from "../syntax/ast.js";
+import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./io.js";
 
-export interface GroundCommandOptions {
+/** The parsed options of `gdl-ground GAME`; the translate stage's flags among them. */
+export interface GroundCommandOptions extends TranslateFlags {
   readonly output?: string;
   readonly propnet?: boolean;
   readonly propnetOut?: string;
@@ -27,14 +29,6 @@ export interface GroundCommandOptions {
   readonly stats?: boolean;
   readonly json?: boolean;
   readonly timeout: number;
-  readonly split: boolean;
-  readonly prune: boolean;
-  readonly declaredBaseInput?: boolean;
-  readonly leanBase?: boolean;
-  readonly demand?: boolean;
-  readonly freeArguments?: boolean;
-  readonly staticDemand?: boolean;
-  readonly fixedFluents?: boolean;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */
@@ -162,14 +156,14 @@ async function groundWith(
 
   if (options.asp || !grounder) {
     const { translate } = await import("../translate/index.js");
-    const { program, diagnostics } = translate(loaded.description, options);
+    const { program, diagnostics } = translate(loaded.description, translateFlags(options));
     if (!program) return report.end("error", EXIT.failed, [...loaded.diagnostics, ...diagnostics]);
     report.note([...loaded.diagnostics, ...diagnostics]);
     if (!emit(program.text, options.output, io, report)) return report.end("error", EXIT.usage, []);
     return report.end("ok", EXIT.ok, []);
   }
 
-  const result = await groundDescription(loaded, { ...options, grounder, timeoutSeconds: options.timeout });
+  const result = await groundDescription(loaded, { ...translateFlags(options), grounder, timeoutSeconds: options.timeout });
   report.result = result;
   report.times = result.times;
   if (!result.game) return report.end(result.status, EXIT.failed, result.diagnostics);

@@ -5,11 +5,13 @@
 import { buildPropnetStage, gdlSizeInLiterals, groundDescription, type AspGrounder, type LoadOptions } from "../pipeline.js";
 import { loadFile } from "../io.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
-import type { TranslateOptions } from "../translate/index.js";
+import type { TranslateFlags } from "../translate/index.js";
 import { unplayableReason } from "../propnet/index.js";
 
-export interface MeasureOptions extends TranslateOptions, LoadOptions {
+export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
+  /** The translate stage's flags (default: TRANSLATE_DEFAULTS). */
+  readonly translate?: TranslateFlags;
   /** Build the propnet too (default true). */
   readonly propnet?: boolean;
 }
@@ -44,7 +46,7 @@ export async function measureGame(
     row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
     return row;
   }
-  const result = await groundDescription(loaded, { ...options, grounder, onPhase });
+  const result = await groundDescription(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, onPhase });
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);

@@ -10,16 +10,18 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
-import { ChildWorker } from "../child-worker.js";
+import { forEachInChildren, type ChildWorker } from "../child-worker.js";
 import { writeFileAtomic } from "../output-file.js";
 import { emptyResultRow, formatResultsCsv, formatResultsJson, parseResults, type ResultRow } from "../report/results-file.js";
 import type { GrounderKind } from "../ground/index.js";
-import type { TranslateOptions } from "../translate/index.js";
+import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { LoadOptions } from "../pipeline.js";
 import type { ChildConfig, ChildReply, ChildRequest } from "./child.js";
+import type { MeasureOptions } from "./measure.js";
 import { findGames, gameName } from "./find-games.js";
 
-export interface CorpusOptions extends TranslateOptions, LoadOptions {
+/** A corpus run: where and how, and the translate stage's flags (left out: their defaults). */
+export interface CorpusOptions extends TranslateFlags, LoadOptions {
   /** The folder of games (searched recursively for .kif files). */
   readonly dir: string;
   /** Results file (.csv or .json); the other format is written beside it. */
@@ -90,38 +92,24 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
   };
 
   const config: ChildConfig = { grounder: options.grounder, maxMemoryMb: Math.min(2048, options.memoryMb) };
-  const measureOptions = {
+  const measureOptions: MeasureOptions = {
     timeoutSeconds: options.timeoutSeconds,
-    split: options.split,
-    prune: options.prune,
-    declaredBaseInput: options.declaredBaseInput,
-    leanBase: options.leanBase,
-    demand: options.demand,
-    freeArguments: options.freeArguments,
-    staticDemand: options.staticDemand,
-    fixedFluents: options.fixedFluents,
+    translate: translateFlags(options),
     propnet: options.propnet,
     caseSensitive: options.caseSensitive,
   };
-  let next = 0;
   let done = skipped;
   const script = path.join(packageRoot(), "dist", "src", "corpus", "child.js");
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(options.jobs, todo.length)) },
-    () => new ChildWorker<ChildRequest, ChildReply>(script, [JSON.stringify(config)], options.memoryMb),
-  );
-  await Promise.all(
-    workers.map(async (worker) => {
-      while (next < todo.length) {
-        const { file, game } = todo[next++];
-        const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
-        rows.set(game, row);
-        save();
-        done++;
-        progress?.gameDone(row, done, games.length);
-      }
-      worker.stop();
-    }),
+  await forEachInChildren<{ file: string; game: string }, ChildRequest, ChildReply>(
+    todo,
+    { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
+    async ({ file, game }, worker) => {
+      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
+      rows.set(game, row);
+      save();
+      done++;
+      progress?.gameDone(row, done, games.length);
+    },
   );
   const sorted = save();
   progress?.finish();

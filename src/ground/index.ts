@@ -44,7 +44,7 @@ export async function createGrounder(
   options: CreateGrounderOptions = {},
 ): Promise<ClosableGrounder | { error: string }> {
   if (kind === "native") {
-    const executable = findNativeGrounder();
+    const executable = await findNativeGrounder();
     if (!executable) return { error: "--grounder native needs a gringo or clingo executable on PATH (e.g. apt-get install gringo)" };
     return {
       kind,

@@ -326,6 +326,20 @@ function foldConstants(g: Normalized): Uint8Array {
   let always = new Uint8Array(n);
   let possible = new Uint8Array(n);
   const need = new Int32Array(g.clauses.length);
+  /** Marks in `holds` what follows from the atoms queued (marked already): a clause fires when `need` counts down to 0. */
+  const derive = (holds: Uint8Array, queue: number[]): void => {
+    for (let qi = 0; qi < queue.length; qi++)
+      for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
+        const ci = occurPos.items[k];
+        if (need[ci] > 0 && --need[ci] === 0) {
+          const h = g.clauses[ci].head;
+          if (!holds[h]) {
+            holds[h] = 1;
+            queue.push(h);
+          }
+        }
+      }
+  };
   for (let round = 0; ; round++) {
     // possible, given `always`
     const p = new Uint8Array(n);
@@ -342,17 +356,7 @@ function foldConstants(g: Normalized): Uint8Array {
         queue.push(c.head);
       }
     });
-    for (let qi = 0; qi < queue.length; qi++)
-      for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
-        const ci = occurPos.items[k];
-        if (need[ci] > 0 && --need[ci] === 0) {
-          const h = g.clauses[ci].head;
-          if (!p[h]) {
-            p[h] = 1;
-            queue.push(h);
-          }
-        }
-      }
+    derive(p, queue);
     // always, given never = not possible
     const t = new Uint8Array(n);
     queue.length = 0;
@@ -365,17 +369,7 @@ function foldConstants(g: Normalized): Uint8Array {
         queue.push(c.head);
       }
     });
-    for (let qi = 0; qi < queue.length; qi++)
-      for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
-        const ci = occurPos.items[k];
-        if (need[ci] > 0 && --need[ci] === 0) {
-          const h = g.clauses[ci].head;
-          if (!t[h]) {
-            t[h] = 1;
-            queue.push(h);
-          }
-        }
-      }
+    derive(t, queue);
     const same = t.every((v, i) => v === always[i]) && p.every((v, i) => v === possible[i]);
     always = t;
     possible = p;

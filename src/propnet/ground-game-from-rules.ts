@@ -33,9 +33,13 @@ interface Body {
 
 /** Expands a body with `or` and ground `distinct` into alternative conjunctions of atoms. */
 function expandBody(body: readonly Literal[]): Body[] {
+  return conjoin(body.map((literal) => expandLiteral(literal, false)));
+}
+
+/** The conjunction of parts, each a disjunction of bodies, as a disjunction of bodies. */
+function conjoin(parts: readonly (readonly Body[])[]): Body[] {
   let alternatives: Body[] = [{ positive: [], negative: [] }];
-  for (const literal of body) {
-    const options = expandLiteral(literal, false);
+  for (const options of parts) {
     const next: Body[] = [];
     for (const alt of alternatives)
       for (const option of options)
@@ -58,16 +62,7 @@ function expandLiteral(literal: Literal, negated: boolean): Body[] {
     case "or": {
       if (!negated) return literal.disjuncts.flatMap((d) => expandLiteral(d, false));
       // not (or a b) = (not a) and (not b)
-      let alternatives: Body[] = [{ positive: [], negative: [] }];
-      for (const d of literal.disjuncts) {
-        const options = expandLiteral(d, true);
-        const next: Body[] = [];
-        for (const alt of alternatives)
-          for (const o of options)
-            next.push({ positive: [...alt.positive, ...o.positive], negative: [...alt.negative, ...o.negative] });
-        alternatives = next;
-      }
-      return alternatives;
+      return conjoin(literal.disjuncts.map((d) => expandLiteral(d, true)));
     }
   }
 }

@@ -18,6 +18,7 @@
  *   `(<= (legal ?p ?p) ...)`) are kept: they work when a caller binds those variables.
  */
 import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
+import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 
@@ -243,16 +244,7 @@ function dependencies(relation: Relation): { relation: Relation; negative: boole
 }
 
 function relevantRelations(relations: readonly Relation[], roots: readonly Relation[]): Set<Relation> {
-  const kept = new Set<Relation>(roots);
-  const stack = [...roots];
-  while (stack.length > 0) {
-    for (const { relation } of dependencies(stack.pop()!)) {
-      if (!kept.has(relation)) {
-        kept.add(relation);
-        stack.push(relation);
-      }
-    }
-  }
+  const kept = reachable(roots, (r) => dependencies(r).map((d) => d.relation));
   // Irrelevant relations are never called: drop their clauses so that nothing reads them.
   for (const r of relations) if (!kept.has(r)) r.clauses.length = 0;
   return kept;
@@ -261,38 +253,10 @@ function relevantRelations(relations: readonly Relation[], roots: readonly Relat
 /** Tarjan's SCCs over the kept relations: sets the levels, and lists the cycles through `not`. */
 function checkStratifiedAndLevel(relations: readonly Relation[], kept: ReadonlySet<Relation>): string[] {
   const unstratified: string[] = [];
-  const index = new Map<Relation, number>();
-  const low = new Map<Relation, number>();
-  const onStack = new Set<Relation>();
-  const stack: Relation[] = [];
-  const components: Relation[][] = []; // dependencies first
-  let counter = 0;
-  const visit = (r: Relation): void => {
-    index.set(r, counter);
-    low.set(r, counter);
-    counter++;
-    stack.push(r);
-    onStack.add(r);
-    for (const { relation: s } of dependencies(r)) {
-      if (!index.has(s)) {
-        visit(s);
-        low.set(r, Math.min(low.get(r)!, low.get(s)!));
-      } else if (onStack.has(s)) {
-        low.set(r, Math.min(low.get(r)!, index.get(s)!));
-      }
-    }
-    if (low.get(r) === index.get(r)) {
-      const component: Relation[] = [];
-      let s: Relation;
-      do {
-        s = stack.pop()!;
-        onStack.delete(s);
-        component.push(s);
-      } while (s !== r);
-      components.push(component);
-    }
-  };
-  for (const r of relations) if (kept.has(r) && !index.has(r)) visit(r);
+  const components = stronglyConnectedComponents(
+    relations.filter((r) => kept.has(r)),
+    (r) => dependencies(r).map((d) => d.relation),
+  ); // dependencies first
 
   for (const component of components) {
     const members = new Set(component);

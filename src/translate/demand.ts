@@ -21,8 +21,9 @@
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
-import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
+import { reachable } from "../analysis/dependency-graph.js";
 
 export interface DemandResult {
   readonly rules: FlatRule[];
@@ -37,31 +38,19 @@ export interface DemandOptions {
 }
 
 export function restrictToDemand(rules: readonly FlatRule[], options: DemandOptions): DemandResult {
-  const byHead = new Map<string, FlatRule[]>();
-  for (const rule of rules) {
-    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
-    byHead.get(rule.head.relation)!.push(rule);
-  }
+  const byHead = rulesByHead(rules);
   // relation -> the relations its rules' bodies use
   const uses = new Map<string, Set<string>>();
   for (const rule of rules) {
     if (!uses.has(rule.head.relation)) uses.set(rule.head.relation, new Set());
     for (const l of rule.body) if (l.kind === "pos" || l.kind === "neg") uses.get(rule.head.relation)!.add(l.atom.relation);
   }
+  // relation -> the relations it depends on in one step or more
   const reachCache = new Map<string, Set<string>>();
+  const usedBy = (r: string): Iterable<string> => uses.get(r) ?? [];
   const reaches = (from: string): Set<string> => {
     let seen = reachCache.get(from);
-    if (seen) return seen;
-    seen = new Set();
-    const stack = [from];
-    while (stack.length > 0) {
-      const r = stack.pop()!;
-      for (const q of uses.get(r) ?? []) if (!seen.has(q)) {
-        seen.add(q);
-        stack.push(q);
-      }
-    }
-    reachCache.set(from, seen);
+    if (!seen) reachCache.set(from, (seen = reachable(usedBy(from), usedBy)));
     return seen;
   };
 

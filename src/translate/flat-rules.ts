@@ -27,6 +27,17 @@ export interface FlatRule {
   readonly part: RulePart;
 }
 
+/** The rules of each head relation, in the order of `rules` (relations in the order they first head a rule). */
+export function rulesByHead(rules: readonly FlatRule[]): Map<string, FlatRule[]> {
+  const byHead = new Map<string, FlatRule[]>();
+  for (const rule of rules) {
+    const own = byHead.get(rule.head.relation);
+    if (own) own.push(rule);
+    else byHead.set(rule.head.relation, [rule]);
+  }
+  return byHead;
+}
+
 /** Over this many variants from one rule, `or` expansion stops and reports the rule. */
 export const MAX_OR_VARIANTS = 4096;
 

@@ -33,7 +33,7 @@ import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
 import { collectTermVariables } from "../syntax/terms.js";
 import { termToKif } from "../syntax/print.js";
-import { flatLiteralVariables, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { flatLiteralVariables, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 
 export interface FreeArgumentOptions {
@@ -56,13 +56,9 @@ export interface FreeArgumentResult {
 const setKey = (relations: Iterable<string>) => [...relations].sort().join("\u0000");
 
 export function dropFreeArguments(rules: readonly FlatRule[], options: FreeArgumentOptions): FreeArgumentResult {
-  const byHead = new Map<string, FlatRule[]>();
+  const byHead = rulesByHead(rules);
   const negated = new Set<string>();
-  for (const rule of rules) {
-    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
-    byHead.get(rule.head.relation)!.push(rule);
-    for (const l of rule.body) if (l.kind === "neg") negated.add(l.atom.relation);
-  }
+  for (const rule of rules) for (const l of rule.body) if (l.kind === "neg") negated.add(l.atom.relation);
   const isGuard = (l: FlatLiteral, name: string): boolean =>
     l.kind === "pos" &&
     l.atom.args.length === 1 &&

@@ -8,7 +8,7 @@
  *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
  */
 import { KEYWORD_ARITY, type Description, type Position } from "../syntax/ast.js";
-import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
 import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
@@ -22,27 +22,10 @@ import { restrictToStaticDemand } from "./static-demand.js";
 import { fixFluents } from "./fixed-fluents.js";
 import { AspWriter } from "./emit.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, SymbolTable } from "./symbols.js";
+import { translateFlags, type TranslateFlags } from "./flags.js";
 
 export { SymbolTable } from "./symbols.js";
-
-export interface TranslateOptions {
-  /** Existential-variable splitting (default on). */
-  readonly split?: boolean;
-  /** Relevance pruning (default on). */
-  readonly prune?: boolean;
-  /** Use the game's own `base`/`input` rules instead of the static relaxation (when it has both). */
-  readonly declaredBaseInput?: boolean;
-  /** A cheaper P^base: relaxed dynamic atoms that the rest of a rule binds are left out (static-relaxation.ts; default off). */
-  readonly leanBase?: boolean;
-  /** Ground views with don't-care arguments only for the tuples their uses ask about (demand.ts; default off). */
-  readonly demand?: boolean;
-  /** Leave out view arguments that only carry a static domain's value through (free-arguments.ts; default on). */
-  readonly freeArguments?: boolean;
-  /** Ground views only for the bound arguments their uses can ask about, computed from the static relaxation (static-demand.ts; default on). */
-  readonly staticDemand?: boolean;
-  /** Replace `true` literals of fluents that only their frame axiom carries on by a static relation (fixed-fluents.ts; default on). */
-  readonly fixedFluents?: boolean;
-}
+export { TRANSLATE_DEFAULTS, translateFlags, type TranslateFlags, type TranslateOptions } from "./flags.js";
 
 export interface TranslationStats {
   /** GDL rules (facts included) of the description. */
@@ -84,38 +67,37 @@ export interface TranslateResult {
 /** Relations that relevance pruning never touches: the game's outputs and what the generators use. */
 const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "base", "input"];
 
-export function translate(description: Description, options: TranslateOptions = {}): TranslateResult {
+export function translate(description: Description, options: TranslateFlags = {}): TranslateResult {
+  const flags = translateFlags(options);
   const diagnostics: Diagnostic[] = [];
-  const game: FlatRule[] = [];
+  const flat: FlatRule[] = [];
   for (const rule of description.rules) {
-    const flat = flattenRule(rule);
-    if ("tooManyVariants" in flat) {
+    const variants = flattenRule(rule);
+    if ("tooManyVariants" in variants) {
       diagnostics.push(
         diagnostic(
           "error",
           "ground",
           description.file,
           rule.pos,
-          `expanding 'or' in this rule gives ${flat.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
+          `expanding 'or' in this rule gives ${variants.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
         ),
       );
       continue;
     }
-    for (const rule of flat) game.push(rule);
+    for (const rule of variants) flat.push(rule); // no spread: a game may have 100,000s of rules
   }
   if (diagnostics.length > 0) return { diagnostics };
   const graph = buildDependencyGraph(description);
   const statics = staticRelations(graph);
-  const projected = projectLocalNegations(game, statics);
+  const projected = projectLocalNegations(flat, statics);
   projected.staticAux.forEach((r) => statics.add(r));
-  const closed = closeUnsafeVariables(projected.rules, description);
-  game.length = 0;
-  for (const rule of closed) game.push(rule);
+  // G, each step below rewriting it
+  let game: readonly FlatRule[] = closeUnsafeVariables(projected.rules, description);
   let fixedFluents: readonly string[] = [];
-  if (options.fixedFluents !== false) {
+  if (flags.fixedFluents) {
     const result = fixFluents(game);
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule);
+    game = result.rules;
     result.staticAux.forEach((r) => statics.add(r));
     fixedFluents = result.fixed;
   }
@@ -123,13 +105,12 @@ export function translate(description: Description, options: TranslateOptions = 
   const declares = (r: string) => description.rules.some((rule) => rule.head.relation === r);
   let renamed: ReadonlyMap<string, string> = new Map();
   let freeArguments = 0;
-  if (options.freeArguments !== false) {
+  if (flags.freeArguments) {
     const result = dropFreeArguments(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       isStatic: (relation) => statics.has(relation) || relation === DOMAIN_RELATION,
     });
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule); // no spread: a game may have 100,000s of rules
+    game = result.rules;
     result.staticAux.forEach((r) => statics.add(r));
     renamed = result.renamed;
     freeArguments = result.positions;
@@ -138,15 +119,14 @@ export function translate(description: Description, options: TranslateOptions = 
   let demandRules: FlatRule[] = [];
   let staticDemanded: readonly string[] = [];
   let alsoRelevant: Set<string> | undefined;
-  const useDeclared = options.declaredBaseInput === true && declares("base") && declares("input");
-  if (options.staticDemand !== false && !useDeclared) {
+  const useDeclared = flags.declaredBaseInput && declares("base") && declares("input");
+  if (flags.staticDemand && !useDeclared) {
     const result = restrictToStaticDemand(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION, DOMAIN_RELATION]),
       statics: new Set([...statics, DOMAIN_RELATION]),
     });
     if (result.restricted.size > 0) {
-      game.length = 0;
-      for (const rule of result.rules) game.push(rule);
+      game = result.rules;
       result.demandRelations.forEach((r) => statics.add(r));
       demandRules = result.demandRules;
       staticDemanded = [...result.restricted.keys()];
@@ -155,22 +135,21 @@ export function translate(description: Description, options: TranslateOptions = 
   }
   const relaxation = useDeclared
     ? declaredRelaxation(game)
-    : [...demandRules, ...staticRelaxation(game, graph, statics, { dropBoundDynamic: options.leanBase === true, renamed, alsoRelevant })];
+    : [...demandRules, ...staticRelaxation(game, graph, statics, { dropBoundDynamic: flags.leanBase, renamed, alsoRelevant })];
 
   let demanded: readonly string[] = [];
-  if (options.demand === true) {
+  if (flags.demand) {
     const result = restrictToDemand(game, {
       keep: new Set([...OUTPUT_RELATIONS, ...KEYWORD_ARITY.keys(), BASE_RELATION, INPUT_RELATION]),
       isStatic: (relation) => statics.has(relation),
     });
-    game.length = 0;
-    for (const rule of result.rules) game.push(rule);
+    game = result.rules;
     demanded = result.restricted;
   }
   let rules: FlatRule[] = [...game, ...relaxation];
   let pruned = 0;
   let specialized = 0;
-  if (options.prune !== false) {
+  if (flags.prune) {
     const result = pruneIrrelevant(rules, {
       keep: new Set([...OUTPUT_RELATIONS, BASE_RELATION, INPUT_RELATION]),
     });
@@ -179,7 +158,7 @@ export function translate(description: Description, options: TranslateOptions = 
     specialized = result.specialized;
   }
   let splits = 0;
-  if (options.split !== false) {
+  if (flags.split) {
     const result = splitExistentialVariables(rules, { isTable: (relation) => statics.has(relation) });
     rules = result.rules;
     splits = result.splits;
@@ -239,15 +218,7 @@ function positiveClosure(rules: readonly FlatRule[], roots: Iterable<string>): S
     if (!list) uses.set(rule.head.relation, (list = []));
     for (const l of rule.body) if (l.kind === "pos") list.push(l.atom.relation);
   }
-  const seen = new Set(roots);
-  const stack = [...seen];
-  while (stack.length > 0)
-    for (const q of uses.get(stack.pop()!) ?? [])
-      if (!seen.has(q)) {
-        seen.add(q);
-        stack.push(q);
-      }
-  return seen;
+  return reachable(roots, (r) => uses.get(r) ?? []);
 }
 
 /** Every relation, function and constant name of the description. */

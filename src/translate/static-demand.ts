@@ -39,9 +39,10 @@
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../syntax/ast.js";
 import { atomVariables, collectTermVariables } from "../syntax/terms.js";
-import { positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { staticVersion } from "./static-relaxation.js";
+import { reachable } from "../analysis/dependency-graph.js";
 
 export interface StaticDemandOptions {
   /** Relations never restricted: the outputs, the keywords, what the generators use. */
@@ -65,54 +66,29 @@ export interface StaticDemandResult {
 
 export function restrictToStaticDemand(rules: readonly FlatRule[], options: StaticDemandOptions): StaticDemandResult {
   const isStatic = (r: string) => options.statics.has(r);
-  const byHead = new Map<string, FlatRule[]>();
-  for (const rule of rules) {
-    if (!byHead.has(rule.head.relation)) byHead.set(rule.head.relation, []);
-    byHead.get(rule.head.relation)!.push(rule);
-  }
+  const byHead = rulesByHead(rules);
   const arity = new Map<string, number>();
   for (const [p, own] of byHead) arity.set(p, own[0].head.args.length);
 
   // A static relation used negated keeps its whole extension, and so does every static
   // relation it depends on: P^base keeps static negative literals, so a demand (which depends on
   // P^base) under a negation would make the program unstratified (lessthan in mummymaze1p).
-  const underNegation = new Set<string>();
-  const stack: string[] = [];
-  for (const rule of rules)
-    for (const l of rule.body)
-      if (l.kind === "neg" && isStatic(l.atom.relation) && !underNegation.has(l.atom.relation)) {
-        underNegation.add(l.atom.relation);
-        stack.push(l.atom.relation);
-      }
-  while (stack.length > 0)
-    for (const rule of byHead.get(stack.pop()!) ?? [])
-      for (const l of rule.body)
-        if ((l.kind === "pos" || l.kind === "neg") && isStatic(l.atom.relation) && !underNegation.has(l.atom.relation)) {
-          underNegation.add(l.atom.relation);
-          stack.push(l.atom.relation);
-        }
+  // The static relations that the rules of r use (positive or negated).
+  const staticUses = (r: string): string[] =>
+    (byHead.get(r) ?? []).flatMap((rule) =>
+      rule.body.flatMap((l) => ((l.kind === "pos" || l.kind === "neg") && isStatic(l.atom.relation) ? [l.atom.relation] : [])),
+    );
+  const negatedStatics = rules.flatMap((rule) => rule.body.flatMap((l) => (l.kind === "neg" && isStatic(l.atom.relation) ? [l.atom.relation] : [])));
+  const underNegation = reachable(negatedStatics, staticUses);
 
   // A static relation is worth a demand only when it can be large: when it is recursive or
   // depends on a recursive static relation (mummymaze1p's direction-from, built on lessthan over
   // 60 numbers). A static relation made by joining facts (merrills' mill) is small, and its
   // demand, a join over P^base, can be larger than the relation itself.
-  const staticUses = (r: string): string[] =>
-    (byHead.get(r) ?? []).flatMap((rule) =>
-      rule.body.flatMap((l) => ((l.kind === "pos" || l.kind === "neg") && isStatic(l.atom.relation) ? [l.atom.relation] : [])),
-    );
   const reachesCache = new Map<string, Set<string>>();
   const staticReach = (from: string): Set<string> => {
     let seen = reachesCache.get(from);
-    if (seen) return seen;
-    seen = new Set();
-    const todo = [from];
-    while (todo.length > 0)
-      for (const q of staticUses(todo.pop()!))
-        if (!seen.has(q)) {
-          seen.add(q);
-          todo.push(q);
-        }
-    reachesCache.set(from, seen);
+    if (!seen) reachesCache.set(from, (seen = reachable(staticUses(from), staticUses)));
     return seen;
   };
   const mayBeLarge = (p: string): boolean => [p, ...staticReach(p)].some((q) => staticReach(q).has(q));

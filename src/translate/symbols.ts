@@ -53,12 +53,7 @@ export class SymbolTable {
     if (isInternalRelation(gdl)) return this.internal(gdl);
     const known = this.toAsp.get(gdl);
     if (known !== undefined) return known;
-    let candidate = CLEAN_IDENTIFIER.test(gdl) && !ASP_KEYWORDS.has(gdl) ? gdl : mangle(gdl);
-    if (this.toGdl.has(candidate)) {
-      let n = 2;
-      while (this.toGdl.has(`${candidate}_${n}`)) n++;
-      candidate = `${candidate}_${n}`;
-    }
+    const candidate = unused(CLEAN_IDENTIFIER.test(gdl) && !ASP_KEYWORDS.has(gdl) ? gdl : mangle(gdl), this.toGdl);
     this.toAsp.set(gdl, candidate);
     this.toGdl.set(candidate, gdl);
     return candidate;
@@ -103,16 +98,19 @@ export class SymbolTable {
       .split(" ")
       .map((part, i) => (i === 0 ? part : this.name(part)))
       .join("_");
-    let candidate = `_${body}`;
-    if (this.aspToInternal.has(candidate)) {
-      let n = 2;
-      while (this.aspToInternal.has(`${candidate}_${n}`)) n++;
-      candidate = `${candidate}_${n}`;
-    }
+    const candidate = unused(`_${body}`, this.aspToInternal);
     this.internalToAsp.set(name, candidate);
     this.aspToInternal.set(candidate, name);
     return candidate;
   }
+}
+
+/** `name`, or the first of `name_2`, `name_3`, ... that `taken` does not have. */
+function unused(name: string, taken: ReadonlyMap<string, unknown>): string {
+  if (!taken.has(name)) return name;
+  let n = 2;
+  while (taken.has(`${name}_${n}`)) n++;
+  return `${name}_${n}`;
 }
 
 /** `a-b` -> `g_a_minus_b`, `+` -> `g_plus`, `1x` -> `g_1x`, `Up` -> `g_Up`: readable, made unique by the table. */

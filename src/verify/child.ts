@@ -5,6 +5,7 @@
  */
 import { createGrounder, type ClosableGrounder } from "../ground/index.js";
 import { serveChild } from "../child-worker.js";
+import type { TranslateFlags } from "../translate/index.js";
 import { verifyGame, type VerifyProgress, type VerifyRow } from "./verify-game.js";
 
 export interface VerifyChildConfig {
@@ -21,8 +22,7 @@ export interface VerifyChildRequest {
   readonly maxSteps: number;
   readonly groundTimeoutSeconds: number;
   readonly caseSensitive?: boolean;
-  readonly staticDemand?: boolean;
-  readonly fixedFluents?: boolean;
+  readonly translate?: TranslateFlags;
 }
 
 export type VerifyChildReply =
@@ -41,8 +41,7 @@ async function serve(config: VerifyChildConfig): Promise<void> {
       maxSteps: request.maxSteps,
       groundTimeoutSeconds: request.groundTimeoutSeconds,
       caseSensitive: request.caseSensitive,
-      staticDemand: request.staticDemand,
-      fixedFluents: request.fixedFluents,
+      translate: request.translate,
       onProgress: (progress) => send({ type: "progress", progress }),
     }),
   );

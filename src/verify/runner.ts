@@ -4,13 +4,14 @@
  * never stops the run. The results file (CSV: game,status,detail,playouts,steps,seconds) is
  * written atomically after every game.
  */
-import { ChildWorker } from "../child-worker.js";
+import { forEachInChildren, type ChildWorker } from "../child-worker.js";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { parse as parseCsv } from "csv-parse/sync";
 import { writeFileAtomic } from "../output-file.js";
 import { findGames, gameName } from "../corpus/find-games.js";
+import type { TranslateFlags } from "../translate/index.js";
 import type { VerifyChildConfig, VerifyChildReply, VerifyChildRequest } from "./child.js";
 import { VERIFY_STATUSES, type VerifyProgress, type VerifyRow, type VerifyStatus } from "./verify-game.js";
 
@@ -35,10 +36,8 @@ export interface VerifyRunOptions {
   readonly keep?: readonly VerifyRow[];
   /** Read the games keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
-  /** Ground with the static-demand step (src/translate/static-demand.ts). */
-  readonly staticDemand?: boolean;
-  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
-  readonly fixedFluents?: boolean;
+  /** The translate stage's flags to ground with (default: TRANSLATE_DEFAULTS). */
+  readonly translate?: TranslateFlags;
 }
 
 export interface VerifyRunProgress {
@@ -112,36 +111,28 @@ export async function runVerify(options: VerifyRunOptions, progress?: VerifyRunP
   };
 
   const config: VerifyChildConfig = { grounderMemoryMb: Math.min(2048, options.memoryMb) };
-  let next = 0;
   let done = 0;
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(options.jobs, games.length)) },
-    () => new ChildWorker<VerifyChildRequest, VerifyChildReply>(childScript(), [JSON.stringify(config)], options.memoryMb),
-  );
-  await Promise.all(
-    workers.map(async (worker) => {
-      while (next < games.length) {
-        const { file, game } = games[next++];
-        const request: VerifyChildRequest = {
-          type: "verify",
-          file,
-          game,
-          playouts: options.playouts,
-          seed: options.seed,
-          maxSteps: options.maxSteps,
-          groundTimeoutSeconds: options.groundTimeoutSeconds,
-          caseSensitive: options.caseSensitive,
-          staticDemand: options.staticDemand,
-          fixedFluents: options.fixedFluents,
-        };
-        const row = await verifyInChild(worker, request, options.timeoutSeconds);
-        rows.set(game, row);
-        save();
-        done++;
-        progress?.gameDone?.(row, done, games.length);
-      }
-      worker.stop();
-    }),
+  await forEachInChildren<{ file: string; game: string }, VerifyChildRequest, VerifyChildReply>(
+    games,
+    { script: childScript(), args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
+    async ({ file, game }, worker) => {
+      const request: VerifyChildRequest = {
+        type: "verify",
+        file,
+        game,
+        playouts: options.playouts,
+        seed: options.seed,
+        maxSteps: options.maxSteps,
+        groundTimeoutSeconds: options.groundTimeoutSeconds,
+        caseSensitive: options.caseSensitive,
+        translate: options.translate,
+      };
+      const row = await verifyInChild(worker, request, options.timeoutSeconds);
+      rows.set(game, row);
+      save();
+      done++;
+      progress?.gameDone?.(row, done, games.length);
+    },
   );
   const sorted = save();
   return { rows: sorted, counts: countStatuses(sorted), seconds: (performance.now() - started) / 1000 };

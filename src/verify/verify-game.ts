@@ -14,6 +14,7 @@
 import { buildPropnetStage, groundDescription, type AspGrounder } from "../pipeline.js";
 import { loadFile } from "../io.js";
 import type { Diagnostic } from "../diagnostics.js";
+import type { TranslateFlags } from "../translate/index.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
 import { ReferenceReasoner } from "../reference/reasoner.js";
 import { FastStateMachine, fastEngineFallbackReason } from "../propnet/fast-machine.js";
@@ -58,10 +59,8 @@ export interface VerifyOptions {
   readonly compareEvaluations?: boolean;
   /** Read the game keeping the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
-  /** Ground with the static-demand step (src/translate/static-demand.ts). */
-  readonly staticDemand?: boolean;
-  /** Ground with the fixed-fluents step (src/translate/fixed-fluents.ts). */
-  readonly fixedFluents?: boolean;
+  /** The translate stage's flags to ground with (default: TRANSLATE_DEFAULTS). */
+  readonly translate?: TranslateFlags;
   /** Also compare the fast engine with the reference engine on the same playouts (default true). */
   readonly compareEngines?: boolean;
   /** Called after each phase and each playout (a child process reports it to its parent). */
@@ -95,12 +94,7 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   const loaded = loadFile(file, { caseSensitive: options.caseSensitive });
   if (!loaded.description) return done("not-grounded", `invalid: ${firstError(loaded.diagnostics)}`);
   options.onProgress?.({ phase: "ground", playouts: 0, steps: 0 });
-  const grounded = await groundDescription(loaded, {
-    grounder: options.grounder,
-    timeoutSeconds: groundTimeout,
-    staticDemand: options.staticDemand,
-    fixedFluents: options.fixedFluents,
-  });
+  const grounded = await groundDescription(loaded, { ...options.translate, grounder: options.grounder, timeoutSeconds: groundTimeout });
   const groundSeconds = round3(["translate", "ground", "extract"].reduce((s, k) => s + (grounded.times[k as "ground"] ?? 0), 0));
   if (grounded.status !== "ok" || !grounded.game)
     return done("not-grounded", `${grounded.status}: ${firstError(grounded.diagnostics).replace(new RegExp(`^${grounded.status}: `), "")}`);

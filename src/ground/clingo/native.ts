@@ -3,7 +3,7 @@
  * process with the same options and the same outcome type as the wasm backend. Native
  * gringo is several times faster than clingo-wasm and has no 2 GiB memory ceiling.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { renameInput } from "./messages.js";
@@ -27,7 +27,7 @@ function onPath(name: string): string | undefined {
   return undefined;
 }
 
-let found: { value: string | undefined } | undefined;
+let finding: Promise<string | undefined> | undefined;
 
 const CANDIDATES = ["gringo", "clingo"] as const;
 
@@ -38,23 +38,22 @@ function isVersion5(versionText: string | undefined): boolean {
 
 /**
  * The path of a gringo or clingo (version 5 or later) executable on PATH, gringo first, or
- * undefined. The answer is cached for the process.
+ * undefined. It does not block: asking an executable its version costs a process start, which
+ * can then run while the game is parsed and translated. The answer is cached for the process.
  */
-export function findNativeGrounder(): string | undefined {
-  if (found === undefined) {
-    let value: string | undefined;
+export function findNativeGrounder(): Promise<string | undefined> {
+  finding ??= (async () => {
     for (const name of CANDIDATES) {
       const candidate = onPath(name);
       if (candidate === undefined) continue;
-      const version = spawnSync(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 });
-      if (isVersion5(version.stdout)) {
-        value = candidate;
-        break;
-      }
+      const stdout = await new Promise<string | undefined>((resolve) =>
+        execFile(candidate, ["--version"], { encoding: "utf8", timeout: 10_000 }, (_error, out) => resolve(out)),
+      );
+      if (isVersion5(stdout)) return candidate;
     }
-    found = { value };
-  }
-  return found.value;
+    return undefined;
+  })();
+  return finding;
 }
 
 /**
@@ -210,9 +209,11 @@ export function startNativeGrounder(executable: string, extraArgs?: readonly str
 export function groundAspNative(program: string, options: NativeGroundOptions & { readonly started?: NativeGrounderProcess }): Promise<GroundOutcome> {
   const badArgs = checkExtraArgs(options.extraArgs);
   if (badArgs !== undefined) return Promise.resolve({ status: "error", message: badArgs });
-  const executable = options.executable ?? findNativeGrounder();
+  const executable = options.executable;
   if (executable === undefined) {
-    return Promise.resolve({ status: "error", message: "no gringo or clingo executable found on PATH" });
+    return findNativeGrounder().then((found) =>
+      found === undefined ? { status: "error", message: "no gringo or clingo executable found on PATH" } : groundAspNative(program, { ...options, executable: found }),
+    );
   }
   if (options.signal?.aborted) return Promise.resolve({ status: "cancelled" });
   const { started } = options;
