@@ -12,6 +12,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
+import type { TranslateFlags } from "../translate/flags.js";
 import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
@@ -22,7 +23,7 @@ const CASE_SENSITIVE = [
   "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
 ] as const;
 
-interface GroundOptions {
+interface GroundOptions extends TranslateFlags {
   output?: string;
   propnet?: boolean;
   propnetOut?: string;
@@ -30,14 +31,6 @@ interface GroundOptions {
   stats?: boolean;
   json?: boolean;
   timeout: number;
-  split: boolean;
-  prune: boolean;
-  declaredBaseInput?: boolean;
-  leanBase?: boolean;
-  demand?: boolean;
-  freeArguments?: boolean;
-  staticDemand?: boolean;
-  fixedFluents?: boolean;
   baseInput: boolean;
   grounder: "auto" | "wasm" | "native";
   wasmTier: "baseline" | "optimizing";
@@ -64,6 +57,26 @@ const syntaxOption = () =>
   new Option("--syntax <notation>", "notation of the input GDL (auto: sniffed from the text, see README)").choices(["kif", "infix", "auto"]).default("auto");
 /** `--to`: the notation of the GDL printed (default: the input's). */
 const toOption = (what: string) => new Option("--to <notation>", `notation of ${what} (default: the input's)`).choices(["kif", "infix"]);
+
+/**
+ * The translate stage's switches (`TranslateFlags`, src/translate/flags.ts) as options of a
+ * command: `ground` (one game) and `corpus` (many) declare them here, once, under the flags'
+ * names, so that `translateFlags` finds them in the parsed options.
+ */
+function translateFlagOptions(command: Command, games: "one" | "many"): Command {
+  return command
+    .option("--no-split", "turn existential-variable splitting off")
+    .option("--no-prune", "turn relevance pruning off")
+    .option(
+      "--declared-base-input",
+      games === "one" ? "use the game's own base/input rules (when it has both) instead of the static relaxation" : "use the games' own base/input rules when they have both",
+    )
+    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
+    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
+    .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
+    .option("--no-static-demand", "ground views for all their arguments, not only for the bound ones their uses can ask about (magic sets over the static relaxation)")
+    .option("--no-fixed-fluents", "keep the true literals of fluents that only their frame axiom carries on (instead of a static relation)");
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -110,23 +123,18 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .showSuggestionAfterError()
     .enablePositionalOptions();
 
-  program
-    .argument("[game]", "a GDL (.kif) game to ground")
-    .option("-o, --output <file>", "write the ground game (or with --asp the program P) to this file")
-    .option("--asp", "print the answer set program P = G ∪ P^base ∪ generators instead of grounding")
-    .option("--propnet", "build the propnet and print its summary (components, links, both counts, times)")
-    .option("--propnet-out <file>", "write the propnet graph: JSON, or Graphviz DOT when the file ends in .dot")
-    .option("--stats", "print per-phase wall times and sizes")
-    .option("--json", "print times and sizes as JSON")
-    .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
-    .option("--no-split", "turn existential-variable splitting off")
-    .option("--no-prune", "turn relevance pruning off")
-    .option("--declared-base-input", "use the game's own base/input rules (when it has both) instead of the static relaxation")
-    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
-    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
-    .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
-    .option("--no-static-demand", "ground views for all their arguments, not only for the bound ones their uses can ask about (magic sets over the static relaxation)")
-    .option("--no-fixed-fluents", "keep the true literals of fluents that only their frame axiom carries on (instead of a static relation)")
+  translateFlagOptions(
+    program
+      .argument("[game]", "a GDL (.kif) game to ground")
+      .option("-o, --output <file>", "write the ground game (or with --asp the program P) to this file")
+      .option("--asp", "print the answer set program P = G ∪ P^base ∪ generators instead of grounding")
+      .option("--propnet", "build the propnet and print its summary (components, links, both counts, times)")
+      .option("--propnet-out <file>", "write the propnet graph: JSON, or Graphviz DOT when the file ends in .dot")
+      .option("--stats", "print per-phase wall times and sizes")
+      .option("--json", "print times and sizes as JSON")
+      .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60),
+    "one",
+  )
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
@@ -161,25 +169,20 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       exitCode = runCheck(files, options, io);
     });
 
-  program
-    .command("corpus")
-    .description("ground every .kif game below a folder, each in a child process with limits; results as CSV and JSON")
-    .argument("<dir>", "folder of games (searched recursively)")
-    .option("--out <file>", "results file (.csv or .json; the other format is written beside it); default <dir>.corpus.csv beside the folder")
-    .option("--force", "overwrite an existing --out file that is not a results file of this command")
-    .option("--timeout <seconds>", "time limit per game", parsePositive, 60)
-    .option("--memory <MiB>", "memory limit per game", parsePositive, 4096)
-    .option("--jobs <n>", "games grounded at once (default: the number of cores)", parsePositive)
-    .option("--resume", "skip the games already in the results file")
-    .option("--filter <regexp>", "only the games whose name matches")
-    .option("--no-split", "turn existential-variable splitting off")
-    .option("--no-prune", "turn relevance pruning off")
-    .option("--declared-base-input", "use the games' own base/input rules when they have both")
-    .option("--lean-base", "a cheaper P^base: leave out relaxed dynamic atoms that the rest of a rule binds")
-    .option("--demand", "ground views with don't-care arguments only for the tuples their uses ask about")
-    .option("--no-free-arguments", "keep view arguments that only carry a value of a static domain through")
-    .option("--no-static-demand", "ground views for all their arguments, not only for the bound ones their uses can ask about (magic sets over the static relaxation)")
-    .option("--no-fixed-fluents", "keep the true literals of fluents that only their frame axiom carries on (instead of a static relation)")
+  translateFlagOptions(
+    program
+      .command("corpus")
+      .description("ground every .kif game below a folder, each in a child process with limits; results as CSV and JSON")
+      .argument("<dir>", "folder of games (searched recursively)")
+      .option("--out <file>", "results file (.csv or .json; the other format is written beside it); default <dir>.corpus.csv beside the folder")
+      .option("--force", "overwrite an existing --out file that is not a results file of this command")
+      .option("--timeout <seconds>", "time limit per game", parsePositive, 60)
+      .option("--memory <MiB>", "memory limit per game", parsePositive, 4096)
+      .option("--jobs <n>", "games grounded at once (default: the number of cores)", parsePositive)
+      .option("--resume", "skip the games already in the results file")
+      .option("--filter <regexp>", "only the games whose name matches"),
+    "many",
+  )
     .option("--no-propnet", "do not build the propnets")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)
