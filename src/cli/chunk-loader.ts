@@ -42,7 +42,7 @@ import vm from "node:vm";
 export interface CodeCacheDirs {
   /** Searched in order for a chunk's cache. */
   readonly read: readonly string[];
-  /** Where a chunk without an accepted cache gets one at exit; undefined: nowhere. */
+  /** Where a chunk for which no cache was found gets one at exit; undefined: nowhere. */
   readonly write?: string;
 }
 
