@@ -87,6 +87,32 @@ function compareIndexLevel(a: GameStateMachine, b: GameStateMachine, playouts: n
   return states;
 }
 
+/** Flat Monte-Carlo's states visited over the interface (the loop `randomPlayoutNodes` runs inside the engine). */
+function genericPlayoutNodes(sm: GameStateMachine, playouts: number, rng: () => number, maxSteps: number): number {
+  const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
+  const joint = new Int32Array(sm.roles.length);
+  let a = sm.initialState();
+  let b = a.slice();
+  let nodes = 0;
+  for (let p = 0; p < playouts; p++) {
+    a.set(sm.initialState());
+    for (let step = 0; step < maxSteps; step++) {
+      nodes++;
+      if (sm.isTerminal(a)) break;
+      let stuck = false;
+      for (let r = 0; r < sm.roles.length && !stuck; r++) {
+        const count = sm.legalMovesInto(a, r, legal);
+        if (count === 0) stuck = true;
+        else joint[r] = legal[Math.floor(rng() * count)];
+      }
+      if (stuck) break;
+      sm.nextStateInto(a, joint, b);
+      [a, b] = [b, a];
+    }
+  }
+  return nodes;
+}
+
 describe("the fast engine on a tictactoe propnet built from rules", () => {
   it("agrees with the reference engine, with guards and without", () => {
     const p = buildPropnet(groundGameFromRules(groundTictactoeKif()).game);
@@ -163,6 +189,14 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
         const other = new FastStateMachine(p, options);
         expect(compareIndexLevel(ref, other, 3, 9)).toBeGreaterThan(5);
         expect(perftCountsInPlace(other, depth)).toEqual(perftCounts(ref, depth));
+      }
+      // the engine's own loops, moves unset before a state is loaded and left set
+      for (const clearMoves of [true, false]) {
+        // (legal moves come in an order that depends on the machine's history: two fresh machines)
+        const own = new FastStateMachine(p, { clearMoves });
+        const generic = new FastStateMachine(p, { clearMoves });
+        for (const seed of [1, 2, 3]) expect(own.randomPlayoutNodes(4, mulberry32(seed), 300)).toBe(genericPlayoutNodes(generic, 4, mulberry32(seed), 300));
+        expect(own.perftInPlace(depth)).toEqual(perftCounts(ref, depth));
       }
     }, 120_000);
 });
