@@ -177,6 +177,8 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       if (name === "breakthrough") expect((machine as FastStateMachine).stats.complementedOrs).toBeGreaterThan(32);
       // connect four's open cell is the AND of two NOTs of cells: it counts the cells
       if (name === "connectFour") expect((machine as FastStateMachine).stats.deMorganGates).toBeGreaterThan(40);
+      // connect four's lines of four: ANDs of two cells and of an AND of two cells only they read
+      if (name === "connectFour") expect((machine as FastStateMachine).stats.flattenedGates).toBeGreaterThan(100);
       // KIF level, with the comparison of `npm run verify`
       const result = compareRandomPlayouts(propnetKifReasoner(ref), propnetKifReasoner(machine), { playouts: 5, seed: 11, maxSteps: 150 });
       expect(result.mismatch ? describeMismatch(result.mismatch) : "").toBe("");
@@ -185,7 +187,7 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       const depth = name === "breakthrough" || name === "pawnWhopping" ? 2 : 3;
       expect(perftCountsInPlace(machine, depth)).toEqual(perftCounts(ref, depth));
       // every AND gate guarded (guards on gates, inputs and bases), no guards, no De Morgan
-      for (const options of [{ guards: "all" }, { guards: "none" }, { deMorgan: false }] as const) {
+      for (const options of [{ guards: "all" }, { guards: "none" }, { deMorgan: false }, { flatten: false }] as const) {
         const other = new FastStateMachine(p, options);
         expect(compareIndexLevel(ref, other, 3, 9)).toBeGreaterThan(5);
         expect(perftCountsInPlace(other, depth)).toEqual(perftCounts(ref, depth));

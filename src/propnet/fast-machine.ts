@@ -89,6 +89,8 @@ export interface FastCompileOptions {
   readonly complementMoves?: boolean;
   /** Whether ANDs and ORs of NOTs count the NOTs' inputs (`deMorgan`); default true. */
   readonly deMorgan?: boolean;
+  /** Whether ANDs of ANDs and ORs of ORs that nothing else reads are flattened (`flattenChains`); default true. */
+  readonly flatten?: boolean;
   /**
    * Whether the engine's own loops (`randomPlayoutNodes`, `perftInPlace`) unset the moves
    * before they load another state (`clearMoves`): "auto" (the default) when it pushed fewer
@@ -120,6 +122,8 @@ export interface FastMachineStats {
   readonly complementedOrs: number;
   /** ANDs and ORs of NOTs that count the NOTs' inputs (see `deMorgan`). */
   readonly deMorganGates: number;
+  /** ANDs and ORs that count the inputs of ANDs / ORs only they read (see `flattenChains`). */
+  readonly flattenedGates: number;
 }
 
 /** `mode` (construction only) of a gate: propagated by its count alone. */
@@ -253,11 +257,14 @@ export class FastStateMachine implements GameStateMachine {
     const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, slotOf);
     // ANDs and ORs of NOTs counting the NOTs' inputs (see `deMorgan`)
     const deMorganed = options.deMorgan === false ? new Map<number, number[]>() : deMorgan(p, slotOf);
+    // ANDs of ANDs and ORs of ORs that nothing else reads, flattened (see `flattenChains`)
+    const flattened = options.flatten === false ? new Map<number, number[]>() : flattenChains(p, slotOf, (g) => moves.direct.has(g) || deMorganed.has(g));
     const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
-      const direct = moves.direct.get(c.id) ?? deMorganed.get(c.id);
+      const direct = moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id);
       if (direct) for (const s of direct) f(s);
       else for (const w of c.inputs) f(slotOf[w]);
     };
+    const inputsOf = (c: PropnetComponent): readonly number[] => moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id) ?? c.inputs.map((w) => slotOf[w]);
 
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
@@ -300,14 +307,14 @@ export class FastStateMachine implements GameStateMachine {
     const guards = options.guards ?? "auto";
     const none: readonly number[] = [];
     const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
-    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2 && !deMorganed.has(c.id);
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && inputsOf(c).length >= 2 && !deMorganed.has(c.id);
     if (guards === "all") {
       // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
       const andReaders = new Int32Array(n);
-      for (const c of comps) if (candidate(c)) for (const w of c.inputs) andReaders[slotOf[w]]++;
+      for (const c of comps) if (candidate(c)) for (const x of inputsOf(c)) andReaders[x]++;
       for (const c of comps) {
         if (!candidate(c)) continue;
-        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
+        const order = [...new Set(inputsOf(c))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
@@ -315,11 +322,12 @@ export class FastStateMachine implements GameStateMachine {
       const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
+        const inputs = inputsOf(c);
         let total = 0;
-        let best = slotOf[c.inputs[0]];
-        for (const w of c.inputs) {
-          total += flips[slotOf[w]];
-          if (flips[slotOf[w]] > flips[best]) best = slotOf[w];
+        let best = inputs[0];
+        for (const x of inputs) {
+          total += flips[x];
+          if (flips[x] > flips[best]) best = x;
         }
         if (flips[best] === 0 || flips[best] < GUARD_RATIO * (total - flips[best])) continue;
         if (consumed[c.id]) {
@@ -327,7 +335,7 @@ export class FastStateMachine implements GameStateMachine {
           continue;
         }
         const order: number[] = [];
-        for (const w of c.inputs) if (!order.includes(slotOf[w])) order.push(slotOf[w]);
+        for (const x of inputs) if (!order.includes(x)) order.push(x);
         order.sort((x, y) => flips[y] - flips[x] || x - y);
         const list: number[] = [];
         let rest = total;
@@ -380,7 +388,7 @@ export class FastStateMachine implements GameStateMachine {
       const inverted = deMorganed.has(c.id);
       negated[c.id] = c.kind === "not" || inverted ? 1 : 0;
       const and = c.kind === "and" ? !inverted : c.kind === "or" && inverted;
-      threshold[c.id] = and ? c.inputs.length - guardsOf[c.id].length : 1;
+      threshold[c.id] = and ? inputsOf(c).length - guardsOf[c.id].length : 1;
       if (!maintained[c.id]) continue;
       forCounted(c, (s) => {
         readerCount[s + 1]++;
@@ -569,7 +577,7 @@ export class FastStateMachine implements GameStateMachine {
     this.invertedStart = inverted.start;
     this.inverted = inverted.list;
     this.stack = new Int32Array(2 * n + maxPush + 64);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size };
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size, flattenedGates: flattened.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
     const clear = options.clearMoves ?? "auto";
@@ -1269,6 +1277,44 @@ function deMorgan(p: Propnet, slotOf: Int32Array): Map<number, number[]> {
     if (inner.length === c.inputs.length) inverted.set(c.id, inner);
   }
   return inverted;
+}
+
+/**
+ * ANDs of ANDs and ORs of ORs, flattened: an AND gate (OR gate) whose input is an AND (OR) that
+ * nothing else reads (no other component, not a legal, goal, terminal or next) counts that
+ * input's inputs instead, recursively; the inner gate is then not propagated (left to `goals`).
+ * The same links move the counts, and a change reaches the outer gate in one event instead of
+ * two. Connect four's lines of four are ANDs of two cells and an AND of the other two
+ * (events per flat MC node 10.6 -> 9.7). Gates rewritten by `complementMoves` or `deMorgan` are
+ * left alone, inside and out.
+ */
+function flattenChains(p: Propnet, slotOf: Int32Array, rewritten: (g: number) => boolean): Map<number, number[]> {
+  const comps = p.components;
+  const n = comps.length;
+  const readers = new Int32Array(n);
+  for (const c of comps) for (const w of c.inputs) readers[slotOf[w]]++;
+  const pinned = new Uint8Array(n);
+  for (const l of p.legals) pinned[slotOf[l.id]] = 1;
+  for (const x of p.goals) pinned[slotOf[x.id]] = 1;
+  if (p.terminal >= 0) pinned[slotOf[p.terminal]] = 1;
+  for (const t of p.transitionIds) if (t >= 0) pinned[slotOf[comps[t].inputs[0]]] = 1;
+  const inlined = (s: number, kind: string) => comps[s].kind === kind && readers[s] === 1 && !pinned[s] && !rewritten(s);
+  const expand = (c: PropnetComponent, out: number[]): void => {
+    for (const w of c.inputs) {
+      const s = slotOf[w];
+      if (inlined(s, c.kind)) expand(comps[s], out);
+      else out.push(s);
+    }
+  };
+  const result = new Map<number, number[]>();
+  for (const c of comps) {
+    if ((c.kind !== "and" && c.kind !== "or") || rewritten(c.id)) continue;
+    if (!c.inputs.some((w) => inlined(slotOf[w], c.kind))) continue;
+    const out: number[] = [];
+    expand(c, out);
+    result.set(c.id, out);
+  }
+  return result;
 }
 
 function unsupportedReason(p: Propnet, slotOf: Int32Array): string | undefined {
