@@ -264,7 +264,9 @@ export class FastStateMachine implements GameStateMachine {
       if (direct) for (const s of direct) f(s);
       else for (const w of c.inputs) f(slotOf[w]);
     };
-    const inputsOf = (c: PropnetComponent): readonly number[] => moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id) ?? c.inputs.map((w) => slotOf[w]);
+    const rewrittenInputs = (c: PropnetComponent): readonly number[] | undefined => moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id);
+    const inputsOf = (c: PropnetComponent): readonly number[] => rewrittenInputs(c) ?? c.inputs.map((w) => slotOf[w]);
+    const inputCount = (c: PropnetComponent): number => (rewrittenInputs(c) ?? c.inputs).length;
 
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
@@ -307,7 +309,7 @@ export class FastStateMachine implements GameStateMachine {
     const guards = options.guards ?? "auto";
     const none: readonly number[] = [];
     const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
-    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && inputsOf(c).length >= 2 && !deMorganed.has(c.id);
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && inputCount(c) >= 2 && !deMorganed.has(c.id);
     if (guards === "all") {
       // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
       const andReaders = new Int32Array(n);
@@ -388,7 +390,7 @@ export class FastStateMachine implements GameStateMachine {
       const inverted = deMorganed.has(c.id);
       negated[c.id] = c.kind === "not" || inverted ? 1 : 0;
       const and = c.kind === "and" ? !inverted : c.kind === "or" && inverted;
-      threshold[c.id] = and ? inputsOf(c).length - guardsOf[c.id].length : 1;
+      threshold[c.id] = and ? inputCount(c) - guardsOf[c.id].length : 1;
       if (!maintained[c.id]) continue;
       forCounted(c, (s) => {
         readerCount[s + 1]++;
@@ -832,8 +834,7 @@ export class FastStateMachine implements GameStateMachine {
         }
         e += this.setMoves(joint);
         for (let w = 0; w < state.length; w++) state[w] = this.nextWords[w];
-        if (clear) e += this.clearMoves();
-        e += this.load(state);
+        e += this.load(state, clear === 1);
         depth++;
       }
       events[clear] = e;
@@ -851,9 +852,10 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   /** Makes `state` the loaded state, flipping only the bases that differ from the loaded one. */
-  private load(state: StateHandle): number {
+  private load(state: StateHandle, clear = false): number {
     const loaded = this.loaded;
-    let sp = 0;
+    // moves unset first (see `clearMoves`), in the same propagation
+    let sp = clear ? this.pushClear() : 0;
     for (let w = 0; w < loaded.length; w++) {
       const now = state[w];
       let diff = (loaded[w] ^ now) >>> 0;
@@ -939,6 +941,12 @@ export class FastStateMachine implements GameStateMachine {
 
   /** Unsets every role's move. */
   private clearMoves(): number {
+    const sp = this.pushClear();
+    return sp > 0 ? this.propagate(sp) : 0;
+  }
+
+  /** `clearMoves` without the propagation: returns the stack pointer. */
+  private pushClear(): number {
     const active = this.activeInputs;
     let sp = 0;
     for (let r = 0; r < active.length; r++) {
@@ -948,7 +956,7 @@ export class FastStateMachine implements GameStateMachine {
       for (let j = this.invertedStart[old], e = this.invertedStart[old + 1]; j < e; j++) sp = this.bump(this.inverted[j], 1, sp);
       active[r] = -1;
     }
-    return sp > 0 ? this.propagate(sp) : 0;
+    return sp;
   }
 
   /**
@@ -991,8 +999,7 @@ export class FastStateMachine implements GameStateMachine {
         if (stuck) break;
         this.setMoves(joint);
         for (let w = 0; w < next.length; w++) state[w] = next[w];
-        if (clear) this.clearMoves();
-        this.load(state);
+        this.load(state, clear);
       }
     }
     return nodes;
@@ -1045,11 +1052,9 @@ export class FastStateMachine implements GameStateMachine {
         if (last) leaves++;
         else {
           for (let w = 0; w < words; w++) child[w] = next[w];
-          if (clear) this.clearMoves();
-          this.load(child);
+          this.load(child, clear);
           leaves += visit(d + 1);
-          if (clear) this.clearMoves();
-          this.load(state);
+          this.load(state, clear);
         }
         let r = nRoles - 1;
         while (r >= 0 && ++ch[r] === c[r]) ch[r--] = 0;
