@@ -195,10 +195,18 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       // the engine's own loops, moves unset before a state is loaded and left set
       for (const clearMoves of [true, false]) {
         // (legal moves come in an order that depends on the machine's history: two fresh machines)
-        const own = new FastStateMachine(p, { clearMoves });
-        const generic = new FastStateMachine(p, { clearMoves });
+        const own = new FastStateMachine(p, { clearMoves, restore: false });
+        const generic = new FastStateMachine(p, { clearMoves, restore: false });
         for (const seed of [1, 2, 3]) expect(own.randomPlayoutNodes(4, mulberry32(seed), 300)).toBe(genericPlayoutNodes(generic, 4, mulberry32(seed), 300));
         expect(own.perftInPlace(depth)).toEqual(perftCounts(ref, depth));
+        // playouts started from a snapshot of the initial state (the legal moves' order is the
+        // snapshot's): the machine stays consistent through them, and after them
+        const restored = new FastStateMachine(p, { clearMoves, restore: true });
+        for (const seed of [1, 2, 3]) expect(restored.randomPlayoutNodes(4, mulberry32(seed), 300)).toBeGreaterThan(4);
+        expect(compareIndexLevel(ref, restored, 2, 13)).toBeGreaterThan(5);
+        expect(restored.perftInPlace(depth)).toEqual(perftCounts(ref, depth));
+        restored.randomPlayoutNodes(2, mulberry32(4), 300);
+        expect(compareIndexLevel(ref, restored, 2, 17)).toBeGreaterThan(5);
       }
     }, 120_000);
 });

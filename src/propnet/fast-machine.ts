@@ -64,6 +64,29 @@
  *     perft 1.6×, 2.6×, 1.8×, 4.3×, 2.0×, 1.0×, 1.3×. The price is compilation: a plain machine
  *     is built for the probe, then the guarded one (hex 0.12 → 0.4–0.6 s, amazons 0.6 → 2.1–3.0
  *     s, against 2–20 s of propnet building).
+ *   - Flat MC and perft run inside the engine (`randomPlayoutNodes`, `perftInPlace`; the CLI's
+ *     `flatMonteCarlo` and `perftCountsInPlace` call them): the state walked is the loaded one,
+ *     so no `load` compares it at every call, and no call goes through the interface. Measured
+ *     by bench:reasoning's own loop over `isTerminal` / `legalMovesInto` / `nextStateInto`,
+ *     which the reference engine shares: the two engines made its calls polymorphic (connect
+ *     four 1.43M nodes/s there against 1.85M in a process that ran only the fast engine).
+ *     Same moves, states and counts as that loop (tested).
+ *   - Moves unset before another state is loaded (`clearMoves`), when a short probe at the end
+ *     of the compile (`probeClearing`, ≤ 64 steps each way) counts fewer events so. A move left
+ *     set keeps the gates that read it and the state (where a piece lands, what it captures)
+ *     up to date while the state changes under it, and is unset afterwards anyway: events per
+ *     flat MC node breakthrough 80 → 19, connect four 12.7 → 10.6; checkers 80 → 85 (the
+ *     probe's choice varies there). Unset in the same propagation as the load.
+ *   - ANDs of ANDs and ORs of ORs that nothing else reads are flattened (`flattenChains`): the
+ *     same links, one event fewer. Connect four's lines of four are AND(cell, cell, AND(cell,
+ *     cell)): 168 gates, events per flat MC node 10.6 → 9.7 (breakthrough 19.5 → 17.5,
+ *     checkers 84.5 → 78.5).
+ *   - These three against the engine before them (CPU nodes/s of a process running only the
+ *     fast engine, A/B alternating, 2–3 rounds, load 4–8 from other work, so ranges): flat MC
+ *     connect four 2.2–2.5M against 1.3–2.0M, breakthrough 0.72–0.90M against 0.44–0.49M,
+ *     checkers 0.42–0.51M against 0.42–0.49M, hex 1.0–1.2×, reversi 1.0×, speedChess 1.1×;
+ *     perft connect four 7.2–7.5M against 4.7–6.7M, breakthrough 1.5–1.8×, hex 1.6×,
+ *     speedChess 1.2×, reversi 0.98× (noise).
  *
  * Cycles without a transition (positive recursion among views) cannot be propagated this way
  * (a cycle could hold itself up): `compileMachine` gives such propnets to the reference engine,
@@ -97,6 +120,12 @@ export interface FastCompileOptions {
    * events on a short probe; true; false.
    */
   readonly clearMoves?: "auto" | boolean;
+  /**
+   * Whether `randomPlayoutNodes` starts each playout by copying back a snapshot of the whole
+   * machine in the initial state instead of loading it (`restoreInitial`): "auto" (the
+   * default) when the probe's resets pushed many events for the machine's size; true; false.
+   */
+  readonly restore?: "auto" | boolean;
 }
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
@@ -139,6 +168,9 @@ const INFO_IS_GUARD = 8;
 /** The slot's changes are pushed as events: it has readers or guards gates (else only its hooks fire). */
 const INFO_EVENT = 16;
 const INFO_GUARD_SHIFT = 5;
+
+/** A playout starts from a snapshot when loading the initial state pushed more than (slots / this) events on the probe. */
+const RESTORE_EVENT_SLOTS = 40;
 
 export class FastStateMachine implements GameStateMachine {
   readonly engine: EngineName = "fast";
@@ -222,6 +254,10 @@ export class FastStateMachine implements GameStateMachine {
   private stack: Int32Array;
   /** Whether the engine's own loops unset the moves before loading another state (see `clearMoves`). */
   private readonly clearBeforeLoad: boolean;
+  /** Whether `randomPlayoutNodes` starts a playout from a snapshot (see `restoreInitial`). */
+  private readonly restoreSnapshot: boolean;
+  /** The machine's mutable arrays in the initial state with no move set, taken when first restored. */
+  private snapshot: { readonly values: Uint8Array; readonly rec: Int32Array; readonly active: Int32Array[]; readonly legal: Int32Array[]; readonly words: Uint32Array[] } | undefined;
   private readonly moveIndexMap: Map<string, number>;
   private readonly roleIndexMap: Map<string, number>;
   private baseIndexMap: Map<string, number> | undefined;
@@ -583,7 +619,11 @@ export class FastStateMachine implements GameStateMachine {
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
     const clear = options.clearMoves ?? "auto";
-    this.clearBeforeLoad = clear === "auto" ? this.probeClearing() : clear;
+    const restore = options.restore ?? "auto";
+    const probe = clear === "auto" || restore === "auto" ? this.probeClearing() : undefined;
+    this.clearBeforeLoad = clear === "auto" ? probe!.clear : clear;
+    // a snapshot copies ~10 bytes per slot; an event costs about as much as 40 slots' worth of copying
+    this.restoreSnapshot = restore === "auto" ? probe!.resets > 0 && (probe!.resetEvents / probe!.resets) * RESTORE_EVENT_SLOTS > n : restore;
   }
 
   /** Updates the legal sets and next bits driven by slot `s`'s value, which became `v`. */
@@ -804,7 +844,7 @@ export class FastStateMachine implements GameStateMachine {
    * gates that read it and the state up to date while the state changes under it (breakthrough:
    * 80 events per flat MC node; unset first, 19; connect four 12.7 and 10.6; checkers 80 and 85).
    */
-  private probeClearing(): boolean {
+  private probeClearing(): { clear: boolean; resets: number; resetEvents: number } {
     const steps = Math.max(8, Math.min(64, Math.floor(4e6 / (this.rec.length >>> 1))));
     const nRoles = this.roles.length;
     let most = 1;
@@ -813,6 +853,8 @@ export class FastStateMachine implements GameStateMachine {
     const joint = new Int32Array(nRoles);
     const state = new Uint32Array(this.stateWords);
     const events = [0, 0];
+    let resets = 0;
+    let resetEvents = 0;
     for (let clear = 0; clear < 2; clear++) {
       const rng = mulberry32(3);
       this.clearMoves();
@@ -827,8 +869,8 @@ export class FastStateMachine implements GameStateMachine {
           else joint[r] = legal[Math.floor(rng() * count)];
         }
         if (stuck) {
-          this.clearMoves();
-          this.load(this.initial);
+          resets++;
+          resetEvents += this.load(this.initial, true);
           depth = 0;
           continue;
         }
@@ -840,7 +882,38 @@ export class FastStateMachine implements GameStateMachine {
       events[clear] = e;
     }
     this.clearMoves();
-    return events[1] < events[0];
+    return { clear: events[1] < events[0], resets, resetEvents };
+  }
+
+  /**
+   * Makes the initial state the loaded one, with no move set, by copying back a snapshot of
+   * every array the propagation changes (taken the first time). A playout of connect four ends
+   * ~30 cells away from the initial state: loading it pushed about half of flat MC's events.
+   */
+  private restoreInitial(): void {
+    if (!this.snapshot) {
+      this.load(this.initial, true);
+      this.snapshot = {
+        values: this.values.slice(),
+        rec: this.rec.slice(),
+        active: [this.activeLen.slice(), this.activeList.slice(), this.activePos.slice()],
+        legal: [this.legalList.slice(), this.legalPos.slice(), this.groupLen.slice()],
+        words: [this.nextWords.slice(), this.loaded.slice()],
+      };
+      return;
+    }
+    const snap = this.snapshot;
+    this.values.set(snap.values);
+    this.rec.set(snap.rec);
+    this.activeLen.set(snap.active[0]);
+    this.activeList.set(snap.active[1]);
+    this.activePos.set(snap.active[2]);
+    this.legalList.set(snap.legal[0]);
+    this.legalPos.set(snap.legal[1]);
+    this.groupLen.set(snap.legal[2]);
+    this.nextWords.set(snap.words[0]);
+    this.loaded.set(snap.words[1]);
+    this.activeInputs.fill(-1);
   }
 
   /** Moves the count of plain gate `g` up (`up` 1) or down, outside `propagate`; returns the new stack pointer. */
@@ -981,9 +1054,11 @@ export class FastStateMachine implements GameStateMachine {
     const values = this.values;
     const terminal = this.terminalSlot;
     const clear = this.clearBeforeLoad;
+    const restore = this.restoreSnapshot;
     let nodes = 0;
     for (let p = 0; p < playouts; p++) {
-      this.load(this.initial);
+      if (restore) this.restoreInitial();
+      else this.load(this.initial, clear);
       for (let step = 0; step < maxSteps; step++) {
         nodes++;
         if (terminal >= 0 && values[terminal] !== 0) break;
