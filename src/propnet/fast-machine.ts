@@ -66,27 +66,36 @@
  *     s, against 2–20 s of propnet building).
  *   - Flat MC and perft run inside the engine (`randomPlayoutNodes`, `perftInPlace`; the CLI's
  *     `flatMonteCarlo` and `perftCountsInPlace` call them): the state walked is the loaded one,
- *     so no `load` compares it at every call, and no call goes through the interface. Measured
- *     by bench:reasoning's own loop over `isTerminal` / `legalMovesInto` / `nextStateInto`,
- *     which the reference engine shares: the two engines made its calls polymorphic (connect
- *     four 1.43M nodes/s there against 1.85M in a process that ran only the fast engine).
- *     Same moves, states and counts as that loop (tested).
+ *     so no `load` compares it at every call, and no call goes through the interface
+ *     (bench:reasoning's loop over `isTerminal` / `legalMovesInto` / `nextStateInto` is shared
+ *     with the reference engine, which made its calls polymorphic). Same moves, states and
+ *     counts as that loop (tested).
  *   - Moves unset before another state is loaded (`clearMoves`), when a short probe at the end
  *     of the compile (`probeClearing`, ≤ 64 steps each way) counts fewer events so. A move left
  *     set keeps the gates that read it and the state (where a piece lands, what it captures)
  *     up to date while the state changes under it, and is unset afterwards anyway: events per
  *     flat MC node breakthrough 80 → 19, connect four 12.7 → 10.6; checkers 80 → 85 (the
- *     probe's choice varies there). Unset in the same propagation as the load.
+ *     probe's choice varies there). Unset in the same propagation as the load. For perft alone
+ *     connect four measured 1.02× without it (not worth a second probe).
  *   - ANDs of ANDs and ORs of ORs that nothing else reads are flattened (`flattenChains`): the
  *     same links, one event fewer. Connect four's lines of four are AND(cell, cell, AND(cell,
  *     cell)): 168 gates, events per flat MC node 10.6 → 9.7 (breakthrough 19.5 → 17.5,
  *     checkers 84.5 → 78.5).
- *   - These three against the engine before them (CPU nodes/s of a process running only the
- *     fast engine, A/B alternating, 2–3 rounds, load 4–8 from other work, so ranges): flat MC
- *     connect four 2.2–2.5M against 1.3–2.0M, breakthrough 0.72–0.90M against 0.44–0.49M,
- *     checkers 0.42–0.51M against 0.42–0.49M, hex 1.0–1.2×, reversi 1.0×, speedChess 1.1×;
- *     perft connect four 7.2–7.5M against 4.7–6.7M, breakthrough 1.5–1.8×, hex 1.6×,
- *     speedChess 1.2×, reversi 0.98× (noise).
+ *   - A playout starts from a snapshot of the machine in the initial state (`restoreInitial`,
+ *     every array the propagation changes copied back) when the probe's resets pushed more
+ *     than slots / RESTORE_EVENT_SLOTS events: a playout of connect four ends ~30 cells away
+ *     from the initial state, and loading it back was about half of the events. Connect four
+ *     flat MC 1.3×, reversi 1.09×, breakthrough 1.06×, checkers 1.02× (CPU, 2 rounds, load 4).
+ *   - Measured but not kept: a leaf loop of `perftInPlace` without the generic `setMoves` path
+ *     and fields hoisted (connect four perft 1.00×).
+ *   - Outside this file, worth more than any of the above on perft: clingo-wasm's grounder
+ *     transferred (detached) an ArrayBuffer of the main thread, and V8's first detach in an
+ *     isolate makes optimized code check every typed-array access from then on: this engine ran
+ *     0.8× as fast in any process that had grounded with clingo-wasm (connect four perft 7.4M →
+ *     6.0M nodes/s), bench:reasoning's among them. The program is now copied to the worker
+ *     (worker-grounder.ts). Anything that detaches a buffer of this thread costs the same.
+ *   - These against the engine before them: see the commit messages of branch reasoning3 and
+ *     results/reasoning.md.
  *
  * Cycles without a transition (positive recursion among views) cannot be propagated this way
  * (a cycle could hold itself up): `compileMachine` gives such propnets to the reference engine,
