@@ -304,14 +304,16 @@ export class FastStateMachine implements GameStateMachine {
     const deMorganed = options.deMorgan === false ? new Map<number, number[]>() : deMorgan(p, slotOf);
     // ANDs of ANDs and ORs of ORs that nothing else reads, flattened (see `flattenChains`)
     const flattened = options.flatten === false ? new Map<number, number[]>() : flattenChains(p, slotOf, (g) => moves.direct.has(g) || deMorganed.has(g));
+    // per gate: the input slots it counts when rewritten (complements first, then De Morgan, then flattened)
+    const rewritten = new Array<readonly number[] | undefined>(n);
+    for (const map of [flattened, deMorganed, moves.direct]) for (const [g, x] of map) rewritten[g] = x;
     const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
-      const direct = moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id);
+      const direct = rewritten[c.id];
       if (direct) for (const s of direct) f(s);
       else for (const w of c.inputs) f(slotOf[w]);
     };
-    const rewrittenInputs = (c: PropnetComponent): readonly number[] | undefined => moves.direct.get(c.id) ?? deMorganed.get(c.id) ?? flattened.get(c.id);
-    const inputsOf = (c: PropnetComponent): readonly number[] => rewrittenInputs(c) ?? c.inputs.map((w) => slotOf[w]);
-    const inputCount = (c: PropnetComponent): number => (rewrittenInputs(c) ?? c.inputs).length;
+    const inputsOf = (c: PropnetComponent): readonly number[] => rewritten[c.id] ?? c.inputs.map((w) => slotOf[w]);
+    const inputCount = (c: PropnetComponent): number => (rewritten[c.id] ?? c.inputs).length;
 
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
@@ -365,14 +367,16 @@ export class FastStateMachine implements GameStateMachine {
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
-      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, deMorgan: false, clearMoves: false }, slotOf).probeFlips();
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, deMorgan: false, flatten: false, clearMoves: false, restore: false }, slotOf).probeFlips();
       const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
-        const inputs = inputsOf(c);
+        const direct = rewritten[c.id];
+        const k = direct ? direct.length : c.inputs.length;
         let total = 0;
-        let best = inputs[0];
-        for (const x of inputs) {
+        let best = direct ? direct[0] : slotOf[c.inputs[0]];
+        for (let i = 0; i < k; i++) {
+          const x = direct ? direct[i] : slotOf[c.inputs[i]];
           total += flips[x];
           if (flips[x] > flips[best]) best = x;
         }
@@ -382,7 +386,7 @@ export class FastStateMachine implements GameStateMachine {
           continue;
         }
         const order: number[] = [];
-        for (const x of inputs) if (!order.includes(x)) order.push(x);
+        for (const x of inputsOf(c)) if (!order.includes(x)) order.push(x);
         order.sort((x, y) => flips[y] - flips[x] || x - y);
         const list: number[] = [];
         let rest = total;
