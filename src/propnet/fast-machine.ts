@@ -1391,20 +1391,27 @@ function flattenChains(p: Propnet, slotOf: Int32Array, rewritten: (g: number) =>
   for (const x of p.goals) pinned[slotOf[x.id]] = 1;
   if (p.terminal >= 0) pinned[slotOf[p.terminal]] = 1;
   for (const t of p.transitionIds) if (t >= 0) pinned[slotOf[comps[t].inputs[0]]] = 1;
-  const inlined = (s: number, kind: string) => comps[s].kind === kind && readers[s] === 1 && !pinned[s] && !rewritten(s);
-  const expand = (c: PropnetComponent, out: number[]): void => {
+  // per slot: 1 (an AND) or 2 (an OR) that can be inlined into a reader of its kind, else 0
+  const kindOf = (c: PropnetComponent) => (c.kind === "and" ? 1 : c.kind === "or" ? 2 : 0);
+  const inlinable = new Uint8Array(n);
+  for (let s = 0; s < n; s++) if (readers[s] === 1 && !pinned[s]) inlinable[s] = kindOf(comps[s]);
+  for (let s = 0; s < n; s++) if (inlinable[s] !== 0 && rewritten(s)) inlinable[s] = 0;
+  const expand = (c: PropnetComponent, kind: number, out: number[]): void => {
     for (const w of c.inputs) {
       const s = slotOf[w];
-      if (inlined(s, c.kind)) expand(comps[s], out);
+      if (inlinable[s] === kind) expand(comps[s], kind, out);
       else out.push(s);
     }
   };
   const result = new Map<number, number[]>();
   for (const c of comps) {
-    if ((c.kind !== "and" && c.kind !== "or") || rewritten(c.id)) continue;
-    if (!c.inputs.some((w) => inlined(slotOf[w], c.kind))) continue;
+    const kind = kindOf(c);
+    if (kind === 0) continue;
+    let any = false;
+    for (const w of c.inputs) if (inlinable[slotOf[w]] === kind) any = true;
+    if (!any || rewritten(c.id)) continue;
     const out: number[] = [];
-    expand(c, out);
+    expand(c, kind, out);
     result.set(c.id, out);
   }
   return result;
