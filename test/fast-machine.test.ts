@@ -87,6 +87,32 @@ function compareIndexLevel(a: GameStateMachine, b: GameStateMachine, playouts: n
   return states;
 }
 
+/** Flat Monte-Carlo's states visited over the interface (the loop `randomPlayoutNodes` runs inside the engine). */
+function genericPlayoutNodes(sm: GameStateMachine, playouts: number, rng: () => number, maxSteps: number): number {
+  const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
+  const joint = new Int32Array(sm.roles.length);
+  let a = sm.initialState();
+  let b = a.slice();
+  let nodes = 0;
+  for (let p = 0; p < playouts; p++) {
+    a.set(sm.initialState());
+    for (let step = 0; step < maxSteps; step++) {
+      nodes++;
+      if (sm.isTerminal(a)) break;
+      let stuck = false;
+      for (let r = 0; r < sm.roles.length && !stuck; r++) {
+        const count = sm.legalMovesInto(a, r, legal);
+        if (count === 0) stuck = true;
+        else joint[r] = legal[Math.floor(rng() * count)];
+      }
+      if (stuck) break;
+      sm.nextStateInto(a, joint, b);
+      [a, b] = [b, a];
+    }
+  }
+  return nodes;
+}
+
 describe("the fast engine on a tictactoe propnet built from rules", () => {
   it("agrees with the reference engine, with guards and without", () => {
     const p = buildPropnet(groundGameFromRules(groundTictactoeKif()).game);
@@ -151,6 +177,8 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       if (name === "breakthrough") expect((machine as FastStateMachine).stats.complementedOrs).toBeGreaterThan(32);
       // connect four's open cell is the AND of two NOTs of cells: it counts the cells
       if (name === "connectFour") expect((machine as FastStateMachine).stats.deMorganGates).toBeGreaterThan(40);
+      // connect four's lines of four: ANDs of two cells and of an AND of two cells only they read
+      if (name === "connectFour") expect((machine as FastStateMachine).stats.flattenedGates).toBeGreaterThan(100);
       // KIF level, with the comparison of `npm run verify`
       const result = compareRandomPlayouts(propnetKifReasoner(ref), propnetKifReasoner(machine), { playouts: 5, seed: 11, maxSteps: 150 });
       expect(result.mismatch ? describeMismatch(result.mismatch) : "").toBe("");
@@ -159,10 +187,26 @@ describe.skipIf(!present)("the fast engine against the reference engine on real 
       const depth = name === "breakthrough" || name === "pawnWhopping" ? 2 : 3;
       expect(perftCountsInPlace(machine, depth)).toEqual(perftCounts(ref, depth));
       // every AND gate guarded (guards on gates, inputs and bases), no guards, no De Morgan
-      for (const options of [{ guards: "all" }, { guards: "none" }, { deMorgan: false }] as const) {
+      for (const options of [{ guards: "all" }, { guards: "none" }, { deMorgan: false }, { flatten: false }] as const) {
         const other = new FastStateMachine(p, options);
         expect(compareIndexLevel(ref, other, 3, 9)).toBeGreaterThan(5);
         expect(perftCountsInPlace(other, depth)).toEqual(perftCounts(ref, depth));
+      }
+      // the engine's own loops, moves unset before a state is loaded and left set
+      for (const clearMoves of [true, false]) {
+        // (legal moves come in an order that depends on the machine's history: two fresh machines)
+        const own = new FastStateMachine(p, { clearMoves, restore: false });
+        const generic = new FastStateMachine(p, { clearMoves, restore: false });
+        for (const seed of [1, 2, 3]) expect(own.randomPlayoutNodes(4, mulberry32(seed), 300)).toBe(genericPlayoutNodes(generic, 4, mulberry32(seed), 300));
+        expect(own.perftInPlace(depth)).toEqual(perftCounts(ref, depth));
+        // playouts started from a snapshot of the initial state (the legal moves' order is the
+        // snapshot's): the machine stays consistent through them, and after them
+        const restored = new FastStateMachine(p, { clearMoves, restore: true });
+        for (const seed of [1, 2, 3]) expect(restored.randomPlayoutNodes(4, mulberry32(seed), 300)).toBeGreaterThan(4);
+        expect(compareIndexLevel(ref, restored, 2, 13)).toBeGreaterThan(5);
+        expect(restored.perftInPlace(depth)).toEqual(perftCounts(ref, depth));
+        restored.randomPlayoutNodes(2, mulberry32(4), 300);
+        expect(compareIndexLevel(ref, restored, 2, 17)).toBeGreaterThan(5);
       }
     }, 120_000);
 });

@@ -64,6 +64,38 @@
  *     perft 1.6×, 2.6×, 1.8×, 4.3×, 2.0×, 1.0×, 1.3×. The price is compilation: a plain machine
  *     is built for the probe, then the guarded one (hex 0.12 → 0.4–0.6 s, amazons 0.6 → 2.1–3.0
  *     s, against 2–20 s of propnet building).
+ *   - Flat MC and perft run inside the engine (`randomPlayoutNodes`, `perftInPlace`; the CLI's
+ *     `flatMonteCarlo` and `perftCountsInPlace` call them): the state walked is the loaded one,
+ *     so no `load` compares it at every call, and no call goes through the interface
+ *     (bench:reasoning's loop over `isTerminal` / `legalMovesInto` / `nextStateInto` is shared
+ *     with the reference engine, which made its calls polymorphic). Same moves, states and
+ *     counts as that loop (tested).
+ *   - Moves unset before another state is loaded (`clearMoves`), when a short probe at the end
+ *     of the compile (`probeClearing`, ≤ 64 steps each way) counts fewer events so. A move left
+ *     set keeps the gates that read it and the state (where a piece lands, what it captures)
+ *     up to date while the state changes under it, and is unset afterwards anyway: events per
+ *     flat MC node breakthrough 80 → 19, connect four 12.7 → 10.6; checkers 80 → 85 (the
+ *     probe's choice varies there). Unset in the same propagation as the load. For perft alone
+ *     connect four measured 1.02× without it (not worth a second probe).
+ *   - ANDs of ANDs and ORs of ORs that nothing else reads are flattened (`flattenChains`): the
+ *     same links, one event fewer. Connect four's lines of four are AND(cell, cell, AND(cell,
+ *     cell)): 168 gates, events per flat MC node 10.6 → 9.7 (breakthrough 19.5 → 17.5,
+ *     checkers 84.5 → 78.5).
+ *   - A playout starts from a snapshot of the machine in the initial state (`restoreInitial`,
+ *     every array the propagation changes copied back) when the probe's resets pushed more
+ *     than slots / RESTORE_EVENT_SLOTS events: a playout of connect four ends ~30 cells away
+ *     from the initial state, and loading it back was about half of the events. Connect four
+ *     flat MC 1.3×, reversi 1.09×, breakthrough 1.06×, checkers 1.02× (CPU, 2 rounds, load 4).
+ *   - Measured but not kept: a leaf loop of `perftInPlace` without the generic `setMoves` path
+ *     and fields hoisted (connect four perft 1.00×).
+ *   - Outside this file, worth more than any of the above on perft: clingo-wasm's grounder
+ *     transferred (detached) an ArrayBuffer of the main thread, and V8's first detach in an
+ *     isolate makes optimized code check every typed-array access from then on: this engine ran
+ *     0.8× as fast in any process that had grounded with clingo-wasm (connect four perft 7.4M →
+ *     6.0M nodes/s), bench:reasoning's among them. The program is now copied to the worker
+ *     (worker-grounder.ts). Anything that detaches a buffer of this thread costs the same.
+ *   - These against the engine before them: see the commit messages of branch reasoning3 and
+ *     results/reasoning.md.
  *
  * Cycles without a transition (positive recursion among views) cannot be propagated this way
  * (a cycle could hold itself up): `compileMachine` gives such propnets to the reference engine,
@@ -75,7 +107,7 @@ import type { Propnet } from "./propnet.js";
 import { isGate, type PropnetComponent } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 import { PropnetStateMachine, resolveSlots, type PropnetCompileError } from "./state-machine.js";
-import { mulberry32 } from "./search.js";
+import { mulberry32, type PerftResult } from "./search.js";
 
 export interface FastCompileOptions {
   /**
@@ -89,6 +121,20 @@ export interface FastCompileOptions {
   readonly complementMoves?: boolean;
   /** Whether ANDs and ORs of NOTs count the NOTs' inputs (`deMorgan`); default true. */
   readonly deMorgan?: boolean;
+  /** Whether ANDs of ANDs and ORs of ORs that nothing else reads are flattened (`flattenChains`); default true. */
+  readonly flatten?: boolean;
+  /**
+   * Whether the engine's own loops (`randomPlayoutNodes`, `perftInPlace`) unset the moves
+   * before they load another state (`clearMoves`): "auto" (the default) when it pushed fewer
+   * events on a short probe; true; false.
+   */
+  readonly clearMoves?: "auto" | boolean;
+  /**
+   * Whether `randomPlayoutNodes` starts each playout by copying back a snapshot of the whole
+   * machine in the initial state instead of loading it (`restoreInitial`): "auto" (the
+   * default) when the probe's resets pushed many events for the machine's size; true; false.
+   */
+  readonly restore?: "auto" | boolean;
 }
 
 /** An input becomes a gate's guard when it flips at least this many times as often as the gate's other inputs together. */
@@ -114,6 +160,8 @@ export interface FastMachineStats {
   readonly complementedOrs: number;
   /** ANDs and ORs of NOTs that count the NOTs' inputs (see `deMorgan`). */
   readonly deMorganGates: number;
+  /** ANDs and ORs that count the inputs of ANDs / ORs only they read (see `flattenChains`). */
+  readonly flattenedGates: number;
 }
 
 /** `mode` (construction only) of a gate: propagated by its count alone. */
@@ -129,6 +177,9 @@ const INFO_IS_GUARD = 8;
 /** The slot's changes are pushed as events: it has readers or guards gates (else only its hooks fire). */
 const INFO_EVENT = 16;
 const INFO_GUARD_SHIFT = 5;
+
+/** A playout starts from a snapshot when loading the initial state pushed more than (slots / this) events on the probe. */
+const RESTORE_EVENT_SLOTS = 40;
 
 export class FastStateMachine implements GameStateMachine {
   readonly engine: EngineName = "fast";
@@ -210,6 +261,12 @@ export class FastStateMachine implements GameStateMachine {
   private readonly lazyThreshold: Int32Array;
   private readonly lazyNegated: Uint8Array;
   private stack: Int32Array;
+  /** Whether the engine's own loops unset the moves before loading another state (see `clearMoves`). */
+  private readonly clearBeforeLoad: boolean;
+  /** Whether `randomPlayoutNodes` starts a playout from a snapshot (see `restoreInitial`). */
+  private readonly restoreSnapshot: boolean;
+  /** The machine's mutable arrays in the initial state with no move set, taken when first restored. */
+  private snapshot: { readonly values: Uint8Array; readonly rec: Int32Array; readonly active: Int32Array[]; readonly legal: Int32Array[]; readonly words: Uint32Array[] } | undefined;
   private readonly moveIndexMap: Map<string, number>;
   private readonly roleIndexMap: Map<string, number>;
   private baseIndexMap: Map<string, number> | undefined;
@@ -245,11 +302,18 @@ export class FastStateMachine implements GameStateMachine {
     const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, slotOf);
     // ANDs and ORs of NOTs counting the NOTs' inputs (see `deMorgan`)
     const deMorganed = options.deMorgan === false ? new Map<number, number[]>() : deMorgan(p, slotOf);
+    // ANDs of ANDs and ORs of ORs that nothing else reads, flattened (see `flattenChains`)
+    const flattened = options.flatten === false ? new Map<number, number[]>() : flattenChains(p, slotOf, (g) => moves.direct.has(g) || deMorganed.has(g));
+    // per gate: the input slots it counts when rewritten (complements first, then De Morgan, then flattened)
+    const rewritten = new Array<readonly number[] | undefined>(n);
+    for (const map of [flattened, deMorganed, moves.direct]) for (const [g, x] of map) rewritten[g] = x;
     const forInputs = (c: PropnetComponent, f: (slot: number) => void): void => {
-      const direct = moves.direct.get(c.id) ?? deMorganed.get(c.id);
+      const direct = rewritten[c.id];
       if (direct) for (const s of direct) f(s);
       else for (const w of c.inputs) f(slotOf[w]);
     };
+    const inputsOf = (c: PropnetComponent): readonly number[] => rewritten[c.id] ?? c.inputs.map((w) => slotOf[w]);
+    const inputCount = (c: PropnetComponent): number => (rewritten[c.id] ?? c.inputs).length;
 
     // gates, their thresholds and readers (ids are topological: every gate input is smaller)
     // the gates legal, terminal and next depend on are maintained by propagation; the others
@@ -292,26 +356,29 @@ export class FastStateMachine implements GameStateMachine {
     const guards = options.guards ?? "auto";
     const none: readonly number[] = [];
     const guardsOf: (readonly number[])[] = new Array<readonly number[]>(n).fill(none);
-    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && c.inputs.length >= 2 && !deMorganed.has(c.id);
+    const candidate = (c: PropnetComponent) => c.kind === "and" && maintained[c.id] === 1 && inputCount(c) >= 2 && !deMorganed.has(c.id);
     if (guards === "all") {
       // every AND gate, by its inputs read by the most AND gates (silent ones: the two most)
       const andReaders = new Int32Array(n);
-      for (const c of comps) if (candidate(c)) for (const w of c.inputs) andReaders[slotOf[w]]++;
+      for (const c of comps) if (candidate(c)) for (const x of inputsOf(c)) andReaders[x]++;
       for (const c of comps) {
         if (!candidate(c)) continue;
-        const order = [...new Set(c.inputs.map((w) => slotOf[w]))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
+        const order = [...new Set(inputsOf(c))].sort((x, y) => andReaders[y] - andReaders[x] || x - y);
         guardsOf[c.id] = order.slice(0, consumed[c.id] ? 1 : 2);
       }
     } else if (guards === "auto") {
-      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, deMorgan: false }, slotOf).probeFlips();
+      const flips = flipCounts ?? new FastStateMachine(p, { guards: "none", complementMoves: false, deMorgan: false, flatten: false, clearMoves: false, restore: false }, slotOf).probeFlips();
       const shared = new Int32Array(n);
       for (const c of comps) {
         if (!candidate(c)) continue;
+        const direct = rewritten[c.id];
+        const k = direct ? direct.length : c.inputs.length;
         let total = 0;
-        let best = slotOf[c.inputs[0]];
-        for (const w of c.inputs) {
-          total += flips[slotOf[w]];
-          if (flips[slotOf[w]] > flips[best]) best = slotOf[w];
+        let best = direct ? direct[0] : slotOf[c.inputs[0]];
+        for (let i = 0; i < k; i++) {
+          const x = direct ? direct[i] : slotOf[c.inputs[i]];
+          total += flips[x];
+          if (flips[x] > flips[best]) best = x;
         }
         if (flips[best] === 0 || flips[best] < GUARD_RATIO * (total - flips[best])) continue;
         if (consumed[c.id]) {
@@ -319,7 +386,7 @@ export class FastStateMachine implements GameStateMachine {
           continue;
         }
         const order: number[] = [];
-        for (const w of c.inputs) if (!order.includes(slotOf[w])) order.push(slotOf[w]);
+        for (const x of inputsOf(c)) if (!order.includes(x)) order.push(x);
         order.sort((x, y) => flips[y] - flips[x] || x - y);
         const list: number[] = [];
         let rest = total;
@@ -372,7 +439,7 @@ export class FastStateMachine implements GameStateMachine {
       const inverted = deMorganed.has(c.id);
       negated[c.id] = c.kind === "not" || inverted ? 1 : 0;
       const and = c.kind === "and" ? !inverted : c.kind === "or" && inverted;
-      threshold[c.id] = and ? c.inputs.length - guardsOf[c.id].length : 1;
+      threshold[c.id] = and ? inputCount(c) - guardsOf[c.id].length : 1;
       if (!maintained[c.id]) continue;
       forCounted(c, (s) => {
         readerCount[s + 1]++;
@@ -561,9 +628,15 @@ export class FastStateMachine implements GameStateMachine {
     this.invertedStart = inverted.start;
     this.inverted = inverted.list;
     this.stack = new Int32Array(2 * n + maxPush + 64);
-    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size };
+    this.stats = { gates, lazyGates: this.lazyGates.length, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size, flattenedGates: flattened.size };
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
+    const clear = options.clearMoves ?? "auto";
+    const restore = options.restore ?? "auto";
+    const probe = clear === "auto" || restore === "auto" ? this.probeClearing() : undefined;
+    this.clearBeforeLoad = clear === "auto" ? probe!.clear : clear;
+    // a snapshot copies ~10 bytes per slot; an event costs about as much as 40 slots' worth of copying
+    this.restoreSnapshot = restore === "auto" ? probe!.resets > 0 && (probe!.resetEvents / probe!.resets) * RESTORE_EVENT_SLOTS > n : restore;
   }
 
   /** Updates the legal sets and next bits driven by slot `s`'s value, which became `v`. */
@@ -631,7 +704,7 @@ export class FastStateMachine implements GameStateMachine {
    * guards gates, those whose potential is true take s's value (its value now: a later event of
    * s may be waiting on the stack).
    */
-  private propagate(sp: number): void {
+  private propagate(sp: number): number {
     const rec = this.rec;
     const values = this.values;
     const readStart = this.readStart;
@@ -642,6 +715,7 @@ export class FastStateMachine implements GameStateMachine {
     const activeList = this.activeList;
     const maxPush = this.maxPush;
     let stack = this.stack;
+    let done = 0;
     while (sp > 0) {
       if (sp + maxPush >= stack.length) {
         const bigger = new Int32Array(stack.length * 2);
@@ -649,6 +723,7 @@ export class FastStateMachine implements GameStateMachine {
         this.stack = stack = bigger;
       }
       const event = stack[--sp];
+      done++;
       const s = event >>> 1;
       const e = readStart[s + 1];
       if ((event & 1) === 1) {
@@ -710,6 +785,7 @@ export class FastStateMachine implements GameStateMachine {
         }
       }
     }
+    return done;
   }
 
   /** Sets a source (base or input) slot, fires its hooks and queues its event; returns the new stack pointer. */
@@ -775,6 +851,84 @@ export class FastStateMachine implements GameStateMachine {
     return flips;
   }
 
+  /**
+   * Whether unsetting the moves before loading another state pushes fewer events than leaving
+   * them set, on a short deterministic random walk walked both ways. Left set, a move keeps the
+   * gates that read it and the state up to date while the state changes under it (breakthrough:
+   * 80 events per flat MC node; unset first, 19; connect four 12.7 and 10.6; checkers 80 and 85).
+   */
+  private probeClearing(): { clear: boolean; resets: number; resetEvents: number } {
+    const steps = Math.max(8, Math.min(64, Math.floor(4e6 / (this.rec.length >>> 1))));
+    const nRoles = this.roles.length;
+    let most = 1;
+    for (let r = 0; r < nRoles; r++) most = Math.max(most, this.legalCount[r]);
+    const legal = new Int32Array(most);
+    const joint = new Int32Array(nRoles);
+    const state = new Uint32Array(this.stateWords);
+    const events = [0, 0];
+    let resets = 0;
+    let resetEvents = 0;
+    for (let clear = 0; clear < 2; clear++) {
+      const rng = mulberry32(3);
+      this.clearMoves();
+      this.load(this.initial);
+      let e = 0;
+      let depth = 0;
+      for (let step = 0; step < steps; step++) {
+        let stuck = depth >= 200 || (this.terminalSlot >= 0 && this.values[this.terminalSlot] !== 0);
+        for (let r = 0; r < nRoles && !stuck; r++) {
+          const count = this.loadedLegalInto(r, legal);
+          if (count === 0) stuck = true;
+          else joint[r] = legal[Math.floor(rng() * count)];
+        }
+        if (stuck) {
+          resets++;
+          resetEvents += this.load(this.initial, true);
+          depth = 0;
+          continue;
+        }
+        e += this.setMoves(joint);
+        for (let w = 0; w < state.length; w++) state[w] = this.nextWords[w];
+        e += this.load(state, clear === 1);
+        depth++;
+      }
+      events[clear] = e;
+    }
+    this.clearMoves();
+    return { clear: events[1] < events[0], resets, resetEvents };
+  }
+
+  /**
+   * Makes the initial state the loaded one, with no move set, by copying back a snapshot of
+   * every array the propagation changes (taken the first time). A playout of connect four ends
+   * ~30 cells away from the initial state: loading it pushed about half of flat MC's events.
+   */
+  private restoreInitial(): void {
+    if (!this.snapshot) {
+      this.load(this.initial, true);
+      this.snapshot = {
+        values: this.values.slice(),
+        rec: this.rec.slice(),
+        active: [this.activeLen.slice(), this.activeList.slice(), this.activePos.slice()],
+        legal: [this.legalList.slice(), this.legalPos.slice(), this.groupLen.slice()],
+        words: [this.nextWords.slice(), this.loaded.slice()],
+      };
+      return;
+    }
+    const snap = this.snapshot;
+    this.values.set(snap.values);
+    this.rec.set(snap.rec);
+    this.activeLen.set(snap.active[0]);
+    this.activeList.set(snap.active[1]);
+    this.activePos.set(snap.active[2]);
+    this.legalList.set(snap.legal[0]);
+    this.legalPos.set(snap.legal[1]);
+    this.groupLen.set(snap.legal[2]);
+    this.nextWords.set(snap.words[0]);
+    this.loaded.set(snap.words[1]);
+    this.activeInputs.fill(-1);
+  }
+
   /** Moves the count of plain gate `g` up (`up` 1) or down, outside `propagate`; returns the new stack pointer. */
   private bump(g: number, up: number, sp: number): number {
     const rec = this.rec;
@@ -784,9 +938,10 @@ export class FastStateMachine implements GameStateMachine {
   }
 
   /** Makes `state` the loaded state, flipping only the bases that differ from the loaded one. */
-  private load(state: StateHandle): void {
+  private load(state: StateHandle, clear = false): number {
     const loaded = this.loaded;
-    let sp = 0;
+    // moves unset first (see `clearMoves`), in the same propagation
+    let sp = clear ? this.pushClear() : 0;
     for (let w = 0; w < loaded.length; w++) {
       const now = state[w];
       let diff = (loaded[w] ^ now) >>> 0;
@@ -799,7 +954,7 @@ export class FastStateMachine implements GameStateMachine {
         sp = this.push(this.baseSlot[b], (now & low) !== 0 ? 1 : 0, sp);
       }
     }
-    if (sp > 0) this.propagate(sp);
+    return sp > 0 ? this.propagate(sp) : 0;
   }
 
   initialState(): StateHandle {
@@ -808,6 +963,11 @@ export class FastStateMachine implements GameStateMachine {
 
   legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
     this.load(state);
+    return this.loadedLegalInto(roleIndex, out);
+  }
+
+  /** `legalMovesInto` in the loaded state. */
+  private loadedLegalInto(roleIndex: number, out: Int32Array): number {
     const list = this.legalList;
     const input = this.legalInput;
     let n = 0;
@@ -837,6 +997,15 @@ export class FastStateMachine implements GameStateMachine {
 
   nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
     this.load(state);
+    this.setMoves(jointMove);
+    const next = this.nextWords;
+    // a loop is faster than set() on a few words, set() on many (hex, 221 words: 72 against 265 ns)
+    if (next.length > 16) out.set(next);
+    else for (let w = 0; w < next.length; w++) out[w] = next[w];
+  }
+
+  /** Sets the joint move (the next state follows in `nextWords`). */
+  private setMoves(jointMove: ArrayLike<number>): number {
     const active = this.activeInputs;
     let sp = 0;
     // the moves stay set until the next joint move: legal, goal and terminal do not read them
@@ -853,11 +1022,140 @@ export class FastStateMachine implements GameStateMachine {
       sp = this.push(slot, 1, sp);
       active[r] = slot;
     }
-    if (sp > 0) this.propagate(sp);
+    return sp > 0 ? this.propagate(sp) : 0;
+  }
+
+  /** Unsets every role's move. */
+  private clearMoves(): number {
+    const sp = this.pushClear();
+    return sp > 0 ? this.propagate(sp) : 0;
+  }
+
+  /** `clearMoves` without the propagation: returns the stack pointer. */
+  private pushClear(): number {
+    const active = this.activeInputs;
+    let sp = 0;
+    for (let r = 0; r < active.length; r++) {
+      const old = active[r];
+      if (old < 0) continue;
+      sp = this.push(old, 0, sp);
+      for (let j = this.invertedStart[old], e = this.invertedStart[old + 1]; j < e; j++) sp = this.bump(this.inverted[j], 1, sp);
+      active[r] = -1;
+    }
+    return sp;
+  }
+
+  /**
+   * Flat Monte-Carlo inside the engine (`flatMonteCarlo` of the CLI runs this on the fast
+   * engine): `playouts` random playouts from the initial state, each until a terminal state, a
+   * role without legal moves or `maxSteps` joint moves; at every visited state the terminal
+   * proposition is read and every role's legal moves are computed (copied out as
+   * `legalMovesInto` does), a move is drawn for each role in role order (`rng`, as
+   * `randomInt`), and the next state is computed. Returns the states visited. The same moves,
+   * states and count as that loop over `isTerminal`, `legalMovesInto` and `nextStateInto`
+   * with the same `rng`, without their loads (the state walked is the loaded one) and calls
+   * through the interface.
+   */
+  randomPlayoutNodes(playouts: number, rng: () => number, maxSteps: number): number {
+    const nRoles = this.roles.length;
+    let most = 1;
+    for (let r = 0; r < nRoles; r++) most = Math.max(most, this.legalCount[r]);
+    const legal = new Int32Array(most);
+    const joint = new Int32Array(nRoles);
+    const state = new Uint32Array(this.stateWords);
     const next = this.nextWords;
-    // a loop is faster than set() on a few words, set() on many (hex, 221 words: 72 against 265 ns)
-    if (next.length > 16) out.set(next);
-    else for (let w = 0; w < next.length; w++) out[w] = next[w];
+    const values = this.values;
+    const terminal = this.terminalSlot;
+    const clear = this.clearBeforeLoad;
+    const restore = this.restoreSnapshot;
+    let nodes = 0;
+    for (let p = 0; p < playouts; p++) {
+      if (restore) this.restoreInitial();
+      else this.load(this.initial, clear);
+      for (let step = 0; step < maxSteps; step++) {
+        nodes++;
+        if (terminal >= 0 && values[terminal] !== 0) break;
+        let stuck = false;
+        for (let r = 0; r < nRoles; r++) {
+          const count = this.loadedLegalInto(r, legal);
+          if (count === 0) {
+            stuck = true;
+            break;
+          }
+          joint[r] = legal[Math.floor(rng() * count)];
+        }
+        if (stuck) break;
+        this.setMoves(joint);
+        for (let w = 0; w < next.length; w++) state[w] = next[w];
+        this.load(state, clear);
+      }
+    }
+    return nodes;
+  }
+
+  /**
+   * perft inside the engine (`perftCountsInPlace` runs this on the fast engine): the same
+   * counts, the tree walked in the loaded state. A child that is a leaf is computed (its next
+   * state in `nextWords`) and counted without being loaded; a child that is expanded is loaded,
+   * and its parent loaded back after it (apply / undo).
+   */
+  perftInPlace(depth: number, from?: StateHandle): PerftResult {
+    const nRoles = this.roles.length;
+    const words = this.stateWords;
+    const states = Array.from({ length: depth + 1 }, () => new Uint32Array(words));
+    const legal = Array.from({ length: depth }, () => Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.legalCount[r]))));
+    const counts = Array.from({ length: depth }, () => new Int32Array(nRoles));
+    const choice = Array.from({ length: depth }, () => new Int32Array(nRoles));
+    const moves = Array.from({ length: depth }, () => new Int32Array(nRoles));
+    states[0].set(from ?? this.initial);
+    const next = this.nextWords;
+    const values = this.values;
+    const terminal = this.terminalSlot;
+    const clear = this.clearBeforeLoad;
+    let nodes = 1; // the root
+    let terminals = 0;
+    // the children of the state at depth d (< depth), loaded, counted as they are reached
+    const visit = (d: number): number => {
+      if (terminal >= 0 && values[terminal] !== 0) {
+        terminals++;
+        return 0;
+      }
+      const l = legal[d];
+      const c = counts[d];
+      const ch = choice[d];
+      const mv = moves[d];
+      for (let r = 0; r < nRoles; r++) {
+        c[r] = this.loadedLegalInto(r, l[r]);
+        if (c[r] === 0) return 0;
+        ch[r] = 0;
+      }
+      const last = d + 1 === depth; // the children are leaves: computed, not expanded
+      const state = states[d];
+      const child = states[d + 1];
+      let leaves = 0;
+      for (;;) {
+        for (let r = 0; r < nRoles; r++) mv[r] = l[r][ch[r]];
+        this.setMoves(mv);
+        nodes++;
+        if (last) leaves++;
+        else {
+          for (let w = 0; w < words; w++) child[w] = next[w];
+          this.load(child, clear);
+          leaves += visit(d + 1);
+          this.load(state, clear);
+        }
+        let r = nRoles - 1;
+        while (r >= 0 && ++ch[r] === c[r]) ch[r--] = 0;
+        if (r < 0) break;
+      }
+      return leaves;
+    };
+    let leaves = 1;
+    if (depth > 0) {
+      this.load(states[0]);
+      leaves = visit(0);
+    }
+    return { depth, leaves, nodes, terminals };
   }
 
   nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
@@ -1072,6 +1370,51 @@ function deMorgan(p: Propnet, slotOf: Int32Array): Map<number, number[]> {
     if (inner.length === c.inputs.length) inverted.set(c.id, inner);
   }
   return inverted;
+}
+
+/**
+ * ANDs of ANDs and ORs of ORs, flattened: an AND gate (OR gate) whose input is an AND (OR) that
+ * nothing else reads (no other component, not a legal, goal, terminal or next) counts that
+ * input's inputs instead, recursively; the inner gate is then not propagated (left to `goals`).
+ * The same links move the counts, and a change reaches the outer gate in one event instead of
+ * two. Connect four's lines of four are ANDs of two cells and an AND of the other two
+ * (events per flat MC node 10.6 -> 9.7). Gates rewritten by `complementMoves` or `deMorgan` are
+ * left alone, inside and out.
+ */
+function flattenChains(p: Propnet, slotOf: Int32Array, rewritten: (g: number) => boolean): Map<number, number[]> {
+  const comps = p.components;
+  const n = comps.length;
+  const readers = new Int32Array(n);
+  for (const c of comps) for (const w of c.inputs) readers[slotOf[w]]++;
+  const pinned = new Uint8Array(n);
+  for (const l of p.legals) pinned[slotOf[l.id]] = 1;
+  for (const x of p.goals) pinned[slotOf[x.id]] = 1;
+  if (p.terminal >= 0) pinned[slotOf[p.terminal]] = 1;
+  for (const t of p.transitionIds) if (t >= 0) pinned[slotOf[comps[t].inputs[0]]] = 1;
+  // per slot: 1 (an AND) or 2 (an OR) that can be inlined into a reader of its kind, else 0
+  const kindOf = (c: PropnetComponent) => (c.kind === "and" ? 1 : c.kind === "or" ? 2 : 0);
+  const inlinable = new Uint8Array(n);
+  for (let s = 0; s < n; s++) if (readers[s] === 1 && !pinned[s]) inlinable[s] = kindOf(comps[s]);
+  for (let s = 0; s < n; s++) if (inlinable[s] !== 0 && rewritten(s)) inlinable[s] = 0;
+  const expand = (c: PropnetComponent, kind: number, out: number[]): void => {
+    for (const w of c.inputs) {
+      const s = slotOf[w];
+      if (inlinable[s] === kind) expand(comps[s], kind, out);
+      else out.push(s);
+    }
+  };
+  const result = new Map<number, number[]>();
+  for (const c of comps) {
+    const kind = kindOf(c);
+    if (kind === 0) continue;
+    let any = false;
+    for (const w of c.inputs) if (inlinable[slotOf[w]] === kind) any = true;
+    if (!any || rewritten(c.id)) continue;
+    const out: number[] = [];
+    expand(c, kind, out);
+    result.set(c.id, out);
+  }
+  return result;
 }
 
 function unsupportedReason(p: Propnet, slotOf: Int32Array): string | undefined {

@@ -11,6 +11,7 @@
  * Pure computation: no Node imports, so it runs in a browser page too.
  */
 import type { Propnet } from "./propnet.js";
+import type { PerftResult } from "./search.js";
 
 /** A state: a bitset over base indices (bit b of word b >>> 5). Treat it as immutable. */
 export type StateHandle = Uint32Array;
@@ -64,4 +65,10 @@ export interface GameStateMachine {
   moveRole(inputIndex: number): number;
   /** Number of legal propositions of a role (an upper bound of its legal moves). */
   maxLegalMoves(roleIndex: number): number;
+  /**
+   * Optional, the engine's own loops (the fast engine's): flat Monte-Carlo's states visited
+   * (see `FastStateMachine.randomPlayoutNodes`) and perft walked in place (`perftCountsInPlace`).
+   */
+  randomPlayoutNodes?(playouts: number, rng: () => number, maxSteps: number): number;
+  perftInPlace?(depth: number, from?: StateHandle): PerftResult;
 }

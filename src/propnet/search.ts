@@ -149,6 +149,7 @@ export function perft(sm: GameStateMachine, depth: number, from?: StateHandle): 
  * undo). Same counts as `perftCounts`.
  */
 export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: StateHandle): PerftResult {
+  if (sm.perftInPlace) return sm.perftInPlace(depth, from);
   const nRoles = sm.roles.length;
   const states = Array.from({ length: depth + 1 }, () => new Uint32Array(sm.stateWords));
   const legal = Array.from({ length: depth }, () => Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, sm.maxLegalMoves(r)))));
