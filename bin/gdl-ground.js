@@ -8,14 +8,15 @@ function notBuilt(error) {
   process.exit(70);
 }
 
-const { loadCommandLine, setTurbofan } = await import("../dist/src/cli/chunk-loader.js").catch(notBuilt);
+const [{ loadCommandLine }, { startupTiering }] = await Promise.all([
+  import("../dist/src/cli/chunk-loader.js"),
+  import("../dist/src/cli/tiering.js"),
+]).catch(notBuilt);
 
 // Most commands are done in a fraction of a second, before optimized JavaScript would pay for its
-// compiling (TurboFan, in background threads: about a third of the CPU of a small game's
-// `--propnet`). So the first 300 ms run on V8's baseline tiers only; a long command (a big
-// game's extraction and propnet) is optimized from then on as usual, and no slower.
-setTurbofan(false);
-setTimeout(() => setTurbofan(true), 300).unref();
+// compiling: the first 300 ms run on V8's baseline tiers only, and a command says where its long
+// work starts (src/cli/tiering.ts).
+const tiering = startupTiering(300);
 
 // The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
 let commandLine;
@@ -27,7 +28,7 @@ try {
 const { main, failureJson } = commandLine;
 
 const argv = process.argv.slice(2);
-main(argv).then(
+main(argv, undefined, tiering).then(
   (code) => {
     process.exitCode = code;
     // Done: leave once stdout and stderr are flushed, without waiting for V8's background

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChunkLoader, codeCacheDirs, setTurbofan } from "../src/cli/chunk-loader.js";
+import { ChunkLoader, codeCacheDirs } from "../src/cli/chunk-loader.js";
+import { setTurbofan } from "../src/cli/tiering.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dirs: string[] = [];
@@ -40,8 +41,10 @@ type Main = { run(n: number): number; self: string };
  */
 function loadInChild(cache: string, file: string, turbofan: { load: boolean; write: boolean } = { load: true, write: true }): { records: string[]; written: number; value: number } {
   const loader = path.join(root, "dist", "src", "cli", "chunk-loader.js");
+  const tiering = path.join(root, "dist", "src", "cli", "tiering.js");
   const script = `
-    import { ChunkLoader, setTurbofan } from ${JSON.stringify(loader)};
+    import { ChunkLoader } from ${JSON.stringify(loader)};
+    import { setTurbofan } from ${JSON.stringify(tiering)};
     setTurbofan(${turbofan.load});
     const loader = new ChunkLoader({ read: [${JSON.stringify(cache)}], write: ${JSON.stringify(cache)} });
     const value = loader.load(${JSON.stringify(file)}).run(3);

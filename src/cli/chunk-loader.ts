@@ -35,8 +35,8 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import Module, { createRequire } from "node:module";
 import { homedir } from "node:os";
 import path from "node:path";
-import v8 from "node:v8";
 import vm from "node:vm";
+import { setTurbofan, turbofanOn } from "./tiering.js";
 
 /** Where caches are read from and written to. */
 export interface CodeCacheDirs {
@@ -91,15 +91,6 @@ export function codeCacheDirs(cliDir: string, env: NodeJS.ProcessEnv = process.e
   return { read: [path.join(cliDir, "v8-cache"), user], write: user };
 }
 
-/** Whether V8's optimizing compiler is on, as far as `setTurbofan` was told (V8's default: on). */
-let turbofan = true;
-
-/** Turns V8's optimizing compiler off or on, and remembers it (its state is part of a cache's key). */
-export function setTurbofan(on: boolean): void {
-  v8.setFlagsFromString(on ? "--turbofan" : "--no-turbofan");
-  turbofan = on;
-}
-
 /**
  * The command line's entry chunk (`main-HASH.cjs`) in `cliDir`, loaded through a new loader with
  * the command line's cache directories; the caches of the chunks that had none are written when
@@ -132,7 +123,7 @@ export class ChunkLoader {
     this.modules.set(file, module);
     const base = path.basename(file);
     const hashed = HASHED.test(base);
-    const turbofanNow = turbofan;
+    const turbofanNow = turbofanOn();
     const name = `${base}.${process.version}-${process.arch}${turbofanNow ? "-turbofan" : ""}.v8cache`;
     const cachedData = hashed ? this.readCache(name) : undefined;
     const script = new vm.Script(WRAP_HEAD + source + WRAP_TAIL, { filename: file, cachedData });
@@ -195,13 +186,13 @@ export class ChunkLoader {
   writeCaches(): number {
     const dir = this.dirs.write;
     if (dir === undefined || this.misses.length === 0) return 0;
-    const turbofanNow = turbofan;
+    const turbofanNow = turbofanOn();
     let written = 0;
     try {
       mkdirSync(dir, { recursive: true });
       for (const miss of this.misses) {
         // V8 stamps the cache with the flags of now; make them those of the chunk's compile.
-        if (miss.turbofan !== turbofan) setTurbofan(miss.turbofan);
+        setTurbofan(miss.turbofan);
         const { script, name } = miss;
         const data = script.createCachedData();
         const target = path.join(dir, name);
@@ -213,7 +204,7 @@ export class ChunkLoader {
     } catch {
       // an unwritable cache directory means no cache, never a failed command
     } finally {
-      if (turbofanNow !== turbofan) setTurbofan(turbofanNow);
+      setTurbofan(turbofanNow);
       this.misses.length = 0;
     }
     return written;

@@ -8,6 +8,7 @@
  * `GroundJson`), and stderr stays quiet.
  */
 import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson } from "../diagnostics.js";
+import type { Tiering } from "./tiering.js";
 import { buildPropnetStage, groundDescription, type GroundResult, type GroundStatus, type PhaseTimes } from "../pipeline.js";
 import { loadFile } from "../io.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
@@ -109,13 +110,14 @@ const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /**
  * `started` is a grounder the caller began to start already (main.ts does, before this module
- * loads); without it one is started here.
+ * loads); without it one is started here. `tiering` is told where each stage starts (tiering.ts).
  */
 export async function runGround(
   file: string,
   options: GroundCommandOptions,
   io: Output,
   started?: Promise<ClosableGrounder | { error: string }>,
+  tiering?: Tiering,
 ): Promise<number> {
   const report = new Reporter(file, options, io);
   // Start clingo now (if the caller has not): it compiles and its worker starts while the game
@@ -133,7 +135,7 @@ export async function runGround(
     }
     const grounder = await starting;
     if (grounder && "error" in grounder) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, grounder.error)]);
-    return await groundWith(grounder, file, options, io, report);
+    return await groundWith(grounder, file, options, io, report, tiering);
   } finally {
     const grounder = await starting;
     if (grounder && !("error" in grounder)) await grounder.close();
@@ -146,6 +148,7 @@ async function groundWith(
   options: GroundCommandOptions,
   io: Output,
   report: Reporter,
+  tiering: Tiering | undefined,
 ): Promise<number> {
   const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive });
   report.times = loaded.times;
@@ -163,7 +166,7 @@ async function groundWith(
     return report.end("ok", EXIT.ok, []);
   }
 
-  const result = await groundDescription(loaded, { ...translateFlags(options), grounder, timeoutSeconds: options.timeout });
+  const result = await groundDescription(loaded, { ...translateFlags(options), grounder, timeoutSeconds: options.timeout, onPhase: () => tiering?.checkpoint() });
   report.result = result;
   report.times = result.times;
   if (!result.game) return report.end(result.status, EXIT.failed, result.diagnostics);
@@ -171,6 +174,7 @@ async function groundWith(
 
   let propnet: Propnet | undefined;
   if (options.propnet || options.propnetOut) {
+    tiering?.checkpoint();
     const built = buildPropnetStage(result.game);
     propnet = built.propnet;
     result.times.propnet = built.seconds;

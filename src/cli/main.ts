@@ -13,6 +13,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
 import type { TranslateFlags } from "../translate/flags.js";
+import type { Tiering } from "./tiering.js";
 import { processOutput, type Output } from "./io.js";
 
 const VERSION = "0.1.0";
@@ -104,7 +105,12 @@ function grounderOption(): Option {
     .default("auto");
 }
 
-export async function main(argv: readonly string[], io: Output = processOutput): Promise<number> {
+/**
+ * Runs the command line `argv`. `tiering`: the process's start-up tuning of V8's optimizing
+ * compiler (bin/gdl-ground.js passes it; see tiering.ts), told by each command where its long
+ * work starts.
+ */
+export async function main(argv: readonly string[], io: Output = processOutput, tiering?: Tiering): Promise<number> {
   let exitCode = 0;
   const program = new Command();
   program
@@ -151,7 +157,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       // and the game is read): the grounder's start-up is the longest part of a small game.
       const grounder = options.asp ? undefined : import("../ground/index.js").then((m) => m.startGrounder(options.grounder, { wasmTier: options.wasmTier }));
       const { runGround } = await import("./ground-command.js");
-      exitCode = await runGround(game, options, io, grounder);
+      exitCode = await runGround(game, options, io, grounder, tiering);
     });
 
   program
@@ -189,6 +195,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .addOption(grounderOption())
     .action(async (dir: string, options: CorpusCommandOptions) => {
       const { runCorpusCommand } = await import("./corpus-command.js");
+      tiering?.optimizeNow(); // long work: a corpus, plots, a server, a game, a benchmark
       exitCode = await runCorpusCommand(dir, options, io);
     });
 
@@ -206,6 +213,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--context <line>", "a line about how the run was made, repeatable", collect, [])
     .action(async (results: string, options: PlotCommandOptions) => {
       const { runPlot } = await import("./plot-command.js");
+      tiering?.optimizeNow();
       exitCode = await runPlot(results, options, io);
     });
 
@@ -216,6 +224,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (options: { port: number; host: string }) => {
       const { runWeb } = await import("./web-command.js");
+      tiering?.optimizeNow();
       exitCode = await runWeb(options, io);
     });
 
@@ -250,6 +259,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .addOption(toOption("the terms printed (states, moves)")),
   ).action(async (game: string, options: { moves: string; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runReplay } = await import("./play-commands.js");
+    tiering?.optimizeNow();
     exitCode = await runReplay(game, options.moves, options, io);
   });
 
@@ -264,6 +274,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .addOption(toOption("the terms printed (states, moves)")),
   ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
+    tiering?.optimizeNow();
     exitCode = await runPlay(game, options, io);
   });
 
@@ -281,6 +292,7 @@ export async function main(argv: readonly string[], io: Output = processOutput):
       .option("--json", "print the figures as JSON"),
   ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");
+    tiering?.optimizeNow();
     exitCode = await runBench(game, options, io);
   });
 
