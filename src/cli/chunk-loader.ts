@@ -77,6 +77,11 @@ const HASHED = /-[A-Za-z0-9_-]{8}\.cjs$/;
  */
 const IMPORTS_MODULES = /^(?![ \t]*(?:\*|\/\/)).*(?:^|[^\w$.])import\("/m;
 
+/** Whether a chunk's source imports ES modules, so that Node's own loader must compile it. */
+export function importsModules(source: string): boolean {
+  return source.includes('import("') && IMPORTS_MODULES.test(source);
+}
+
 /** The CommonJS wrapper, as Node's own loader writes it. */
 const WRAP_HEAD = "(function (exports, require, module, __filename, __dirname) { ";
 const WRAP_TAIL = "\n});";
@@ -118,7 +123,7 @@ export class ChunkLoader {
     const known = this.modules.get(file);
     if (known) return known.exports;
     const source = readFileSync(file, "utf8");
-    if (source.includes('import("') && IMPORTS_MODULES.test(source)) return this.loadWithNode(file, source);
+    if (importsModules(source)) return this.loadWithNode(file, source);
     const module: ChunkModule = { exports: {}, id: file, filename: file, loaded: false };
     this.modules.set(file, module);
     const base = path.basename(file);

@@ -851,6 +851,13 @@ export class FastStateMachine implements GameStateMachine {
     return flips;
   }
 
+  /** Buffers of a random walk: one role's legal moves (the most any role has), a joint move, a state. */
+  private walkBuffers(): { legal: Int32Array; joint: Int32Array; state: Uint32Array } {
+    let most = 1;
+    for (let r = 0; r < this.roles.length; r++) most = Math.max(most, this.legalCount[r]);
+    return { legal: new Int32Array(most), joint: new Int32Array(this.roles.length), state: new Uint32Array(this.stateWords) };
+  }
+
   /**
    * Whether unsetting the moves before loading another state pushes fewer events than leaving
    * them set, on a short deterministic random walk walked both ways. Left set, a move keeps the
@@ -860,11 +867,7 @@ export class FastStateMachine implements GameStateMachine {
   private probeClearing(): { clear: boolean; resets: number; resetEvents: number } {
     const steps = Math.max(8, Math.min(64, Math.floor(4e6 / (this.rec.length >>> 1))));
     const nRoles = this.roles.length;
-    let most = 1;
-    for (let r = 0; r < nRoles; r++) most = Math.max(most, this.legalCount[r]);
-    const legal = new Int32Array(most);
-    const joint = new Int32Array(nRoles);
-    const state = new Uint32Array(this.stateWords);
+    const { legal, joint, state } = this.walkBuffers();
     const events = [0, 0];
     let resets = 0;
     let resetEvents = 0;
@@ -1058,11 +1061,7 @@ export class FastStateMachine implements GameStateMachine {
    */
   randomPlayoutNodes(playouts: number, rng: () => number, maxSteps: number): number {
     const nRoles = this.roles.length;
-    let most = 1;
-    for (let r = 0; r < nRoles; r++) most = Math.max(most, this.legalCount[r]);
-    const legal = new Int32Array(most);
-    const joint = new Int32Array(nRoles);
-    const state = new Uint32Array(this.stateWords);
+    const { legal, joint, state } = this.walkBuffers();
     const next = this.nextWords;
     const values = this.values;
     const terminal = this.terminalSlot;

@@ -20,12 +20,15 @@ export interface GrounderOptions extends WorkerGrounderOptions {
   readonly liftoffOnly?: boolean;
 }
 
+/** Built-in modules this host loads only when it needs them (see `workerThreads`, `compiledModule`). */
+const nodeRequire = createRequire(import.meta.url);
+
 /**
  * `node:worker_threads`, loaded when the first worker starts: a command that grounds with a
  * native gringo never needs it, and loading it costs about 2 ms of a 0.15-s process.
  */
 function workerThreads(): typeof import("node:worker_threads") {
-  return createRequire(import.meta.url)("node:worker_threads") as typeof import("node:worker_threads");
+  return nodeRequire("node:worker_threads") as typeof import("node:worker_threads");
 }
 
 function nodeWorker(liftoffOnly: boolean): WorkerPort {
@@ -66,7 +69,7 @@ export function nodeClingoHost(options: { liftoffOnly?: boolean } = {}): ClingoW
     spawn: () => nodeWorker(options.liftoffOnly ?? false),
     moduleUrl: () => clingoWasmFiles().moduleUrl,
     async compiledModule(maxMemoryMb) {
-      const v8 = createRequire(import.meta.url)("node:v8") as typeof import("node:v8");
+      const v8 = nodeRequire("node:v8") as typeof import("node:v8");
       if (options.liftoffOnly) v8.setFlagsFromString("--liftoff-only");
       // A function tiers up after ten times V8's default budget of work (--wasm-tiering-budget,
       // about "bytes executed"; read when the module is compiled): a small game's grounding then
