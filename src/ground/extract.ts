@@ -185,6 +185,8 @@ function dedupeMoves(moves: InputMove[]): InputMove[] {
 /** clingo symbols -> GDL terms and atoms, through the symbol table. */
 class SymbolConverter {
   private readonly auxNames = new Map<string, string>();
+  /** One term per constant: ground games repeat a few constants millions of times (amazons: 672,108 atoms). */
+  private readonly constants = new Map<string, Term>();
   constructor(private readonly symbols: SymbolTable) {}
 
   atom(symbol: AspSymbol): GroundAtom {
@@ -198,18 +200,24 @@ class SymbolConverter {
   term(symbol: AspSymbol): Term {
     switch (symbol.kind) {
       case "number":
-        return { kind: "constant", name: String(symbol.value), pos: NO_POSITION };
+        return this.constant(String(symbol.value));
       case "function": {
         if (symbol.name === ZERO_ARITY_FUNCTOR && symbol.args.length === 1 && symbol.args[0].kind === "function") {
           return { kind: "compound", functor: this.gdl(symbol.args[0].name), args: [], pos: NO_POSITION };
         }
         const name = this.gdl(symbol.name);
-        if (symbol.args.length === 0) return { kind: "constant", name, pos: NO_POSITION };
+        if (symbol.args.length === 0) return this.constant(name);
         return { kind: "compound", functor: name, args: symbol.args.map((a) => this.term(a)), pos: NO_POSITION };
       }
       default:
         throw new ExtractionError(`unexpected term in the ground program: ${JSON.stringify(symbol)}`);
     }
+  }
+
+  private constant(name: string): Term {
+    let term = this.constants.get(name);
+    if (!term) this.constants.set(name, (term = { kind: "constant", name, pos: NO_POSITION }));
+    return term;
   }
 
   private gdl(asp: string): string {
