@@ -22,13 +22,14 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { cpus, loadavg } from "node:os";
 import { Command, InvalidArgumentError } from "commander";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
-import { buildPropnetStage, groundDescription } from "../src/pipeline.js";
+import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/io.js";
 import { createGrounder } from "../src/ground/index.js";
 import { flatMonteCarlo, measureRepeated, perftRun, type RepeatedSpeed } from "../src/cli/play-commands.js";
 import { compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
 import { isCompileError } from "../src/propnet/state-machine.js";
 import type { EngineName, GameStateMachine } from "../src/propnet/machine.js";
+import type { Propnet } from "../src/propnet/propnet.js";
 import { writeFileAtomic } from "../src/output-file.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 
@@ -90,22 +91,29 @@ interface Measured {
 type ChildAnswer = { ok: true; measured: Measured } | { ok: false; reason: string };
 
 // ---------------------------------------------------------------- child: one game
-async function measureChild(file: string, minTime: number, repeats: number, groundTimeout: number, buildOnly = false): Promise<ChildAnswer> {
+/** Grounds (clingo-wasm) and builds the propnet, the ground game left out before anything is compiled (as `play` and `bench` do). */
+async function propnetOf(file: string, groundTimeout: number): Promise<{ propnet: Propnet; groundSeconds: number; buildSeconds: number } | { reason: string }> {
   const grounder = await createGrounder("wasm");
-  if ("error" in grounder) return { ok: false, reason: grounder.error };
+  if ("error" in grounder) return { reason: grounder.error };
   const started = performance.now();
-  let grounded;
+  let built;
   try {
-    grounded = await groundDescription(loadFile(file), { grounder, timeoutSeconds: groundTimeout });
+    built = await groundAndBuild(loadFile(file), { grounder, timeoutSeconds: groundTimeout, keepGroundGame: false });
   } finally {
     await grounder.close();
   }
-  const groundSeconds = (performance.now() - started) / 1000;
-  if (!grounded.game) {
-    const d = grounded.diagnostics.find((x) => x.severity === "error");
-    return { ok: false, reason: `${grounded.status}: ${d?.message ?? ""}` };
+  if (!("propnet" in built)) {
+    const d = built.diagnostics.find((x) => x.severity === "error");
+    return { reason: `${built.status}: ${d?.message ?? ""}` };
   }
-  const { propnet, seconds: buildSeconds } = buildPropnetStage(grounded.game);
+  const buildSeconds = built.result.times.propnet ?? 0;
+  return { propnet: built.propnet, groundSeconds: (performance.now() - started) / 1000 - buildSeconds, buildSeconds };
+}
+
+async function measureChild(file: string, minTime: number, repeats: number, groundTimeout: number, buildOnly = false): Promise<ChildAnswer> {
+  const built = await propnetOf(file, groundTimeout);
+  if ("reason" in built) return { ok: false, reason: built.reason };
+  const { propnet, groundSeconds, buildSeconds } = built;
   const compile = (engine: EngineName): { sm: GameStateMachine; seconds: number } => {
     const t = performance.now();
     const sm = compileMachine(propnet, { engine });

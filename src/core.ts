@@ -59,6 +59,7 @@ export {
   groundDescription,
   buildPropnetStage,
   playableDescription,
+  groundAndBuild,
   gdlSizeInLiterals,
   roleOrder,
   timed,

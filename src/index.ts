@@ -7,7 +7,7 @@
  *   ─▶ buildPropnet ─▶ compileStateMachine
  *
  * or all at once: groundFile(path) (src/io.ts), or loadText / groundDescription /
- * playableDescription (src/pipeline.ts) with a grounder of your own; for a player, loadGame
+ * groundAndBuild / playableDescription (src/pipeline.ts) with a grounder of your own; for a player, loadGame
  * (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
 export * from "./core.js";

@@ -73,7 +73,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false });
   } finally {
     await grounder.close();
   }

@@ -73,6 +73,7 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
       messageSyntax: options.to,
       caseSensitive: options.caseSensitive,
       engine: options.engine,
+      keepGroundGame: false, // a player needs the machine only (see PlayableOptions)
     });
     if ("diagnostics" in loaded) {
       for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
