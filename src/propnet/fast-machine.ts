@@ -105,6 +105,7 @@
  */
 import type { Propnet } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
+import { PropnetMachineBase } from "./machine-base.js";
 import { PropnetStateMachine, resolveSlots, type PropnetCompileError } from "./state-machine.js";
 import { mulberry32, type PerftResult } from "./search.js";
 
@@ -180,13 +181,8 @@ const INFO_GUARD_SHIFT = 5;
 /** A playout starts from a snapshot when loading the initial state pushed more than (slots / this) events on the probe. */
 const RESTORE_EVENT_SLOTS = 40;
 
-export class FastStateMachine implements GameStateMachine {
+export class FastStateMachine extends PropnetMachineBase {
   readonly engine: EngineName = "fast";
-  readonly roles: readonly string[];
-  readonly propnet: Propnet;
-  readonly baseCount: number;
-  readonly inputCount: number;
-  readonly stateWords: number;
   readonly stats: FastMachineStats;
 
   /** Per slot: its value (stale for SILENT gates, which nothing reads). */
@@ -215,7 +211,6 @@ export class FastStateMachine implements GameStateMachine {
 
   private readonly baseSlot: Int32Array;
   private readonly inputSlot: Int32Array;
-  private readonly inputRole: Int32Array;
   /** Per legal entry (sorted by role, then group): its input and its group. */
   private readonly legalInput: Int32Array;
   private readonly legalGroup: Int32Array;
@@ -232,9 +227,6 @@ export class FastStateMachine implements GameStateMachine {
   private readonly legalList: Int32Array;
   /** Legal entries per role (an upper bound of its legal moves). */
   private readonly legalCount: Int32Array;
-  private readonly goalStart: Int32Array;
-  private readonly goalSlot: Int32Array;
-  private readonly goalValue: Float64Array;
   private readonly terminalSlot: number;
   /** The next state under the loaded state and the moves set, kept up to date. */
   private readonly nextWords: Uint32Array;
@@ -266,10 +258,6 @@ export class FastStateMachine implements GameStateMachine {
   private readonly restoreSnapshot: boolean;
   /** The machine's mutable arrays in the initial state with no move set, taken when first restored. */
   private snapshot: { readonly values: Uint8Array; readonly rec: Int32Array; readonly active: Int32Array[]; readonly legal: Int32Array[]; readonly words: Uint32Array[] } | undefined;
-  /** Made when first asked for (amazons: 173,962 moves; 0.15–0.9 s of compiling). */
-  private moveIndexMap: Map<string, number> | undefined;
-  private readonly roleIndexMap: Map<string, number>;
-  private baseIndexMap: Map<string, number> | undefined;
 
   /** Why a propnet cannot be run by this engine (cycles without a transition), or undefined. */
   static unsupported(p: Propnet): string | undefined {
@@ -285,12 +273,8 @@ export class FastStateMachine implements GameStateMachine {
   constructor(p: Propnet, options: FastCompileOptions = {}, flipCounts?: Float64Array) {
     const wiring = wiringOf(p);
     if (wiring.unsupported) throw new Error(`fast engine: ${wiring.unsupported}`);
+    super(p, wiring.slotOf);
     const { slotOf, gate, inStart, inSlots } = wiring;
-    this.propnet = p;
-    this.roles = p.roles;
-    this.baseCount = p.baseFluents.length;
-    this.inputCount = p.inputs.length;
-    this.stateWords = Math.max(1, (this.baseCount + 31) >>> 5);
     const n = slotOf.length;
     const nRoles = p.roles.length;
     const firstInput = (c: number): number => (inStart[c + 1] > inStart[c] ? inSlots[inStart[c]] : -1);
@@ -537,7 +521,6 @@ export class FastStateMachine implements GameStateMachine {
 
     this.baseSlot = Int32Array.from(p.baseIds);
     this.inputSlot = Int32Array.from(p.inputs, (m) => m.id);
-    this.inputRole = Int32Array.from(p.inputs, (m) => m.role);
 
     // legal entries sorted by role, then by the guards of their slot (SILENT gates: the guards
     // of the gate; none: the entry follows its slot's value), in order of first appearance
@@ -607,12 +590,6 @@ export class FastStateMachine implements GameStateMachine {
     this.legalPos = new Int32Array(nLegal).fill(-1);
     this.legalList = new Int32Array(nLegal);
 
-    const goals = [...p.goals].filter((x) => x.value !== null).sort((a, b) => a.role - b.role);
-    this.goalStart = new Int32Array(nRoles + 1);
-    for (const x of goals) this.goalStart[x.role + 1]++;
-    for (let r = 0; r < nRoles; r++) this.goalStart[r + 1] += this.goalStart[r];
-    this.goalSlot = Int32Array.from(goals, (x) => slotOf[x.id]);
-    this.goalValue = Float64Array.from(goals, (x) => x.value ?? 0);
     this.terminalSlot = p.terminal >= 0 ? slotOf[p.terminal] : -1;
 
     // hooks: legal entries and next bits driven by each slot's value; legal entries driven by a
@@ -699,7 +676,6 @@ export class FastStateMachine implements GameStateMachine {
     }
     this.stack = new Int32Array(2 * n + maxPush + 64);
     this.stats = { gates, lazyGates: lazyCount, links, guards: guardSlots.length, guardedGates, silentGates, complementedOrs: moves.direct.size, deMorganGates: deMorganed.size, flattenedGates: flattened.size };
-    this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
     const clear = options.clearMoves ?? "auto";
     const restore = options.restore ?? "auto";
     const probe = clear === "auto" || restore === "auto" ? this.probeClearing() : undefined;
@@ -1059,14 +1035,6 @@ export class FastStateMachine implements GameStateMachine {
     return [...new Set(moves)].sort((a, b) => a - b);
   }
 
-  legalMoveKifs(state: StateHandle, role: string | number): string[] {
-    const r = typeof role === "number" ? role : this.roleIndexMap.get(role);
-    if (r === undefined) return [];
-    return this.legalMoves(state, r)
-      .map((i) => this.propnet.inputs[i].move)
-      .sort();
-  }
-
   nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
     this.load(state);
     this.setMoves(jointMove);
@@ -1226,16 +1194,6 @@ export class FastStateMachine implements GameStateMachine {
     return { depth, leaves, nodes, terminals };
   }
 
-  nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
-    if (jointMove.length !== this.roles.length) throw new RangeError(`a joint move needs ${this.roles.length} moves`);
-    jointMove.forEach((m, r) => {
-      if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
-    });
-    const out = new Uint32Array(this.stateWords);
-    this.nextStateInto(state, jointMove, out);
-    return out;
-  }
-
   isTerminal(state: StateHandle): boolean {
     this.load(state);
     return this.terminalSlot >= 0 && this.values[this.terminalSlot] !== 0;
@@ -1250,62 +1208,7 @@ export class FastStateMachine implements GameStateMachine {
       for (let j = this.lazyStart[i], e = this.lazyStart[i + 1]; j < e; j++) k += values[inputs[j]];
       values[this.lazyGates[i]] = (k >= this.lazyThreshold[i] ? 1 : 0) ^ this.lazyNegated[i];
     }
-    const result: (number | null)[] = [];
-    for (let r = 0; r < this.roles.length; r++) {
-      let best: number | null = null;
-      for (let k = this.goalStart[r], e = this.goalStart[r + 1]; k < e; k++)
-        if (this.values[this.goalSlot[k]] && (best === null || this.goalValue[k] > best)) best = this.goalValue[k];
-      result.push(best);
-    }
-    return result;
-  }
-
-  stateToBaseIndices(state: StateHandle): number[] {
-    const out: number[] = [];
-    for (let b = 0; b < this.baseCount; b++) if ((state[b >>> 5] >>> (b & 31)) & 1) out.push(b);
-    return out;
-  }
-
-  stateFromBaseIndices(indices: Iterable<number>): StateHandle {
-    const state = new Uint32Array(this.stateWords);
-    for (const b of indices) state[b >>> 5] |= 1 << (b & 31);
-    return state;
-  }
-
-  stateToKif(state: StateHandle): string[] {
-    return this.stateToBaseIndices(state)
-      .map((b) => this.propnet.baseFluents[b])
-      .sort();
-  }
-
-  stateFromKif(fluents: Iterable<string>): StateHandle | undefined {
-    const index = (this.baseIndexMap ??= new Map(this.propnet.baseFluents.map((f, i) => [f, i])));
-    const indices: number[] = [];
-    for (const f of fluents) {
-      const b = index.get(f);
-      if (b === undefined) return undefined;
-      indices.push(b);
-    }
-    return this.stateFromBaseIndices(indices);
-  }
-
-  roleIndex(role: string): number | undefined {
-    return this.roleIndexMap.get(role);
-  }
-
-  moveIndex(role: string | number, moveKif: string): number | undefined {
-    const r = typeof role === "number" ? role : this.roleIndexMap.get(role);
-    if (r === undefined) return undefined;
-    this.moveIndexMap ??= new Map(this.propnet.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
-    return this.moveIndexMap.get(`${r} ${moveKif}`);
-  }
-
-  moveKif(inputIndex: number): string {
-    return this.propnet.inputs[inputIndex].move;
-  }
-
-  moveRole(inputIndex: number): number {
-    return this.inputRole[inputIndex];
+    return this.goalsFrom(values);
   }
 
   maxLegalMoves(roleIndex: number): number {

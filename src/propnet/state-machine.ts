@@ -40,6 +40,7 @@ import { buildPropnet, type BuildPropnetOptions } from "./build.js";
 import type { GroundGame } from "../ground/ground-game.js";
 import type { PropnetCycle } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
+import { PropnetMachineBase } from "./machine-base.js";
 
 export type { StateHandle } from "./machine.js";
 
@@ -215,14 +216,8 @@ export interface StateMachineStats {
 }
 
 /** The reference engine (`--engine reference`): the fast engine (fast-machine.ts) is checked against it. */
-export class PropnetStateMachine implements GameStateMachine {
+export class PropnetStateMachine extends PropnetMachineBase {
   readonly engine: EngineName = "reference";
-  readonly roles: readonly string[];
-  readonly propnet: Propnet;
-  readonly baseCount: number;
-  readonly inputCount: number;
-  /** Words per state bitset. */
-  readonly stateWords: number;
   readonly stats: StateMachineStats;
 
   private readonly values: Uint8Array;
@@ -230,14 +225,10 @@ export class PropnetStateMachine implements GameStateMachine {
   /** Per base index: the slot that drives its next proposition, or -1. */
   private readonly nextSlot: Int32Array;
   private readonly inputSlot: Int32Array;
-  private readonly inputRole: Int32Array;
   /** Legal entries grouped by role: [legalStart[r], legalStart[r+1]). */
   private readonly legalStart: Int32Array;
   private readonly legalSlot: Int32Array;
   private readonly legalInput: Int32Array;
-  private readonly goalStart: Int32Array;
-  private readonly goalSlot: Int32Array;
-  private readonly goalValue: Float64Array;
   private readonly terminalSlot: number;
   private readonly initSlot: Int32Array;
   private readonly initBase: Int32Array;
@@ -250,8 +241,6 @@ export class PropnetStateMachine implements GameStateMachine {
   /** Per input index: the move ORs it feeds, [moveFeedStart[i], moveFeedStart[i+1]) in moveFeeds. */
   private readonly moveFeedStart: Int32Array;
   private readonly moveFeeds: Int32Array;
-  private readonly moveIndexMap: Map<string, number>;
-  private readonly roleIndexMap: Map<string, number>;
 
   private readonly loaded: Uint32Array;
   private loadedValid = false;
@@ -262,11 +251,7 @@ export class PropnetStateMachine implements GameStateMachine {
 
   /** Use `compileStateMachine`, which checks the propnet first. */
   private constructor(p: Propnet, slotOf: Int32Array, order: readonly number[], blockOf: Int32Array, evaluation: "full" | "differential") {
-    this.propnet = p;
-    this.roles = p.roles;
-    this.baseCount = p.baseFluents.length;
-    this.inputCount = p.inputs.length;
-    this.stateWords = Math.max(1, (this.baseCount + 31) >>> 5);
+    super(p, slotOf);
     const comps = p.components;
     this.values = new Uint8Array(comps.length);
     for (const c of comps) if (c.kind === "true") this.values[c.id] = 1;
@@ -274,7 +259,6 @@ export class PropnetStateMachine implements GameStateMachine {
     this.baseSlot = Int32Array.from(p.baseIds);
     this.nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : slotOf[comps[t].inputs[0]]));
     this.inputSlot = Int32Array.from(p.inputs, (m) => m.id);
-    this.inputRole = Int32Array.from(p.inputs, (m) => m.role);
     const nRoles = p.roles.length;
 
     const byRole = <T extends { role: number }>(items: readonly T[]) => {
@@ -288,10 +272,6 @@ export class PropnetStateMachine implements GameStateMachine {
     this.legalStart = legals.start;
     this.legalSlot = Int32Array.from(legals.sorted, (l) => slotOf[l.id]);
     this.legalInput = Int32Array.from(legals.sorted, (l) => l.input);
-    const goals = byRole(p.goals.filter((x) => x.value !== null));
-    this.goalStart = goals.start;
-    this.goalSlot = Int32Array.from(goals.sorted, (x) => slotOf[x.id]);
-    this.goalValue = Float64Array.from(goals.sorted, (x) => x.value ?? 0);
     this.terminalSlot = p.terminal >= 0 ? slotOf[p.terminal] : -1;
     this.initSlot = Int32Array.from(p.inits, (x) => slotOf[x.id]);
     this.initBase = Int32Array.from(p.inits, (x) => x.base);
@@ -358,8 +338,6 @@ export class PropnetStateMachine implements GameStateMachine {
       initOps: this.initOps.size,
     };
 
-    this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
-    this.moveIndexMap = new Map(p.inputs.map((m, i) => [`${m.role} ${m.move}`, i]));
     this.loaded = new Uint32Array(this.stateWords);
     this.activeInputs = new Int32Array(nRoles).fill(-1);
   }
@@ -457,15 +435,6 @@ export class PropnetStateMachine implements GameStateMachine {
     return Array.from(out.subarray(0, this.legalMovesInto(state, roleIndex, out)));
   }
 
-  /** Legal moves of a role as KIF, sorted. */
-  legalMoveKifs(state: StateHandle, role: string | number): string[] {
-    const r = typeof role === "number" ? role : this.roleIndexMap.get(role);
-    if (r === undefined) return [];
-    return this.legalMoves(state, r)
-      .map((i) => this.propnet.inputs[i].move)
-      .sort();
-  }
-
   /** Writes the successor of `state` under a joint move (one input index per role) into `out`. */
   nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
     this.load(state);
@@ -508,20 +477,6 @@ export class PropnetStateMachine implements GameStateMachine {
     }
   }
 
-  /**
-   * The successor state under a joint move. Throws a RangeError when the joint move does not
-   * have one move of the right role per role (a programming error, not a game property).
-   */
-  nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
-    if (jointMove.length !== this.roles.length) throw new RangeError(`a joint move needs ${this.roles.length} moves`);
-    jointMove.forEach((m, r) => {
-      if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
-    });
-    const out = new Uint32Array(this.stateWords);
-    this.nextStateInto(state, jointMove, out);
-    return out;
-  }
-
   isTerminal(state: StateHandle): boolean {
     this.load(state);
     return this.terminalSlot >= 0 && this.values[this.terminalSlot] !== 0;
@@ -534,65 +489,7 @@ export class PropnetStateMachine implements GameStateMachine {
       this.goalOps.run(this.values);
       this.goalsValid = true;
     }
-    const result: (number | null)[] = [];
-    for (let r = 0; r < this.roles.length; r++) {
-      let best: number | null = null;
-      for (let k = this.goalStart[r], e = this.goalStart[r + 1]; k < e; k++)
-        if (this.values[this.goalSlot[k]] && (best === null || this.goalValue[k] > best)) best = this.goalValue[k];
-      result.push(best);
-    }
-    return result;
-  }
-
-  /** Base indices of the fluents that hold, ascending. */
-  stateToBaseIndices(state: StateHandle): number[] {
-    const out: number[] = [];
-    for (let b = 0; b < this.baseCount; b++) if ((state[b >>> 5] >>> (b & 31)) & 1) out.push(b);
-    return out;
-  }
-
-  stateFromBaseIndices(indices: Iterable<number>): StateHandle {
-    const state = new Uint32Array(this.stateWords);
-    for (const b of indices) state[b >>> 5] |= 1 << (b & 31);
-    return state;
-  }
-
-  /** The fluents that hold (KIF without `true`), sorted. */
-  stateToKif(state: StateHandle): string[] {
-    return this.stateToBaseIndices(state)
-      .map((b) => this.propnet.baseFluents[b])
-      .sort();
-  }
-
-  /** A state from fluents (KIF without `true`); undefined when one is not a base fluent. */
-  stateFromKif(fluents: Iterable<string>): StateHandle | undefined {
-    const index = (this.baseIndexMap ??= new Map(this.propnet.baseFluents.map((f, i) => [f, i])));
-    const indices: number[] = [];
-    for (const f of fluents) {
-      const b = index.get(f);
-      if (b === undefined) return undefined;
-      indices.push(b);
-    }
-    return this.stateFromBaseIndices(indices);
-  }
-  private baseIndexMap: Map<string, number> | undefined;
-
-  roleIndex(role: string): number | undefined {
-    return this.roleIndexMap.get(role);
-  }
-
-  /** The input index of a role's move (role by name or index), or undefined. */
-  moveIndex(role: string | number, moveKif: string): number | undefined {
-    const r = typeof role === "number" ? role : this.roleIndexMap.get(role);
-    return r === undefined ? undefined : this.moveIndexMap.get(`${r} ${moveKif}`);
-  }
-
-  moveKif(inputIndex: number): string {
-    return this.propnet.inputs[inputIndex].move;
-  }
-
-  moveRole(inputIndex: number): number {
-    return this.inputRole[inputIndex];
+    return this.goalsFrom(this.values);
   }
 
   /** Number of legal propositions of a role (an upper bound of its legal moves). */
