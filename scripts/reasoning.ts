@@ -20,7 +20,8 @@ import { fileURLToPath } from "node:url";
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import { cpus, loadavg } from "node:os";
-import { Command, InvalidArgumentError } from "commander";
+import { Command } from "commander";
+import { positiveNumber } from "../src/cli/option-values.js";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/io.js";
@@ -363,21 +364,16 @@ function markdown(rows: readonly Row[], o: { minTime: number; repeats: number },
 }
 
 async function main(): Promise<void> {
-  const number = (value: string) => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number");
-    return n;
-  };
   const program = new Command("reasoning")
     .description("reasoning speed (flat MC, perft) of both engines on the games of Table 2 of the Regular Boardgames paper")
     .argument("[dir]", "folder of the real games (default ../shared/games/base)")
-    .option("--min-time <s>", "seconds of each measure at least", number, 1)
-    .option("--repeats <n>", "rounds of measures per game (median reported)", number, 3)
-    .option("--ground-timeout <s>", "time limit of the grounding", number, 120)
-    .option("--memory <MiB>", "JavaScript heap limit of each child", number, 8192)
+    .option("--min-time <s>", "seconds of each measure at least", positiveNumber, 1)
+    .option("--repeats <n>", "rounds of measures per game (median reported)", positiveNumber, 3)
+    .option("--ground-timeout <s>", "time limit of the grounding", positiveNumber, 120)
+    .option("--memory <MiB>", "JavaScript heap limit of each child", positiveNumber, 8192)
     .option("--filter <regexp>", "only the games whose name matches")
     .option("--out <file>", "results CSV (the .md is written beside it)", path.join(RESULTS, "reasoning.csv"))
-    .option("--build-games <n>", "also time the propnet build and both compilations on the n largest games of results/ground.csv", (v) => Math.floor(number(v)), 20)
+    .option("--build-games <n>", "also time the propnet build and both compilations on the n largest games of results/ground.csv", (v) => Math.floor(positiveNumber(v)), 20)
     .option("--no-build-games", "skip that")
     .option("--child <file>", "(internal) measure one game and answer over IPC")
     .option("--build-only", "(internal) with --child: only the build and compile times")

@@ -10,16 +10,12 @@
  */
 import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
+import { wholeNumber } from "../src/cli/option-values.js";
 import { existsSync, readFileSync } from "node:fs";
 import { parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
 import { translateFlags } from "../src/translate/flags.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 
-const positiveInt = (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
-  return n;
-};
 const regexp = (value: string) => {
   try {
     return new RegExp(value);
@@ -31,13 +27,13 @@ const regexp = (value: string) => {
 const program = new Command("verify")
   .description("propnet state machine vs the reference evaluator, on random playouts, game by game")
   .argument("[dir]", "folder of .kif games (default ../shared/games/base)")
-  .option("--playouts <n>", "random playouts per game", positiveInt, 5)
-  .option("--seed <n>", "seed of the first playout (playout p uses seed + p)", positiveInt, 1)
-  .option("--max-steps <n>", "joint moves per playout at most", positiveInt, 500)
-  .option("--timeout <seconds>", "time limit per game, grounding included", positiveInt, 120)
-  .option("--ground-timeout <seconds>", "time limit of the grounding (a game over it is not-grounded)", positiveInt, 60)
-  .option("--memory <MiB>", "JavaScript heap limit of each child process", positiveInt, 4096)
-  .option("--jobs <n>", "games at a time", positiveInt, 2)
+  .option("--playouts <n>", "random playouts per game", wholeNumber, 5)
+  .option("--seed <n>", "seed of the first playout (playout p uses seed + p)", wholeNumber, 1)
+  .option("--max-steps <n>", "joint moves per playout at most", wholeNumber, 500)
+  .option("--timeout <seconds>", "time limit per game, grounding included", wholeNumber, 120)
+  .option("--ground-timeout <seconds>", "time limit of the grounding (a game over it is not-grounded)", wholeNumber, 60)
+  .option("--memory <MiB>", "JavaScript heap limit of each child process", wholeNumber, 4096)
+  .option("--jobs <n>", "games at a time", wholeNumber, 2)
   .option("--filter <regexp>", "only the games whose name matches", regexp)
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
   .option("--update", "keep the rows of --out for the games that --filter leaves out")

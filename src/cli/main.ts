@@ -9,7 +9,8 @@
  * Exit codes: 0 success, 1 the input is invalid or grounding failed, 2 usage error or unreadable
  * file, 70 internal error.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
+import { positiveNumber, wholeNumber } from "./option-values.js";
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
 import type { TranslateFlags } from "../translate/flags.js";
@@ -83,18 +84,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function parseInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number");
-  return n;
-}
-
-function parsePositive(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number");
-  return n;
-}
-
 /** `--grounder`, the same for every command that grounds. */
 function grounderOption(): Option {
   return new Option(
@@ -138,7 +127,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .option("--propnet-out <file>", "write the propnet graph: JSON, or Graphviz DOT when the file ends in .dot")
       .option("--stats", "print per-phase wall times and sizes")
       .option("--json", "print times and sizes as JSON")
-      .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60),
+      .option("--timeout <seconds>", "time limit of the grounding", positiveNumber, 60),
     "one",
   )
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
@@ -182,9 +171,9 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .argument("<dir>", "folder of games (searched recursively)")
       .option("--out <file>", "results file (.csv or .json; the other format is written beside it); default <dir>.corpus.csv beside the folder")
       .option("--force", "overwrite an existing --out file that is not a results file of this command")
-      .option("--timeout <seconds>", "time limit per game", parsePositive, 60)
-      .option("--memory <MiB>", "memory limit per game", parsePositive, 4096)
-      .option("--jobs <n>", "games grounded at once (default: the number of cores)", parsePositive)
+      .option("--timeout <seconds>", "time limit per game", positiveNumber, 60)
+      .option("--memory <MiB>", "memory limit per game", positiveNumber, 4096)
+      .option("--jobs <n>", "games grounded at once (default: the number of cores)", positiveNumber)
       .option("--resume", "skip the games already in the results file")
       .option("--filter <regexp>", "only the games whose name matches"),
     "many",
@@ -209,7 +198,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     .option("--run <label=file>", "another run to compare (an ablation), repeatable", collect, [])
     .option("--out-dir <dir>", "folder of README.md and plots/ (default: <results>-report beside the results file)")
     .option("--force", "rewrite the folder even if its README.md is not a results page of this command")
-    .option("--timeout <seconds>", "the time limit of the runs (failed games are drawn there)", parsePositive, 60)
+    .option("--timeout <seconds>", "the time limit of the runs (failed games are drawn there)", positiveNumber, 60)
     .option("--context <line>", "a line about how the run was made, repeatable", collect, [])
     .action(async (results: string, options: PlotCommandOptions) => {
       const { runPlot } = await import("./plot-command.js");
@@ -220,7 +209,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
   program
     .command("web")
     .description("serve the playground page (check, ground, propnet, play in the browser) on localhost")
-    .option("--port <n>", "port to listen on (0: any free port)", parseInteger, 8080)
+    .option("--port <n>", "port to listen on (0: any free port)", wholeNumber, 8080)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (options: { port: number; host: string }) => {
       const { runWeb } = await import("./web-command.js");
@@ -230,7 +219,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
 
   const playOptions = (command: Command) =>
     command
-      .option("--timeout <seconds>", "time limit of the grounding", parsePositive, 60)
+      .option("--timeout <seconds>", "time limit of the grounding", positiveNumber, 60)
       .option(...CASE_SENSITIVE)
       .addOption(grounderOption())
       .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
@@ -269,8 +258,8 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .description("play a seeded random game on the propnet; print the moves and every step as JSON")
       .argument("<game>", "a GDL (.kif) game")
       .option("--random", "choose moves uniformly at random (the only player there is)", true)
-      .option("--seed <n>", "seed of the random moves", parseInteger, 1)
-      .option("--max-steps <n>", "stop after this many joint moves", parsePositive, 1000)
+      .option("--seed <n>", "seed of the random moves", wholeNumber, 1)
+      .option("--max-steps <n>", "stop after this many joint moves", positiveNumber, 1000)
       .addOption(toOption("the terms printed (states, moves)")),
   ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
@@ -283,12 +272,12 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .command("bench")
       .description("reasoning speed on the propnet: flat Monte-Carlo playouts and/or perft, in nodes per second")
       .argument("<game>", "a GDL (.kif) game")
-      .option("--playouts <n>", "random playouts to the end", parsePositive)
-      .option("--perft <depth>", "all joint-move paths to this depth", parseInteger)
-      .option("--seed <n>", "seed of the random moves", parseInteger, 1)
-      .option("--min-time <s>", "seconds of each measure at least (runs are repeated)", parsePositive, 2)
+      .option("--playouts <n>", "random playouts to the end", positiveNumber)
+      .option("--perft <depth>", "all joint-move paths to this depth", wholeNumber)
+      .option("--seed <n>", "seed of the random moves", wholeNumber, 1)
+      .option("--min-time <s>", "seconds of each measure at least (runs are repeated)", positiveNumber, 2)
       .option("--warmup <s>", "seconds of warm-up before measuring", parseFloat, 0.5)
-      .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", parsePositive, 3)
+      .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", positiveNumber, 3)
       .option("--json", "print the figures as JSON"),
   ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");
