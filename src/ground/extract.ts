@@ -30,6 +30,9 @@ export interface ExtractOptions {
 
 export class ExtractionError extends Error {}
 
+/** The body of a clause without literals of a sign: one array for all of them. */
+const NO_LITERALS: readonly number[] = Object.freeze([]);
+
 export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
   // Atoms are known by their clingo text and relation until they are kept: most named atoms of a
@@ -136,15 +139,22 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     return renumber[i];
   };
   const kept: GroundClause[] = [];
-  for (const fact of factSet) if (needed[fact]) kept.push({ head: keep(fact), positive: [], negative: [] });
+  // bodies in arrays of their exact length, empty ones shared: arrays grown by push keep room
+  // for 17 elements (amazons: 1,042,025 clauses, most with no negative literal)
+  for (const fact of factSet) if (needed[fact]) kept.push({ head: keep(fact), positive: NO_LITERALS, negative: NO_LITERALS });
   for (let r = 0; r < ruleHead.length; r++) {
     if (ruleHead[r] < 0 || !needed[ruleHead[r]]) continue;
-    const positive: number[] = [];
-    const negative: number[] = [];
+    let positives = 0;
+    for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) if (body[j] > 0) positives++;
+    const negatives = bodyStart[r + 1] - bodyStart[r] - positives;
+    const positive = positives === 0 ? NO_LITERALS : new Array<number>(positives);
+    const negative = negatives === 0 ? NO_LITERALS : new Array<number>(negatives);
+    let p = 0;
+    let n = 0;
     for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) {
       const l = body[j];
-      if (l > 0) positive.push(keep(idToAtom[l]));
-      else negative.push(keep(idToAtom[-l]));
+      if (l > 0) (positive as number[])[p++] = keep(idToAtom[l]);
+      else (negative as number[])[n++] = keep(idToAtom[-l]);
     }
     kept.push({ head: keep(ruleHead[r]), positive, negative });
   }
