@@ -11,8 +11,12 @@
  * answer matches" (the usual reading by GDL provers). `distinct` needs both sides ground;
  * `not distinct` may bind a variable.
  *
- * Tables of static relations are kept for the reasoner's life; those of level 1 live with a
- * state, those of level 2 with a state and a joint move.
+ * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a
+ * query that starts with more drops them all first (they are a cache: every one can be
+ * computed again). quad's 8-ary `square`, called with the cells of each state bound, made 2.1
+ * million static tables (900 MB) in 5 random playouts, and verify's child ran out of its 4 GiB
+ * on the fourth. Those of level 1 live with a state, those of level 2 with a state and a joint
+ * move.
  */
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
@@ -21,6 +25,9 @@ import type { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 
 const EMPTY: readonly number[][] = [];
+
+/** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
+export const STATIC_TABLE_LIMIT = 500_000;
 
 /** Tables of one relation: maps keyed by the call's first, second, ... argument (-1 free). */
 type TableTrie = Map<number, TableTrie | Table> | Table;
@@ -83,6 +90,8 @@ export class Layer {
 export class Evaluator {
   readonly store: TermStore;
   private staticLayer = new Layer();
+  /** Tables made in `staticLayer` since it was made. */
+  private staticTables = 0;
   private layers: [Layer, Layer | null, Layer | null];
   private readonly trail: number[] = [];
   private readonly callStack: Table[] = [];
@@ -93,7 +102,11 @@ export class Evaluator {
   private lastComplete = true;
   private readonly routes = new Map<number, Relation[]>();
 
-  constructor(readonly program: Program) {
+  /** `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT). */
+  constructor(
+    readonly program: Program,
+    private readonly staticTableLimit = STATIC_TABLE_LIMIT,
+  ) {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
   }
@@ -144,12 +157,13 @@ export class Evaluator {
    * `true` from `state` and `does` from `move` (either may be null when not needed).
    */
   query(relation: Relation, call: readonly number[], state: Layer | null, move: Layer | null): readonly number[][] {
+    if (this.staticTables > this.staticTableLimit) this.forgetStaticTables();
     this.layers = [this.staticLayer, state, move];
     try {
       return this.answersFor(relation, call);
     } catch (error) {
       // Tables met by the failed query may be half built: forget them all.
-      this.staticLayer = new Layer();
+      this.forgetStaticTables();
       this.callStack.length = 0;
       this.sccStack.length = 0;
       this.trail.length = 0;
@@ -158,6 +172,11 @@ export class Evaluator {
     } finally {
       this.layers = [this.staticLayer, null, null];
     }
+  }
+
+  private forgetStaticTables(): void {
+    this.staticLayer = new Layer();
+    this.staticTables = 0;
   }
 
   /** How many tables of static relations are kept. */
@@ -189,7 +208,10 @@ export class Evaluator {
     let table: Table;
     if (n === 0) {
       let t = layer.tables[relation.index];
-      if (t === undefined) t = layer.tables[relation.index] = new Table(relation, call.slice());
+      if (t === undefined) {
+        t = layer.tables[relation.index] = new Table(relation, call.slice());
+        if (layer === this.staticLayer) this.staticTables++;
+      }
       table = t as Table;
     } else {
       let node = layer.tables[relation.index] as Map<number, TableTrie> | undefined;
@@ -200,7 +222,10 @@ export class Evaluator {
         node = child;
       }
       let t = node.get(call[n - 1]) as Table | undefined;
-      if (t === undefined) node.set(call[n - 1], (t = new Table(relation, call.slice())));
+      if (t === undefined) {
+        node.set(call[n - 1], (t = new Table(relation, call.slice())));
+        if (layer === this.staticLayer) this.staticTables++;
+      }
       table = t;
     }
     if (!table.complete) this.solveCall(table);

@@ -29,6 +29,14 @@ function sortedUnique(items: Iterable<string>): string[] {
   return [...new Set(items)].sort();
 }
 
+export interface ReferenceReasonerOptions {
+  /**
+   * Tables of static relations kept across queries at most (default `STATIC_TABLE_LIMIT`,
+   * evaluator.ts): a query that starts with more drops them all first.
+   */
+  readonly staticTableLimit?: number;
+}
+
 export class ReferenceReasoner {
   /** The roles, in the order of the `role` facts. */
   readonly roles: readonly string[];
@@ -42,9 +50,10 @@ export class ReferenceReasoner {
     program: Program,
     /** The reading of the description, for the states and moves given as text. */
     private readonly caseSensitive: boolean,
+    options: ReferenceReasonerOptions,
   ) {
     this.program = program;
-    this.evaluator = new Evaluator(program);
+    this.evaluator = new Evaluator(program, options.staticTableLimit);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
   }
@@ -58,8 +67,13 @@ export class ReferenceReasoner {
     return this.evaluator.stateLayer([]);
   }
 
-  static fromDescription(description: Description): ReferenceReasoner {
-    return new ReferenceReasoner(compileProgram(description), description.caseSensitive === true);
+  static fromDescription(description: Description, options: ReferenceReasonerOptions = {}): ReferenceReasoner {
+    return new ReferenceReasoner(compileProgram(description), description.caseSensitive === true, options);
+  }
+
+  /** How many tables of static relations the evaluator keeps now (see `ReferenceReasonerOptions.staticTableLimit`). */
+  get staticTableCount(): number {
+    return this.evaluator.staticTableCount;
   }
 
   initialState(): State {
