@@ -280,7 +280,6 @@ export class FastStateMachine extends PropnetMachineBase {
     const { slotOf, gate, inStart, inSlots } = wiring;
     const n = slotOf.length;
     const nRoles = p.roles.length;
-    const firstInput = (c: number): number => (inStart[c + 1] > inStart[c] ? inSlots[inStart[c]] : -1);
 
     // ORs of moves rewritten with complements (see `complementMoves`)
     const moves = options.complementMoves === false ? NO_COMPLEMENTS : complementMoves(p, wiring);
@@ -324,7 +323,7 @@ export class FastStateMachine extends PropnetMachineBase {
     };
     for (const l of p.legals) reach(slotOf[l.id]);
     if (p.terminal >= 0) reach(slotOf[p.terminal]);
-    for (const t of p.transitionIds) if (t >= 0) reach(firstInput(t));
+    for (const t of p.transitionIds) if (t >= 0) reach(firstInput(wiring, t));
     while (top > 0) {
       const g = pending[--top];
       for (let j = cStart[g], e = cStart[g + 1]; j < e; j++) reach(cSlots[j]);
@@ -355,7 +354,7 @@ export class FastStateMachine extends PropnetMachineBase {
     // its value is potential AND guard, and the guard's event visits only the gates whose
     // potential is true
     // consumers: a gate read by nothing but legal moves can be silent (see guards)
-    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : firstInput(t)));
+    const nextSlot = Int32Array.from(p.transitionIds, (t) => (t < 0 ? -1 : firstInput(wiring, t)));
     const consumed = new Uint8Array(n); // read by something other than a legal move
     for (let c = 0; c < n; c++) if (gate[c] !== 0) for (let j = inStart[c], e = inStart[c + 1]; j < e; j++) consumed[inSlots[j]] = 1;
     for (const s of nextSlot) if (s >= 0) consumed[s] = 1;
@@ -1244,6 +1243,11 @@ interface Wiring {
 
 const wirings = new WeakMap<Propnet, Wiring>();
 
+/** The slot of component c's first input (a transition's next proposition), or -1. */
+function firstInput(w: Wiring, c: number): number {
+  return w.inStart[c + 1] > w.inStart[c] ? w.inSlots[w.inStart[c]] : -1;
+}
+
 function wiringOf(p: Propnet): Wiring {
   const known = wirings.get(p);
   if (known) return known;
@@ -1431,7 +1435,10 @@ function flattenChains(p: Propnet, wiring: Wiring, rewritten: (g: number) => boo
   for (const l of p.legals) pinned[slotOf[l.id]] = 1;
   for (const x of p.goals) pinned[slotOf[x.id]] = 1;
   if (p.terminal >= 0) pinned[slotOf[p.terminal]] = 1;
-  for (const t of p.transitionIds) if (t >= 0 && inStart[t + 1] > inStart[t]) pinned[inSlots[inStart[t]]] = 1;
+  for (const t of p.transitionIds) {
+    const next = t < 0 ? -1 : firstInput(wiring, t);
+    if (next >= 0) pinned[next] = 1;
+  }
   // per slot: G_AND or G_OR when it can be inlined into a reader of its kind, else 0
   const inlinable = new Uint8Array(n);
   for (let s = 0; s < n; s++) if (readers[s] === 1 && !pinned[s] && (gate[s] === G_AND || gate[s] === G_OR) && !rewritten(s)) inlinable[s] = gate[s];

@@ -181,16 +181,14 @@ export class Evaluator {
 
   /** How many tables of static relations are kept. */
   get staticTableCount(): number {
-    let n = 0;
-    const count = (node: TableTrie | undefined): number => {
-      if (node === undefined) return 0;
-      if (node instanceof Table) return 1;
-      let total = 0;
-      for (const child of node.values()) total += count(child);
-      return total;
-    };
-    for (const trie of this.staticLayer.tables) n += count(trie);
-    return n;
+    return this.staticTables;
+  }
+
+
+  /** A new table of a call in `layer`, counted when the layer is the static one. */
+  private newTable(layer: Layer, relation: Relation, call: readonly number[]): Table {
+    if (layer === this.staticLayer) this.staticTables++;
+    return new Table(relation, call.slice());
   }
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
@@ -209,8 +207,7 @@ export class Evaluator {
     if (n === 0) {
       let t = layer.tables[relation.index];
       if (t === undefined) {
-        t = layer.tables[relation.index] = new Table(relation, call.slice());
-        if (layer === this.staticLayer) this.staticTables++;
+        t = layer.tables[relation.index] = this.newTable(layer, relation, call);
       }
       table = t as Table;
     } else {
@@ -223,8 +220,7 @@ export class Evaluator {
       }
       let t = node.get(call[n - 1]) as Table | undefined;
       if (t === undefined) {
-        node.set(call[n - 1], (t = new Table(relation, call.slice())));
-        if (layer === this.staticLayer) this.staticTables++;
+        node.set(call[n - 1], (t = this.newTable(layer, relation, call)));
       }
       table = t;
     }
