@@ -3,7 +3,15 @@
  * position, and the CLI prints them like a compiler does:
  * `file:line:col: error[code]: message`.
  */
-import type { Position } from "./syntax/ast.js";
+/** A place in a source text. `line` and `col` count from 1; `offset` from 0 (UTF-16 units). */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+  readonly offset: number;
+}
+
+/** The position of a diagnostic about a whole file (shown without line and column). */
+export const NO_POSITION: Position = { line: 0, col: 0, offset: -1 };
 
 export type Severity = "error" | "warning" | "note";
 

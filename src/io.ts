@@ -4,8 +4,7 @@
  * pipeline itself (pipeline.ts) takes text and runs in any host.
  */
 import { readFileSync } from "node:fs";
-import { diagnostic, type Diagnostic } from "./diagnostics.js";
-import { NO_POSITION, type Position } from "./syntax/ast.js";
+import { diagnostic, type Diagnostic, NO_POSITION, type Position } from "./diagnostics.js";
 import {
   buildPropnetStage,
   groundDescription,

@@ -27,8 +27,7 @@ import {
   type Stats,
 } from "node:fs";
 import { dirname, isAbsolute, join, basename, resolve } from "node:path";
-import { diagnostic, type Diagnostic } from "./diagnostics.js";
-import { NO_POSITION } from "./syntax/ast.js";
+import { diagnostic, type Diagnostic, NO_POSITION } from "./diagnostics.js";
 
 export type WriteResult = { readonly ok: true } | { readonly ok: false; readonly diagnostic: Diagnostic };
 

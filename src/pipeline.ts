@@ -11,13 +11,11 @@
  * called around it.
  */
 import { checkDescription } from "./check/index.js";
-import { capErrors, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { capErrors, hasErrors, sortDiagnostics, type Diagnostic, diagnostic, NO_POSITION } from "./diagnostics.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
-import { diagnostic } from "./diagnostics.js";
-import { NO_POSITION } from "./syntax/ast.js";
 import { termToKif } from "./syntax/print.js";
 import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
 import type { AspGrounder } from "./ground/grounder.js";

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Atom, Literal, Rule, Term } from "../src/syntax/ast.js";
-import { NO_POSITION } from "../src/syntax/ast.js";
+import { NO_POSITION } from "../src/diagnostics.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { printGdl } from "../src/syntax/printer.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";

@@ -6,8 +6,8 @@
  * reported once per (symbol, arity), at the first use with that arity, pointing at the
  * first use of the symbol.
  */
-import type { Diagnostic } from "../diagnostics.js";
-import { KEYWORD_ARITY, type Atom, type Literal, type Position, type Term } from "../syntax/ast.js";
+import type { Diagnostic, Position } from "../diagnostics.js";
+import { KEYWORD_ARITY, type Atom, type Literal, type Term } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
 
 interface Use {

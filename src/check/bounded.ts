@@ -24,8 +24,8 @@
  * counter `(next (count (plus1 ?n))) <= (true (count ?n))` has none.
  */
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
-import type { Diagnostic } from "../diagnostics.js";
-import { NO_POSITION, type Atom, type Literal, type Rule, type Term } from "../syntax/ast.js";
+import { type Diagnostic, NO_POSITION } from "../diagnostics.js";
+import type { Atom, Literal, Rule, Term } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
 import { describeViolation, restrictionViolations, type RestrictionViolation } from "./recursion-restriction.js";
 import { shortestPathInComponent } from "./stratification.js";

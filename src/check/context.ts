@@ -4,9 +4,9 @@
  * A check is a pure function `(context) => Diagnostic[]`, in the manner of graphql-js's
  * validation rules.
  */
-import { diagnostic, type Diagnostic, type DiagnosticCode, type RelatedPosition, type Severity } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, type DiagnosticCode, type RelatedPosition, type Severity, type Position } from "../diagnostics.js";
 import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependency-graph.js";
-import type { Description, Position } from "../syntax/ast.js";
+import type { Description } from "../syntax/ast.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 
 export interface CheckContext {

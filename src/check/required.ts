@@ -4,8 +4,7 @@
  * that role or a variable). Without them there is no game to play: an empty file, a
  * fragment, or a description whose goals name a role that does not exist.
  */
-import type { Diagnostic } from "../diagnostics.js";
-import type { Position } from "../syntax/ast.js";
+import type { Diagnostic, Position } from "../diagnostics.js";
 
 /** Where an empty description is reported: its first character. */
 const START: Position = { line: 1, col: 1, offset: 0 };

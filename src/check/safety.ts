@@ -9,8 +9,8 @@
  * GGP-Base (`(<= (legal ?p ?p) (cell 1 1))`), and the translation grounds them by binding the
  * variable to every ground term of the description (domain closure).
  */
-import type { Diagnostic } from "../diagnostics.js";
-import type { Disjunction, Literal, Position, Rule, Term } from "../syntax/ast.js";
+import type { Diagnostic, Position } from "../diagnostics.js";
+import type { Disjunction, Literal, Rule, Term } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
 import { forEachLeaf, headContext, necessaryKeys, type KeyFunction } from "./variants.js";

@@ -14,8 +14,8 @@
  * cycle is an error at its `not`, naming the relations of the cycle and the rules on it.
  */
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
-import type { Diagnostic, RelatedPosition } from "../diagnostics.js";
-import type { Atom, Literal, Position, Rule, Term } from "../syntax/ast.js";
+import type { Diagnostic, RelatedPosition, Position } from "../diagnostics.js";
+import type { Atom, Literal, Rule, Term } from "../syntax/ast.js";
 import { shortestPath, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import type { CheckContext } from "./context.js";
 

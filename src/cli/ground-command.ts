@@ -7,7 +7,7 @@
  * fails at once. With `--json` stdout gets exactly one JSON document whatever happens (see
  * `GroundJson`), and stderr stays quiet.
  */
-import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson } from "../diagnostics.js";
+import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson, NO_POSITION } from "../diagnostics.js";
 import type { Tiering } from "./tiering.js";
 import { buildPropnetStage, groundDescription, type GroundResult, type GroundStatus, type PhaseTimes } from "../pipeline.js";
 import { loadFile } from "../io.js";
@@ -17,7 +17,6 @@ import type { GdlSyntax } from "../syntax/sniff.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
-import { NO_POSITION } from "../syntax/ast.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./io.js";
 

@@ -13,7 +13,7 @@
  * Split-off atoms of the game rules (`_split3(J)`) stay as view relations with a fresh GDL name.
  */
 import type { Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { termToKif } from "../syntax/print.js";
 import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";

@@ -4,7 +4,7 @@
  * terminal, then the view relations), each head's rules together.
  */
 import type { GroundGame } from "./ground-game.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { atomToInfix, termToInfix } from "../syntax/infix-print.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import type { GdlSyntax } from "../syntax/sniff.js";

@@ -6,9 +6,8 @@
 import { existsSync, readFileSync, unlinkSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, NO_POSITION } from "../diagnostics.js";
 import { writeFileAtomic } from "../output-file.js";
-import { NO_POSITION } from "../syntax/ast.js";
 import { drawPlots } from "./plots.js";
 import {
   readReferenceFile,

@@ -24,8 +24,7 @@ import { readFile, writeFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import { NO_POSITION, type Position } from "../syntax/ast.js";
+import { diagnostic, type Diagnostic, NO_POSITION, type Position } from "../diagnostics.js";
 
 export const RESULT_STATUSES = ["ok", "timeout", "out-of-memory", "invalid", "error"] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];

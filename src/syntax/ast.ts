@@ -9,15 +9,9 @@
  */
 
 import type { SymbolSpellings } from "./case.js";
+import type { Position } from "../diagnostics.js";
 
-/** A place in a source text. `line` and `col` count from 1; `offset` from 0 (UTF-16 units). */
-export interface Position {
-  readonly line: number;
-  readonly col: number;
-  readonly offset: number;
-}
-
-export const NO_POSITION: Position = { line: 0, col: 0, offset: -1 };
+export { NO_POSITION, type Position } from "../diagnostics.js";
 
 export type Term = Constant | Variable | Compound;
 

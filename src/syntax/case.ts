@@ -10,7 +10,7 @@
  * check can say when a description spells one symbol in two ways, that is, when its meaning
  * depends on the reading.
  */
-import type { Position } from "./ast.js";
+import type { Position } from "../diagnostics.js";
 
 export interface CaseOptions {
   /** Keep the case of non-keyword symbols (constants, relation and function names, variables) as written. */

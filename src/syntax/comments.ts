@@ -2,7 +2,7 @@
  * Comments of a source text, kept aside by the readers so that `convert` can write them back
  * next to the rules they stood by.
  */
-import type { Position } from "./ast.js";
+import type { Position } from "../diagnostics.js";
 
 export interface SourceComment {
   /** Where the comment marker (`;` or `%`) is. */

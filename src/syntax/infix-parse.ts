@@ -17,8 +17,8 @@
  * stored name is the written one with the first letter lower-cased, which is what KIF writes
  * after the `?` (`Piece` <-> `?piece`, `XY` <-> `?xY`). Pure: no I/O, never throws.
  */
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import { CONNECTIVES, type Atom, type Literal, type Position, type Rule, type Term } from "./ast.js";
+import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
+import { CONNECTIVES, type Atom, type Literal, type Rule, type Term } from "./ast.js";
 import { LineIndex, commentAt, startsLine, type SourceComment } from "./comments.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
 import { atomVariables, literalVariables, renameVariables } from "./terms.js";

@@ -5,7 +5,8 @@
  * description reader does (case.ts); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
  * Throws on text that is not exactly one term (callers pass strings they printed themselves).
  */
-import { NO_POSITION, type Term } from "./ast.js";
+import type { Term } from "./ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { normalizeSymbol, type CaseOptions } from "./case.js";
 
 function tokenize(text: string, options: CaseOptions | undefined): string[] {

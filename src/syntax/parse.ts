@@ -18,20 +18,12 @@
  * read are still returned.
  */
 import parseSExpression, { type SExpression } from "s-expression";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
+import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
 import { kifComments, LineIndex, type SourceComment } from "./comments.js";
 import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
 import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
-import {
-  CONNECTIVES,
-  type Atom,
-  type Description,
-  type Literal,
-  type Position,
-  type Rule,
-  type Term,
-} from "./ast.js";
+import { CONNECTIVES, type Atom, type Description, type Literal, type Rule, type Term } from "./ast.js";
 
 /** How to read GDL text. */
 export interface ParseOptions {

@@ -19,7 +19,7 @@
  * use's variables without depending on the view themselves (so no new cycle appears).
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { atomVariables } from "../syntax/terms.js";
 import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";

@@ -2,7 +2,8 @@
  * Writing flat rules as clingo (gringo) text, one rule per line, remembering for each line the
  * GDL rule it comes from so that clingo's messages can be mapped back to the game.
  */
-import type { Atom, Position, Term } from "../syntax/ast.js";
+import type { Atom, Term } from "../syntax/ast.js";
+import type { Position } from "../diagnostics.js";
 import type { FlatLiteral, FlatRule } from "./flat-rules.js";
 import { flatRuleVariables } from "./flat-rules.js";
 import { SymbolTable, ZERO_ARITY_FUNCTOR, variableNames } from "./symbols.js";

@@ -21,7 +21,7 @@
  * rule, and no `next` or `init` head is a variable (which could make any fluent).
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import type { FlatLiteral, FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 

@@ -30,7 +30,7 @@
  * same (the equivalence tests compare them).
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { collectTermVariables } from "../syntax/terms.js";
 import { termToKif } from "../syntax/print.js";
 import { flatLiteralVariables, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";

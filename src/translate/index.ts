@@ -7,9 +7,9 @@
  *   G ∪ P^base  ──relevance pruning────────▶ ──existential splitting──▶ rules
  *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
  */
-import { KEYWORD_ARITY, type Description, type Position } from "../syntax/ast.js";
+import { KEYWORD_ARITY, type Description } from "../syntax/ast.js";
+import { type Position, diagnostic, type Diagnostic } from "../diagnostics.js";
 import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
 import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
 import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
 import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";

@@ -26,7 +26,7 @@
  * by construction, and the rewrite is an equivalence: ∃V (A(V) ∧ B) = (∃V A(V)) ∧ B.
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { atomVariables } from "../syntax/terms.js";
 import { flatLiteralVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";

@@ -37,7 +37,7 @@
  * `number(B)`) or from such positions of other restricted views (`loosePositions`).
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { atomVariables, collectTermVariables } from "../syntax/terms.js";
 import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";

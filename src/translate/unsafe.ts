@@ -13,7 +13,7 @@
  *        (<= (legal ?p ?p) (cell 1 1))  ->  legal(P,P) :- cell(1,1), _dom(P).
  */
 import type { Description, Term } from "../syntax/ast.js";
-import { NO_POSITION } from "../syntax/ast.js";
+import { NO_POSITION } from "../diagnostics.js";
 import { atomsOf, atomVariables, isGround } from "../syntax/terms.js";
 import { termToKif } from "../syntax/print.js";
 import { flatLiteralVariables, flatRuleVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
