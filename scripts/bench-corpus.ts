@@ -20,7 +20,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { cpus } from "node:os";
 import { runCorpusCommand } from "../src/cli/corpus-command.js";
-import { processOutput } from "../src/cli/io.js";
+import { processOutput } from "../src/cli/output.js";
 import { writeResultsReport } from "../src/report/report.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";

@@ -9,7 +9,7 @@
 import path from "node:path";
 import { cpus } from "node:os";
 import { runCorpusCommand } from "../src/cli/corpus-command.js";
-import { processOutput } from "../src/cli/io.js";
+import { processOutput } from "../src/cli/output.js";
 import { RESULTS, checkTiming, gamesFolder, writeGroundSummary } from "./common.js";
 
 const dir = gamesFolder(process.argv[2]);

@@ -7,7 +7,7 @@
  *
  * Every function here returns diagnostics as values; none throws on bad input. The pipeline is
  * pure computation and runs in any host: reading files (io.ts), the grounder's worker or
- * process (ground/grounder.ts) and writing outputs (output-file.ts) are edges handed in or
+ * process (ground/asp-grounder.ts) and writing outputs (output-file.ts) are edges handed in or
  * called around it.
  */
 import { checkDescription } from "./check/index.js";
@@ -18,7 +18,7 @@ import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
 import { termToKif } from "./syntax/print.js";
 import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
-import type { AspGrounder } from "./ground/grounder.js";
+import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
@@ -94,7 +94,7 @@ export interface GroundStageOptions extends TranslateFlags {
   readonly onPhase?: (phase: keyof PhaseTimes, detail: string) => void;
 }
 
-export type { AspGrounder } from "./ground/grounder.js";
+export type { AspGrounder } from "./ground/asp-grounder.js";
 
 export type GroundStatus = "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
 

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/io.js";
+import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/io.js";
+import type { Output } from "../src/cli/output.js";
 
 const GAME = path.resolve(__dirname, "../../shared/games/base/ticTacToe.kif");
 

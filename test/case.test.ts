@@ -21,7 +21,7 @@ import { parseGdl, type ParseOptions } from "../src/syntax/parse.js";
 import { ruleToKif, termToKif } from "../src/syntax/print.js";
 import { SymbolTable, variableNames } from "../src/translate/symbols.js";
 import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/io.js";
+import type { Output } from "../src/cli/output.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/io.js";
+import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/io.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";

@@ -10,7 +10,7 @@ import {
   type GroundOutcome,
 } from "../src/ground/clingo/index.js";
 import { clingoWasmFiles, limitWasmMemory } from "../src/ground/clingo/wasm-binary.js";
-import { nodeClingoHost } from "../src/ground/clingo/grounder.js";
+import { nodeClingoHost } from "../src/ground/clingo/node-host.js";
 import { WorkerGrounder } from "../src/ground/clingo/worker-grounder.js";
 import { lineOf } from "../src/ground/clingo/messages.js";
 import { aspifView, parseAspif } from "../src/ground/aspif.js";

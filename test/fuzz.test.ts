@@ -12,9 +12,9 @@ import path from "node:path";
 import { loadText, groundDescription, buildPropnetStage } from "../src/pipeline.js";
 import { notText } from "../src/io.js";
 import { createGrounder } from "../src/ground/index.js";
-import type { ClosableGrounder } from "../src/ground/grounder.js";
+import type { ClosableGrounder } from "../src/ground/asp-grounder.js";
 import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/io.js";
+import type { Output } from "../src/cli/output.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");

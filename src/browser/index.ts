@@ -22,4 +22,4 @@ export {
 } from "../ground/clingo/worker-grounder.js";
 export { BROWSER_WORKER_SCRIPT } from "../ground/clingo/worker-script.js";
 export { withMemoryLimit } from "../ground/clingo/wasm-memory.js";
-export { BrowserGrounder, browserClingoHost, compiledBrowserClingo, BROWSER_MAX_STRING_BYTES, type BrowserClingoOptions } from "./grounder.js";
+export { BrowserGrounder, browserClingoHost, compiledBrowserClingo, BROWSER_MAX_STRING_BYTES, type BrowserClingoOptions } from "./web-worker-host.js";

@@ -1,7 +1,7 @@
 /** `gdl-ground check FILE...`: the GDL and bounded-GDL checks, compiler style. */
 import { checkFiles } from "../io.js";
 import { diagnosticToJson, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 
 export interface CheckCommandOptions {

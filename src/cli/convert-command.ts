@@ -9,7 +9,7 @@ import { writeOutput } from "../output-file.js";
 import { parseGdl } from "../syntax/parse.js";
 import { printGdl } from "../syntax/printer.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 
 export interface ConvertCommandOptions {
   /** The notation to write. */

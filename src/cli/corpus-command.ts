@@ -13,7 +13,7 @@ import { summarizeRun } from "../report/summary.js";
 import type { GrounderKind } from "../ground/index.js";
 import { findNativeGrounder } from "../ground/clingo/index.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 
 /** The parsed options of `gdl-ground corpus DIR`; the translate stage's flags among them. */
 export interface CorpusCommandOptions extends TranslateFlags {

@@ -15,10 +15,10 @@ import { resolveOutput, writeOutput } from "../output-file.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
-import type { ClosableGrounder, GrounderKind } from "../ground/grounder.js";
+import type { ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 
 /** The parsed options of `gdl-ground GAME`; the translate stage's flags among them. */
 export interface GroundCommandOptions extends TranslateFlags {

@@ -12,10 +12,11 @@
 import { Command, CommanderError, Option } from "commander";
 import { positiveNumber, wholeNumber } from "./option-values.js";
 import type { CorpusCommandOptions } from "./corpus-command.js";
+import type { GroundCommandOptions } from "./ground-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
 import type { TranslateFlags } from "../translate/flags.js";
 import type { Tiering } from "./tiering.js";
-import { processOutput, type Output } from "./io.js";
+import { processOutput, type Output } from "./output.js";
 
 const VERSION = "0.1.0";
 
@@ -24,22 +25,6 @@ const CASE_SENSITIVE = [
   "--case-sensitive",
   "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
 ] as const;
-
-interface GroundOptions extends TranslateFlags {
-  output?: string;
-  propnet?: boolean;
-  propnetOut?: string;
-  asp?: boolean;
-  stats?: boolean;
-  json?: boolean;
-  timeout: number;
-  baseInput: boolean;
-  grounder: "auto" | "wasm" | "native";
-  wasmTier: "baseline" | "optimizing";
-  syntax: "kif" | "infix" | "auto";
-  to?: "kif" | "infix";
-  caseSensitive?: boolean;
-}
 
 /** The notation options of a command: `--syntax` (input) and `--to` (output). */
 type Notation = { syntax: "kif" | "infix" | "auto"; to?: "kif" | "infix"; caseSensitive?: boolean; wasmTier?: "baseline" | "optimizing" };
@@ -136,7 +121,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     .addOption(wasmTierOption())
     .addOption(syntaxOption())
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
-    .action(async (game: string | undefined, options: GroundOptions) => {
+    .action(async (game: string | undefined, options: GroundCommandOptions) => {
       if (!game) {
         program.outputHelp();
         exitCode = 2;

@@ -18,7 +18,7 @@ import { termToKif } from "../syntax/print.js";
 import { mulberry32, perftCounts, randomInt, type StateHandle } from "../propnet/index.js";
 import { perftCountsInPlace } from "../propnet/search.js";
 import type { EngineName, GameStateMachine } from "../propnet/machine.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { parseGdl } from "../syntax/parse.js";
 import { termToInfix } from "../syntax/infix-print.js";

@@ -9,7 +9,7 @@ import { isOurReportFolder, writeResultsReport } from "../report/report.js";
 
 /** Problems with the input files shown before they are summed up. */
 const MAX_SHOWN = 20;
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 
 export interface PlotCommandOptions {
   readonly reference?: string;

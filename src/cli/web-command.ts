@@ -8,7 +8,7 @@ import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
-import type { Output } from "./io.js";
+import type { Output } from "./output.js";
 
 export interface WebCommandOptions {
   readonly port: number;

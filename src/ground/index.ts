@@ -1,15 +1,15 @@
 /**
  * The grounding stage's entry in Node: picks a backend behind the one small interface of
- * grounder.ts: clingo-wasm in a worker thread (one warm worker is reused for every program of a
+ * asp-grounder.ts: clingo-wasm in a worker thread (one warm worker is reused for every program of a
  * batch), a native gringo/clingo found on PATH, or `auto` (the default): a native gringo when
  * there is one on PATH, since it grounds the same program without WebAssembly's start-up and
  * 2–8× faster on big programs; clingo-wasm otherwise, or when the native run cannot be used.
  */
 import { findNativeGrounder, groundAspNative, Grounder, nativeGrounderOnPath, startNativeGrounder, type NativeGrounderProcess } from "./clingo/index.js";
-import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
+import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./asp-grounder.js";
 
-export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./grounder.js";
-export { GROUNDER_KINDS } from "./grounder.js";
+export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./asp-grounder.js";
+export { GROUNDER_KINDS } from "./asp-grounder.js";
 
 export interface CreateGrounderOptions {
   /** Memory limit of clingo-wasm in MiB (at most 2048). */
@@ -19,7 +19,7 @@ export interface CreateGrounderOptions {
    * `optimizing` (the default) tiers hot code up to TurboFan in background threads, which pays
    * off on programs that take longer than about a second to ground (clingo's start-up code is
    * kept baseline, and a function tiers up after ten times V8's default budget: see
-   * clingo/grounder.ts). The choice is process-wide.
+   * clingo/node-host.ts). The choice is process-wide.
    */
   readonly wasmTier?: WasmTier;
   /** `auto` only: the native executable to use (default: found on PATH; null: none, clingo-wasm alone). */

@@ -7,7 +7,8 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { renameInput } from "./messages.js";
-import { GROUND_ONLY_ARGS, checkExtraArgs, outcomeOfRun, type GroundOptions, type GroundOutcome } from "./outcome.js";
+import type { GroundOptions, GroundOutcome } from "../asp-grounder.js";
+import { GROUND_ONLY_ARGS, checkExtraArgs, outcomeOfRun } from "./outcome.js";
 
 export interface NativeGroundOptions extends GroundOptions {
   /** The executable to run (default: `findNativeGrounder()`). */

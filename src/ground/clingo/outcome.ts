@@ -1,81 +1,11 @@
 /**
- * What a grounding run gives back, for both backends (clingo-wasm in a worker, a native
- * gringo/clingo process), and the pure step from a finished clingo run (exit status,
- * standard output and error) to that outcome.
+ * The pure step from a finished clingo run (exit status, standard output and error) to what a
+ * grounding gives back (`GroundOutcome`, ../asp-grounder.ts), shared by both backends
+ * (clingo-wasm in a worker, a native gringo/clingo process).
  */
+import type { GroundError, GroundOutcome } from "../asp-grounder.js";
 import { lineOf, parseClingoMessages, type ClingoMessage } from "./messages.js";
 
-export interface GroundOk {
-  readonly status: "ok";
-  /** The ground program in aspif (see ../aspif.ts), or what `extraArgs` asked for instead. */
-  readonly aspif: string;
-  /** Wall time of clingo's run itself (not worker start-up or transfer). */
-  readonly seconds: number;
-  /** clingo's warnings and infos, one string per message. */
-  readonly warnings: readonly string[];
-  /**
-   * The grounder's peak memory in bytes, where the backend can tell: clingo-wasm's heap at the
-   * end of the run (a wasm heap only grows).
-   */
-  readonly peakMemoryBytes?: number;
-  /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo. */
-  readonly grounder?: string;
-  /**
-   * Set when the program was not grounded by the first backend tried: why, and by what (the
-   * auto grounder's fallback from a native gringo that could not be used to clingo-wasm), as
-   * one sentence.
-   */
-  readonly fallback?: string;
-}
-export interface GroundTimeout {
-  readonly status: "timeout";
-  readonly seconds: number;
-  /** The first backend's failure when the time ran out in a fallback (see GroundOk.fallback). */
-  readonly fallback?: string;
-}
-export interface GroundOutOfMemory {
-  readonly status: "out-of-memory";
-  readonly message: string;
-}
-export interface GroundError {
-  readonly status: "error";
-  /** clingo's error messages (or what went wrong around it), lines joined with `\n`. */
-  readonly message: string;
-  /** 1-based position in the ASP text of the first located error. */
-  readonly aspLine?: number;
-  readonly aspCol?: number;
-  /** That line of the ASP text. */
-  readonly aspLineText?: string;
-}
-/** The caller's AbortSignal stopped the run. */
-export interface GroundCancelled {
-  readonly status: "cancelled";
-}
-export type GroundOutcome = GroundOk | GroundTimeout | GroundOutOfMemory | GroundError | GroundCancelled;
-
-export interface GroundOptions {
-  /** Wall-clock limit of the grounding; the run is killed when it is reached. */
-  readonly timeoutMs: number;
-  /**
-   * More clingo options, one per element, without blanks inside an element (e.g.
-   * `--preserve-facts=symtab`, `-c`, `n=3`, `--warn=none`). The defaults are
-   * `--mode=gringo --output=intermediate`: ground only, print aspif, never solve.
-   */
-  readonly extraArgs?: readonly string[];
-  /** Stops the run (which then ends as `cancelled`), e.g. a Cancel button. */
-  readonly signal?: AbortSignal;
-  /**
-   * Receives the ground program in pieces (UTF-8 bytes, in order) while the grounder writes
-   * it; `GroundOk.aspif` is then empty. Without it the program comes back whole as one string,
-   * which limits it to the host's longest string (about 512 MiB in V8).
-   */
-  readonly onOutput?: (chunk: Uint8Array) => void;
-  /**
-   * Called when a backend starts the program over after delivering part of it through
-   * `onOutput` (the auto grounder falls back to another backend): drop what was received.
-   */
-  readonly onRestart?: () => void;
-}
 
 /** The options every run gets: gringo mode (no solving) with aspif output. */
 export const GROUND_ONLY_ARGS: readonly string[] = ["--mode=gringo", "--output=intermediate"];

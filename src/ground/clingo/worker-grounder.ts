@@ -10,16 +10,9 @@
  * it is dropped and the next call starts a fresh one (cheap: the compiled wasm module is
  * shared).
  */
-import type { AspGrounder } from "../grounder.js";
+import type { AspGrounder, GroundOptions, GroundOutcome } from "../asp-grounder.js";
 import { parseClingoMessages, renameInput } from "./messages.js";
-import {
-  GROUND_ONLY_ARGS,
-  checkExtraArgs,
-  errorOutcome,
-  outcomeOfRun,
-  type GroundOptions,
-  type GroundOutcome,
-} from "./outcome.js";
+import { GROUND_ONLY_ARGS, checkExtraArgs, errorOutcome, outcomeOfRun } from "./outcome.js";
 
 /** A compiled WebAssembly.Module, opaque here (the project's TypeScript libs have no WebAssembly types). */
 export type CompiledWasmModule = object;

@@ -156,7 +156,7 @@ host.onMessage((msg) => {
  * hot again. With the filter set to no function while clingo starts, that start-up code stays
  * baseline; everything first called after it (parsing, grounding, output) tiers up as before.
  * (The budget of work before a function tiers up is set where the module is compiled: see
- * grounder.ts.)
+ * node-host.ts.)
  */
 const NODE_PRELUDE = String.raw`"use strict";
 const { parentPort, workerData } = require("node:worker_threads");

@@ -10,7 +10,7 @@ import { constants as bufferConstants } from "node:buffer";
 import { clingoWasmFiles, compiledClingoModule } from "./wasm-binary.js";
 import { NODE_WORKER_SCRIPT } from "./worker-script.js";
 import { WorkerGrounder, type ClingoWorkerHost, type WorkerGrounderOptions, type WorkerPort, type WorkerReply } from "./worker-grounder.js";
-import type { GroundOptions, GroundOutcome } from "./outcome.js";
+import type { GroundOptions, GroundOutcome } from "../asp-grounder.js";
 
 export interface GrounderOptions extends WorkerGrounderOptions {
   /**
