@@ -24,7 +24,7 @@ import { processOutput } from "../src/cli/output.js";
 import { writeResultsReport } from "../src/report/report.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";
-import { RESULTS, checkTiming, gamesFolder, machineLine, referenceFile, writeGroundSummary } from "./common.js";
+import { RESULTS, checkTiming, gamesFolder, machineLine, anchorFile, writeGroundSummary } from "./common.js";
 
 const args = process.argv.slice(2);
 const resume = args.includes("--resume");
@@ -76,8 +76,8 @@ if (!reportOnly && (fresh || !existsSync(path.join(RESULTS, "ground-summary.txt"
 const report = await writeResultsReport({
   oursFile: path.join(RESULTS, "ground.csv"),
   oursLabel: "gdl-ground",
-  referenceFile: referenceFile(),
-  referenceLabel: "GGP-Base",
+  anchorFile: anchorFile(),
+  anchorLabel: "GGP-Base",
   // the ablations are clingo-wasm runs: compared with clingo-wasm alone when that run is there
   extraFiles: runs.slice(1).map((r) => ({
     label: r.label,

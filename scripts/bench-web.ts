@@ -21,11 +21,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { createGrounder } from "../src/ground/index.js";
 import { writeFileAtomic } from "../src/output-file.js";
-import { buildPropnetStage, groundDescription, loadText, type PhaseTimes } from "../src/pipeline.js";
+import { groundAndBuild, loadText } from "../src/pipeline.js";
+import { totalSeconds as sum, type PhaseTimes } from "../src/phases.js";
 import { gamesFolder, machineLine, RESULTS, ROOT } from "./common.js";
 import { findChromium, groundInPage, openPlayground } from "./web-harness.js";
 
-const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 const DEFAULT_GAMES = ["connectFour", "breakthrough", "racer4"];
 
 interface Sample {
@@ -44,7 +44,6 @@ const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const sum = (t: PhaseTimes) => PHASES.reduce((a, p) => a + (t[p] ?? 0), 0);
 
 async function main(): Promise<number> {
   const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
@@ -68,7 +67,7 @@ async function main(): Promise<number> {
     // one small game first, so that every side has its code compiled and its clingo warm
     const warm = readFileSync(path.join(ROOT, "corpus/valid/tictactoe.kif"), "utf8");
     await groundInPage(session.page, warm, "tictactoe.kif");
-    await groundDescription(loadText(warm, "tictactoe.kif"), { grounder, timeoutSeconds: 60 });
+    await groundAndBuild(loadText(warm, "tictactoe.kif"), { grounder, timeoutSeconds: 60 });
     for (let round = 1; round <= rounds; round++) {
       for (const game of games) {
         const text = texts.get(game.name)!;
@@ -84,11 +83,9 @@ async function main(): Promise<number> {
         s.cli.push({ total: report.seconds.total, times: report.seconds, components: report.propnet.optimizedComponents });
 
         const started = performance.now();
-        const result = await groundDescription(loadText(text, `${game.name}.kif`), { grounder, timeoutSeconds: 120 });
-        if (!result.game) throw new Error(`${game.name} in Node: ${result.status}`);
-        const built = buildPropnetStage(result.game);
-        result.times.propnet = built.seconds;
-        s.node.push({ total: sum(result.times), times: result.times, components: built.propnet.stats.optimizedComponents, wall: (performance.now() - started) / 1000 });
+        const result = await groundAndBuild(loadText(text, `${game.name}.kif`), { grounder, timeoutSeconds: 120 });
+        if (!result.propnet) throw new Error(`${game.name} in Node: ${result.status}`);
+        s.node.push({ total: sum(result.times), times: result.times, components: result.propnet.stats.optimizedComponents, wall: (performance.now() - started) / 1000 });
 
         process.stderr.write(
           `round ${round} ${game.name}: page ${page.report.totalSeconds.toFixed(3)} s (wall ${page.wallSeconds.toFixed(3)}), CLI ${report.seconds.total.toFixed(3)} s, Node ${sum(result.times).toFixed(3)} s; load ${loadavg()[0].toFixed(1)}\n`,

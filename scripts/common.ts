@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { packageRoot } from "../src/package-root.js";
-import { checkFiles } from "../src/io.js";
+import { checkFiles } from "../src/node-pipeline.js";
 import { readResultsFile } from "../src/report/results-file.js";
 import { summarizeRun } from "../src/report/summary.js";
 import { writeFileAtomic } from "../src/output-file.js";
@@ -21,7 +21,7 @@ export function gamesFolder(argument: string | undefined): string {
   return dir;
 }
 
-export function referenceFile(): string | undefined {
+export function anchorFile(): string | undefined {
   const file = path.resolve(ROOT, "../shared/anchors/ggp-base-propnet.csv");
   return existsSync(file) ? file : undefined;
 }

@@ -24,7 +24,7 @@ import { Command } from "commander";
 import { positiveNumber } from "../src/cli/option-values.js";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { groundAndBuild } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder } from "../src/ground/index.js";
 import { flatMonteCarlo, measureRepeated, perftRun, type RepeatedSpeed } from "../src/cli/play-commands.js";
 import { compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
@@ -103,11 +103,11 @@ async function propnetOf(file: string, groundTimeout: number): Promise<{ propnet
   } finally {
     await grounder.close();
   }
-  if (!("propnet" in built)) {
+  if (!built.propnet) {
     const d = built.diagnostics.find((x) => x.severity === "error");
     return { reason: `${built.status}: ${d?.message ?? ""}` };
   }
-  const buildSeconds = built.result.times.propnet ?? 0;
+  const buildSeconds = built.times.propnet ?? 0;
   return { propnet: built.propnet, groundSeconds: (performance.now() - started) / 1000 - buildSeconds, buildSeconds };
 }
 

@@ -57,19 +57,18 @@ export { ReferenceReasoner, type ReferenceReasonerOptions } from "./reference/re
 export {
   loadText,
   groundDescription,
-  buildPropnetStage,
-  playableDescription,
   groundAndBuild,
-  gdlSizeInLiterals,
-  roleOrder,
-  timed,
+  playableDescription,
+  type GroundAndBuildOptions,
+  type GroundAndBuildResult,
   type GroundResult,
   type GroundStageOptions,
   type GroundStatus,
   type LoadOptions,
   type LoadResult,
-  type PhaseTimes,
+  type NotPlayable,
   type PlayableGame,
-  type PropnetStageResult,
   type PlayableOptions,
 } from "./pipeline.js";
+export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
+export { roleOrder, gdlSizeInLiterals } from "./syntax/description.js";

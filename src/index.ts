@@ -1,12 +1,12 @@
 /**
  * gdl-ground as a library in Node: the host-neutral stages (src/core.ts), each usable on its own,
  * and what needs Node: the grounders (createGrounder: clingo-wasm in a worker thread, native
- * gringo), files (src/io.ts), the player API and the corpus runner.
+ * gringo), files (src/input-file.ts, src/node-pipeline.ts), the player API and the corpus runner.
  *
  *   parseGdl ─▶ checkDescription ─▶ translate ─▶ createGrounder().ground ─▶ extractGroundGame
  *   ─▶ buildPropnet ─▶ compileStateMachine
  *
- * or all at once: groundFile(path) (src/io.ts), or loadText / groundDescription /
+ * or all at once: groundFile(path) (src/node-pipeline.ts), or loadText / groundDescription /
  * groundAndBuild / playableDescription (src/pipeline.ts) with a grounder of your own; for a player, loadGame
  * (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
@@ -18,9 +18,8 @@ export {
   checkFiles,
   playableGame,
   groundFile,
-  readTextFile,
   type GroundFileOptions,
   type GroundFileResult,
-  type ReadResult,
-} from "./io.js";
+} from "./node-pipeline.js";
+export { readTextFile, notText, type ReadResult } from "./input-file.js";
 export { runCorpus, type CorpusOptions } from "./corpus/runner.js";

@@ -1,22 +1,30 @@
 /**
- * The whole pipeline, stage by stage, with the wall time of each:
+ * The whole pipeline, stage by stage, with the wall time of each (phases.ts):
  *
  *   text ──parse──▶ Description ──check──▶ Diagnostic[]
  *        ──translate──▶ AspProgram ──ground (clingo-wasm | native)──▶ aspif
- *        ──extract──▶ GroundGame ──build──▶ Propnet
+ *        ──extract──▶ GroundGame ──build──▶ Propnet ──compile──▶ GameStateMachine
+ *
+ * Three entries, each the one way to do its part: `loadText` (parse and check),
+ * `groundAndBuild` (translate, ground, extract, build: what the CLI, the library's one-call
+ * functions, the corpus, verify, the page and the scripts all call) and `playableDescription`
+ * (that, then a state machine). `groundDescription` is the grounding alone, for callers that
+ * never want a propnet.
  *
  * Every function here returns diagnostics as values; none throws on bad input. The pipeline is
- * pure computation and runs in any host: reading files (io.ts), the grounder's worker or
- * process (ground/asp-grounder.ts) and writing outputs (output-file.ts) are edges handed in or
- * called around it.
+ * pure computation and runs in any host: reading files (input-file.ts, node-pipeline.ts), the grounder's
+ * worker or process (ground/asp-grounder.ts) and writing outputs (output-file.ts) are edges
+ * handed in or called around it. A caller can follow it (`onPhase`) and stop it (`signal`).
  */
 import { checkDescription } from "./check/index.js";
-import { capErrors, hasErrors, sortDiagnostics, type Diagnostic, diagnostic, NO_POSITION } from "./diagnostics.js";
+import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
+import { firstLine, formatBytes, formatMagnitude } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
-import { termToKif } from "./syntax/print.js";
+import { roleOrder } from "./syntax/description.js";
 import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
 import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
@@ -25,15 +33,6 @@ import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
 import { compileMachine } from "./propnet/fast-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
-
-export interface PhaseTimes {
-  parse?: number;
-  check?: number;
-  translate?: number;
-  ground?: number;
-  extract?: number;
-  propnet?: number;
-}
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -50,19 +49,6 @@ export interface LoadResult {
   readonly comments?: readonly SourceComment[];
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
-}
-
-/** Seconds taken by `f`, with its result. */
-export function timed<T>(f: () => T): [T, number] {
-  const start = performance.now();
-  const result = f();
-  return [result, (performance.now() - start) / 1000];
-}
-
-export async function timedAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
-  const start = performance.now();
-  const result = await f();
-  return [result, (performance.now() - start) / 1000];
 }
 
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
@@ -91,7 +77,12 @@ export interface GroundStageOptions extends TranslateFlags {
    * Told when a stage starts, with what is known of the earlier ones (e.g. "12.3 s grounding,
    * 4.1 M ground rules"): a caller that must stop the pipeline from outside can say where it was.
    */
-  readonly onPhase?: (phase: keyof PhaseTimes, detail: string) => void;
+  readonly onPhase?: (phase: GroundingPhase, detail: string, timesSoFar: Readonly<PhaseTimes>) => void;
+  /**
+   * Stops the pipeline (a Cancel button): a grounding under way is stopped, and a stage that has
+   * not started does not start; the result is then `cancelled`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export type { AspGrounder } from "./ground/asp-grounder.js";
@@ -137,7 +128,8 @@ export async function groundDescription(
     program,
   });
 
-  options.onPhase?.("translate", "");
+  if (options.signal?.aborted) return cancelled(file, diagnostics, times, { description });
+  options.onPhase?.("translate", "", times);
   const [translated, translateSeconds] = timed(() => translate(description, options));
   times.translate = translateSeconds;
   for (const d of translated.diagnostics) diagnostics.push(d);
@@ -147,10 +139,11 @@ export async function groundDescription(
   // The ground program is read while clingo writes it (in chunks, never one string), so that
   // extraction overlaps grounding and its size is bounded by the heap.
   let reader = new CompactAspifReader();
-  options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`);
+  options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`, times);
   const [outcome, groundSeconds] = await timedAsync(() =>
     options.grounder.ground(program.text, {
       timeoutMs: Math.round(options.timeoutSeconds * 1000),
+      signal: options.signal,
       onOutput: (chunk) => reader.push(chunk),
       // a backend that starts over (the auto grounder's fallback) delivers the program again
       onRestart: () => (reader = new CompactAspifReader()),
@@ -169,24 +162,24 @@ export async function groundDescription(
     case "out-of-memory":
       return failed(
         "out-of-memory",
-        diagnostic("error", "out-of-memory", file, NO_POSITION, `the grounder ran out of memory: ${firstLine(outcome.message)}${grew()}`),
+        diagnostic("error", "out-of-memory", file, NO_POSITION, `the grounder ran out of memory: ${firstLine(outcome.message, true)}${grew()}`),
       );
     case "error": {
       const origin = outcome.aspLine !== undefined ? program.lineOrigins[outcome.aspLine - 1] : undefined;
       const where = outcome.aspLine !== undefined ? ` (ASP line ${outcome.aspLine}: ${outcome.aspLineText ?? ""})` : "";
       return failed(
         "error",
-        diagnostic("error", "ground", file, origin ?? NO_POSITION, `clingo failed: ${firstLine(outcome.message)}${where}`),
+        diagnostic("error", "ground", file, origin ?? NO_POSITION, `clingo failed: ${firstLine(outcome.message, true)}${where}`),
       );
     }
     case "cancelled":
-      return failed("cancelled", diagnostic("error", "cancelled", file, NO_POSITION, "grounding was cancelled"));
+      return { ...cancelled(file, diagnostics, times, { description, program }), progress };
     case "ok":
       break;
   }
   if (outcome.fallback !== undefined) diagnostics.push(diagnostic("note", "ground", file, NO_POSITION, outcome.fallback));
 
-  options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatCount(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`);
+  options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatMagnitude(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`, times);
   const [extracted, extractSeconds] = timed(() => {
     try {
       // a backend that could not stream hands the program back whole
@@ -229,69 +222,76 @@ function readWhole(aspif: string): CompactGroundProgram {
  */
 function sizeSoFar(progress: AspifProgress): string {
   if (progress.bytes === 0) return ": no ground rule written yet";
-  return `: ${formatCount(progress.ruleStatements)} ground rules over ${formatCount(progress.maxAtom)} atoms (${formatBytes(progress.bytes)} of aspif) written so far`;
+  return `: ${formatMagnitude(progress.ruleStatements)} ground rules over ${formatMagnitude(progress.maxAtom)} atoms (${formatBytes(progress.bytes)} of aspif) written so far`;
 }
 
-export function formatCount(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} G`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
-  if (n >= 1e4) return `${(n / 1e3).toFixed(0)} k`;
-  return String(Math.round(n));
-}
-
-export function formatBytes(n: number): string {
-  if (n >= 1 << 30) return `${(n / (1 << 30)).toFixed(2)} GiB`;
-  if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(0)} MiB`;
-  return `${(n / 1024).toFixed(0)} KiB`;
-}
-
-/** The roles in the order of the description's role facts (the order of joint moves). */
-export function roleOrder(description: Description): string[] {
-  const roles: string[] = [];
-  for (const rule of description.rules) {
-    if (rule.head.relation === "role" && rule.body.length === 0 && rule.head.args.length === 1) {
-      const role = termToKif(rule.head.args[0]);
-      if (!roles.includes(role)) roles.push(role);
-    }
-  }
-  return roles;
-}
-
-function firstLine(text: string): string {
-  const lines = text.split("\n").filter((l) => l.trim() !== "");
-  return lines.length <= 1 ? (lines[0] ?? "") : `${lines[0]} (${lines.length - 1} more lines)`;
-}
-
-export interface PropnetStageResult {
-  readonly propnet: Propnet;
-  readonly seconds: number;
-}
-
-/** Builds the propnet of a ground game (optimized; both component counts are in its stats). */
-export function buildPropnetStage(game: GroundGame): PropnetStageResult {
-  const [propnet, seconds] = timed(() => buildPropnet(game));
-  return { propnet, seconds };
-}
-
-/** The size of a description the way the paper's Figure 4 measures it: literals of all rules but base/input. */
-export function gdlSizeInLiterals(description: Description): number {
-  let literals = 0;
-  const count = (l: import("./syntax/ast.js").Literal): number => {
-    switch (l.kind) {
-      case "atom":
-      case "distinct":
-        return 1;
-      case "not":
-        return count(l.body);
-      case "or":
-        return l.disjuncts.reduce((sum, d) => sum + count(d), 0);
-    }
+/** The result of a run stopped by the caller's signal. */
+function cancelled(file: string, diagnostics: readonly Diagnostic[], times: PhaseTimes, reached: Partial<GroundResult>): GroundResult {
+  return {
+    ...reached,
+    file,
+    status: "cancelled",
+    diagnostics: [...diagnostics, diagnostic("error", "cancelled", file, NO_POSITION, "the grounding was cancelled")],
+    times,
   };
-  for (const rule of description.rules) {
-    if (rule.head.relation === "base" || rule.head.relation === "input") continue;
-    literals += 1 + rule.body.reduce((sum, l) => sum + count(l), 0);
+}
+
+export interface GroundAndBuildOptions extends GroundStageOptions {
+  /** Build the propnet (default true); without it this is `groundDescription`. */
+  readonly propnet?: boolean;
+  /**
+   * Whether the result keeps the ground game (default true). A player that needs only the
+   * state machine leaves it out, before the machine is compiled: amazons' ground game is 600 MB
+   * of heap that every full garbage collection of the compile and of the play goes over (its
+   * fast compile took 2.4 s with it, 1.4 s without).
+   */
+  readonly keepGroundGame?: boolean;
+}
+
+/** A grounding and, when it succeeded and was asked for, its propnet (its build time in `times.propnet`). */
+export interface GroundAndBuildResult extends GroundResult {
+  readonly propnet?: Propnet;
+}
+
+/** At most this many of the propnet builder's warnings become diagnostics. */
+const MAX_PROPNET_WARNINGS = 20;
+
+/**
+ * Translates, grounds, extracts and builds the propnet: the one ground-and-build path. The
+ * builder's warnings are in `diagnostics` (as `propnet: …` warnings); a failure of the build
+ * is an `error` result, never an exception.
+ */
+export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuildOptions): Promise<GroundAndBuildResult> {
+  const result = await groundDescription(loaded, options);
+  if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
+  const game = result.game;
+  const times = result.times;
+  if (options.signal?.aborted) return cancelled(result.file, result.diagnostics, times, withoutGameUnlessKept(result, options));
+  options.onPhase?.("propnet", `${game.clauses.length} ground clauses over ${game.atoms.length} atoms (ground ${(times.ground ?? 0).toFixed(1)} s, extract ${(times.extract ?? 0).toFixed(1)} s)`, times);
+  const [built, seconds] = timed((): Propnet | { error: string } => {
+    try {
+      return buildPropnet(game);
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  times.propnet = seconds;
+  if ("error" in built) {
+    return {
+      ...withoutGameUnlessKept(result, options),
+      status: "error",
+      diagnostics: [...result.diagnostics, diagnostic("error", "ground", result.file, NO_POSITION, `cannot build the propnet: ${built.error}`)],
+    };
   }
-  return literals;
+  const warnings = built.warnings.slice(0, MAX_PROPNET_WARNINGS).map((w) => diagnostic("warning", "ground", result.file, NO_POSITION, `propnet: ${w}`));
+  return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built };
+}
+
+/** The result without its ground game when the caller does not keep it (so that nothing here holds it). */
+function withoutGameUnlessKept(result: GroundResult, options: GroundAndBuildOptions): GroundResult {
+  if (options.keepGroundGame !== false || result.game === undefined) return result;
+  const { game: _dropped, ...rest } = result;
+  return rest;
 }
 
 export interface PlayableGame {
@@ -303,55 +303,43 @@ export interface PlayableGame {
   readonly syntax?: GdlSyntax;
 }
 
-export interface PlayableOptions extends GroundStageOptions {
+export interface PlayableOptions extends Omit<GroundAndBuildOptions, "propnet"> {
   /** "fast" (default) or "reference" (see src/propnet/machine.ts). */
   readonly engine?: EngineName;
-  /**
-   * Whether `result.game` keeps the ground game (default true). A player that needs only the
-   * state machine leaves it out, before the machine is compiled: amazons' ground game is 600 MB
-   * of heap that every full garbage collection of the compile and of the play goes over (its
-   * fast compile took 2.4 s with it, 1.4 s without).
-   */
-  readonly keepGroundGame?: boolean;
 }
 
 /**
- * Everything up to a propnet state machine, for playing: positive cycles among views are
- * evaluated as least fixpoints; a cycle through negation is an error.
+ * Why a game is not playable, with what the pipeline got to: `result` is the grounding and
+ * propnet as `groundAndBuild` gave them (status `ok` when only the state machine failed, whose
+ * reason is then `cannotPlay`).
  */
-export async function playableDescription(
-  loaded: LoadResult,
-  options: PlayableOptions,
-): Promise<{ game: PlayableGame } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
-  const path = loaded.file;
-  const built = await groundAndBuild(loaded, options);
-  if (!("propnet" in built)) return built;
-  const { result, propnet } = built;
+export interface NotPlayable {
+  readonly status: GroundStatus;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly result: GroundAndBuildResult;
+  /** Why the propnet cannot be played (a cycle through negation), when the grounding and build succeeded. */
+  readonly cannotPlay?: string;
+}
+
+/**
+ * Everything up to a state machine, for playing (`groundAndBuild`, then the machine of
+ * `options.engine`): positive cycles among views are evaluated as least fixpoints; a cycle
+ * through negation is an error.
+ */
+export async function playableDescription(loaded: LoadResult, options: PlayableOptions): Promise<{ game: PlayableGame } | NotPlayable> {
+  const result = await groundAndBuild(loaded, { ...options, propnet: true });
+  const propnet = result.propnet;
+  if (!propnet) return { status: result.status, diagnostics: result.diagnostics, result };
+  if (options.signal?.aborted) {
+    const stopped = cancelled(result.file, result.diagnostics, result.times, result);
+    return { status: stopped.status, diagnostics: stopped.diagnostics, result: stopped };
+  }
   const machine = compileMachine(propnet, { engine: options.engine ?? "fast" });
   if (isCompileError(machine)) {
     const cycle = machine.cycles?.[0]?.propositions.slice(0, 6).join(" ") ?? "";
-    return {
-      status: "error",
-      diagnostics: [...result.diagnostics, diagnostic("error", "ground", path, NO_POSITION, `cannot play the propnet: ${machine.message}${cycle ? `: ${cycle}` : ""}`)],
-    };
+    const diagnostics = [...result.diagnostics, diagnostic("error", "ground", result.file, NO_POSITION, `cannot play the propnet: ${machine.message}${cycle ? `: ${cycle}` : ""}`)];
+    return { status: "error", diagnostics, result, cannotPlay: machine.message };
   }
-  return { game: { result, propnet, machine, syntax: loaded.syntax } };
-}
-
-/**
- * Grounds and builds the propnet (`playableDescription` without the compile); the ground game
- * stays in the result only when `keepGroundGame` is not false (in its own function, so that
- * nothing else holds it).
- */
-export async function groundAndBuild(
-  loaded: LoadResult,
-  options: PlayableOptions,
-): Promise<{ result: GroundResult; propnet: Propnet } | { diagnostics: readonly Diagnostic[]; status: GroundStatus }> {
-  const result = await groundDescription(loaded, options);
-  if (!result.game) return { diagnostics: result.diagnostics, status: result.status };
-  const { propnet, seconds } = buildPropnetStage(result.game);
-  result.times.propnet = seconds;
-  if (options.keepGroundGame !== false) return { result, propnet };
-  const { game: _left, ...withoutGame } = result;
-  return { result: withoutGame, propnet };
+  const { propnet: _inGame, ...grounding } = result;
+  return { game: { result: grounding, propnet, machine, syntax: loaded.syntax } };
 }

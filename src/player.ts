@@ -18,7 +18,7 @@
 import { existsSync } from "node:fs";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import { loadText, playableDescription, type LoadOptions, type PlayableGame } from "./pipeline.js";
-import { loadFile } from "./io.js";
+import { loadFile } from "./node-pipeline.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./propnet/machine.js";
 import type { Propnet } from "./propnet/propnet.js";

@@ -44,6 +44,10 @@ describe("parseAspSymbol", () => {
     expect(parseAspSymbol("()")).toEqual(tuple());
     expect(parseAspSymbol("f(a,(b,c))")).toEqual(fn("f", fn("a"), tuple(fn("b"), fn("c"))));
     expect(parseAspSymbol("f((a,b),(c,))")).toEqual(fn("f", tuple(fn("a"), fn("b")), tuple(fn("c"))));
+    // a nested 1-tuple's comma is its own, not the parentheses' around it
+    expect(parseAspSymbol("((a,))")).toEqual(tuple(fn("a")));
+    expect(parseAspSymbol("((a,),)")).toEqual(tuple(tuple(fn("a"))));
+    expect(parseAspSymbol("((a,),b)")).toEqual(tuple(tuple(fn("a")), fn("b")));
     expect(parseAspSymbol("-r(1)")).toEqual({ kind: "function", name: "r", args: [num(1)], negated: true });
     expect(parseAspSymbol("-q")).toEqual({ kind: "function", name: "q", args: [], negated: true });
     expect(parseAspSymbol("p(#inf,#sup)")).toEqual(fn("p", { kind: "infimum" }, { kind: "supremum" }));

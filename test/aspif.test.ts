@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AspifSyntaxError, aspifStatements, aspifView, parseAspif, type AspifStatement } from "../src/ground/aspif.js";
+import { AspifSyntaxError, aspifStatements, aspifView, parseAspif, type AspifStatement } from "./support/aspif.js";
 
 // Hand-written aspif with every statement type of the format.
 const ALL_STATEMENTS = [

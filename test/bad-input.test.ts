@@ -115,9 +115,12 @@ describe("defaults never overwrite", () => {
     const refusedPlot = await run("plot", `${games}.corpus.csv`, "--out-dir", path.join(dir, "mine"));
     expect(refusedPlot.code).toBe(2);
     expect(readFileSync(path.join(dir, "mine", "README.md"), "utf8")).toBe("# my notes\n");
-    const badReference = await run("plot", `${games}.corpus.csv`, "--reference", path.join(dir, "notes.csv"), "--out-dir", path.join(dir, "r"));
-    expect(badReference.code).toBe(1);
-    expect(badReference.err).toMatch(/not a results file of a grounder/);
+    const badAnchor = await run("plot", `${games}.corpus.csv`, "--anchor", path.join(dir, "notes.csv"), "--out-dir", path.join(dir, "r"));
+    expect(badAnchor.code).toBe(1);
+    expect(badAnchor.err).toMatch(/not a results file of a grounder/);
+    // --reference, the earlier name of --anchor, is still read
+    const oldName = await run("plot", `${games}.corpus.csv`, "--reference", path.join(dir, "notes.csv"), "--out-dir", path.join(dir, "r"));
+    expect(oldName.err).toMatch(/not a results file of a grounder/);
   });
 });
 

@@ -13,7 +13,7 @@ import { checkDescription } from "../src/check/index.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
-import { playableGame } from "../src/io.js";
+import { playableGame } from "../src/node-pipeline.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 import { normalizeSymbol } from "../src/syntax/case.js";
 import { parseKifTerm } from "../src/syntax/kif-term.js";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { loadFile } from "../src/node-pipeline.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 
 const ROOT = path.resolve(__dirname, "..");

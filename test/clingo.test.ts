@@ -13,7 +13,7 @@ import { clingoWasmFiles, limitWasmMemory } from "../src/ground/clingo/wasm-bina
 import { nodeClingoHost } from "../src/ground/clingo/node-host.js";
 import { WorkerGrounder } from "../src/ground/clingo/worker-grounder.js";
 import { lineOf } from "../src/ground/clingo/messages.js";
-import { aspifView, parseAspif } from "../src/ground/aspif.js";
+import { aspifView, parseAspif } from "./support/aspif.js";
 import { parseAspSymbol } from "../src/ground/asp-symbol.js";
 
 /** Grounds for many seconds (and would need far more than 2 GiB). */

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { groundDescription, buildPropnetStage } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { groundAndBuild } from "../src/pipeline.js";
+import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
 import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
@@ -42,9 +42,9 @@ afterAll(async () => {
 
 async function propnetOf(name: string): Promise<Propnet> {
   const loaded = loadFile(path.join(BASE, `${name}.kif`));
-  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 120 });
-  if (!result.game) throw new Error(`${name}: ${result.status}`);
-  return buildPropnetStage(result.game).propnet;
+  const result = await groundAndBuild(loaded, { grounder, timeoutSeconds: 120 });
+  if (!result.propnet) throw new Error(`${name}: ${result.status}`);
+  return result.propnet;
 }
 
 function reference(p: Propnet): PropnetStateMachine {

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { readFileSync, readdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadText, groundDescription, buildPropnetStage } from "../src/pipeline.js";
-import { notText } from "../src/io.js";
+import { loadText, groundAndBuild } from "../src/pipeline.js";
+import { notText } from "../src/input-file.js";
 import { createGrounder } from "../src/ground/index.js";
 import type { ClosableGrounder } from "../src/ground/asp-grounder.js";
 import { main } from "../src/cli/main.js";
@@ -45,13 +45,13 @@ function load(text: string) {
 async function ground(text: string) {
   const loaded = load(text);
   if (!loaded.description) return;
-  const result = await groundDescription(loaded, { grounder, timeoutSeconds: 5 });
+  const result = await groundAndBuild(loaded, { grounder, timeoutSeconds: 5 });
   expect(["ok", "timeout", "out-of-memory", "error"]).toContain(result.status);
   if (result.status === "error") {
     // an error is reported as a diagnostic, never as an exception
     expect(result.diagnostics.some((d) => d.severity === "error")).toBe(true);
   }
-  if (result.game) buildPropnetStage(result.game);
+  if (result.status === "ok") expect(result.propnet).toBeDefined();
 }
 
 /** A real description with a few characters deleted, inserted or swapped. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { groundDescription, loadText } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { loadFile } from "../src/node-pipeline.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";

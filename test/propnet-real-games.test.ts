@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { groundDescription } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { ReferenceReasoner } from "../src/reference/reasoner.js";
 import { propnetKifReasoner, referenceKifReasoner } from "../src/verify/reasoners.js";

@@ -11,13 +11,13 @@ import {
   findPlotFont,
   runtimePoints,
 } from "../src/report/plots.js";
-import { parseReference, readResultsFile } from "../src/report/results-file.js";
+import { parseAnchor, readResultsFile } from "../src/report/results-file.js";
 import { writeResultsReport } from "../src/report/report.js";
 
 const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const samplePath = path.join(root, "test/fixtures/results-sample.csv");
 const { rows: sample } = await readResultsFile(samplePath);
-const referenceText = [
+const anchorText = [
   "set,game,status,seconds,components",
   "base,tictactoe,ok,0.4,380",
   "base,connectFour,ok,0.5,2600",
@@ -27,7 +27,7 @@ const referenceText = [
   "base,amazons,timeout,,",
   "base,small_dominion,ok,10,30000",
 ].join("\n");
-const reference = parseReference(referenceText).rows;
+const anchor = parseAnchor(anchorText).rows;
 const tmp = await mkdtemp(path.join(os.tmpdir(), "gdl-plots-"));
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
@@ -35,26 +35,26 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
 describe("plot data", () => {
   it("draws games failed on one side at the time limit", () => {
-    const { points, medianOurs, medianReference, neither } = runtimePoints(sample, reference, 30);
+    const { points, medianOurs, medianAnchor, neither } = runtimePoints(sample, anchor, 30);
     const at = (g: string) => points.find((p) => p.game === g)!;
-    expect(at("chess")).toMatchObject({ ours: 40, reference: 30 });
-    expect(at("small_dominion")).toMatchObject({ ours: 30, reference: 10 });
-    expect(at("tictactoe")).toMatchObject({ ours: 0.2, reference: 0.4 });
+    expect(at("chess")).toMatchObject({ ours: 40, anchor: 30 });
+    expect(at("small_dominion")).toMatchObject({ ours: 30, anchor: 10 });
+    expect(at("tictactoe")).toMatchObject({ ours: 0.2, anchor: 0.4 });
     expect(neither).toBe(1); // amazons
     expect(medianOurs).toBe(1); // 0.05, 0.2, 1, 3, 40
-    expect(medianReference).toBe(0.5); // 0.1, 0.4, 0.5, 6, 10
+    expect(medianAnchor).toBe(0.5); // 0.1, 0.4, 0.5, 6, 10
   });
 
   it("compares the cumulative curves on our games", () => {
-    const withOther = parseReference(referenceText + "\nbase,othergame,ok,1,10").rows;
-    const { runs, referenceRestricted } = cumulativeRuns({
+    const withOther = parseAnchor(anchorText + "\nbase,othergame,ok,1,10").rows;
+    const { runs, anchorRestricted } = cumulativeRuns({
       ours: sample,
       oursLabel: "ours",
-      reference: withOther,
-      referenceLabel: "ref",
+      anchor: withOther,
+      anchorLabel: "ref",
       extraRuns: [{ label: "--no-split", rows: sample.slice(0, 3) }],
     });
-    expect(referenceRestricted).toBe(true);
+    expect(anchorRestricted).toBe(true);
     expect(runs.map((r) => [r.label, r.seconds.length, r.games])).toEqual([
       ["ours", 5, 9],
       ["ref", 5, 7],
@@ -62,8 +62,8 @@ describe("plot data", () => {
     ]);
   });
 
-  it("without a reference only the plots of our own data", () => {
-    const names = buildPlotSpecs({ ours: sample, oursLabel: "ours", referenceLabel: "ref", timeLimitSeconds: 60 }).map(
+  it("without an anchor only the plots of our own data", () => {
+    const names = buildPlotSpecs({ ours: sample, oursLabel: "ours", anchorLabel: "ref", timeLimitSeconds: 60 }).map(
       (s) => s.name,
     );
     expect(names).toEqual(["components-vs-gdl-size", "cumulative-grounded"]);
@@ -76,8 +76,8 @@ describe("drawing", () => {
     const written = await drawPlots({
       ours: sample,
       oursLabel: "gdl-ground",
-      reference,
-      referenceLabel: "GGP-Base",
+      anchor,
+      anchorLabel: "GGP-Base",
       extraRuns: [{ label: "--no-prune", rows: sample }],
       timeLimitSeconds: 30,
       outDir,
@@ -97,7 +97,7 @@ describe("drawing", () => {
     expect(runtime).toContain("mark-rule"); // the medians
     expect(runtime).toContain("mark-line"); // the diagonal
     expect(runtime).toContain("only ours grounded (1)");
-    expect(runtime).toContain("only reference grounded (1)");
+    expect(runtime).toContain("only anchor grounded (1)");
     expect(runtime).toContain("gdl-ground: seconds (log)");
 
     const components = await svg("components-scatter");
@@ -117,9 +117,9 @@ describe("drawing", () => {
 
   it("writes the results page with the plots", async () => {
     const refFile = path.join(tmp, "ref.csv");
-    await import("node:fs/promises").then((fs) => fs.writeFile(refFile, referenceText));
+    await import("node:fs/promises").then((fs) => fs.writeFile(refFile, anchorText));
     const outDir = path.join(tmp, "results");
-    const report = await writeResultsReport({ oursFile: samplePath, referenceFile: refFile, outDir, timeLimitSeconds: 60 });
+    const report = await writeResultsReport({ oursFile: samplePath, anchorFile: refFile, outDir, timeLimitSeconds: 60 });
     expect(report.diagnostics).toEqual([]);
     expect(report.plotPaths).toHaveLength(8);
     const md = await readFile(report.readmePath, "utf8");

@@ -10,9 +10,9 @@ import {
   formatResultsJson,
   gameKey,
   matchGames,
-  parseReference,
+  parseAnchor,
   parseResults,
-  readReferenceFile,
+  readAnchorFile,
   readResultsFile,
   writeResultsFile,
 } from "../src/report/results-file.js";
@@ -86,10 +86,10 @@ describe("our results file", () => {
   });
 });
 
-describe("reference file", () => {
+describe("anchor file", () => {
   it("ignores extra columns and splits error:reason", () => {
     const text = "set,game,status,seconds,components,ands\nbase,a,ok,1.5,100,3\nbase,b,error:NullPointer,0.4,,\nbase,c.kif,timeout,,,\n";
-    const { rows, diagnostics } = parseReference(text);
+    const { rows, diagnostics } = parseAnchor(text);
     expect(diagnostics).toEqual([]);
     expect(rows).toEqual([
       { game: "a", status: "ok", reason: "", seconds: 1.5, components: 100 },
@@ -99,14 +99,14 @@ describe("reference file", () => {
   });
 
   it("without a status column, a row with seconds is ok", () => {
-    const { rows } = parseReference("game,seconds\nfoo,1.5\nbar,\n");
+    const { rows } = parseAnchor("game,seconds\nfoo,1.5\nbar,\n");
     expect(rows.map((r) => r.status)).toEqual(["ok", "error"]);
   });
 
   it("matches games with or without .kif", () => {
     const ours = [emptyResultRow("tictactoe.kif"), emptyResultRow("Chess"), emptyResultRow("missing.kif")];
-    const reference = parseReference("game,seconds\ntictactoe,1\nchess.kif,2\n").rows;
-    expect(matchGames(ours, reference).map((m) => [m.game, m.reference.seconds])).toEqual([
+    const anchor = parseAnchor("game,seconds\ntictactoe,1\nchess.kif,2\n").rows;
+    expect(matchGames(ours, anchor).map((m) => [m.game, m.anchor.seconds])).toEqual([
       ["tictactoe", 1],
       ["Chess", 2],
     ]);
@@ -114,7 +114,7 @@ describe("reference file", () => {
   });
 
   it.skipIf(!existsSync(anchors))("reads the GGP-Base anchors file (skipped when shared/anchors is absent)", async () => {
-    const { rows, diagnostics } = await readReferenceFile(anchors);
+    const { rows, diagnostics } = await readAnchorFile(anchors);
     expect(diagnostics).toEqual([]);
     expect(rows.length).toBeGreaterThan(300);
     expect(rows.filter((r) => r.status === "ok").length).toBeGreaterThan(250);

@@ -1,22 +1,22 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseReference, readResultsFile, type ResultRow } from "../src/report/results-file.js";
+import { parseAnchor, readResultsFile, type ResultRow } from "../src/report/results-file.js";
 import { sizeFit, sizePoints } from "../src/report/gdl-size.js";
 import { fitPowerLaw, geometricMean, mean, median } from "../src/report/stats.js";
 import {
   compareRuns,
-  compareWithReference,
+  compareWithAnchor,
   renderResultsReadme,
-  summarizeReference,
+  summarizeAnchor,
   summarizeRun,
 } from "../src/report/summary.js";
 
 const root = path.resolve(fileURLToPath(new URL(".", import.meta.url)), "..");
 const { rows: sample } = await readResultsFile(path.join(root, "test/fixtures/results-sample.csv"));
 
-/** A reference in the anchors' format for the sample's games (badgame and crash are missing). */
-const reference = parseReference(
+/** An anchor in the anchors' format for the sample's games (badgame and crash are missing). */
+const anchor = parseAnchor(
   [
     "set,game,status,seconds,components,wall_total",
     "base,tictactoe,ok,0.4,380,1",
@@ -98,8 +98,8 @@ describe("summary of a run", () => {
     expect(sizeFit(sample)!.n).toBe(4);
   });
 
-  it("summarizes the reference", () => {
-    const r = summarizeReference(reference, "GGP-Base");
+  it("summarizes the anchor", () => {
+    const r = summarizeAnchor(anchor, "GGP-Base");
     expect(r.games).toBe(8);
     expect(r.grounded).toBe(6);
     expect(r.medianSeconds).toBe(0.75);
@@ -107,22 +107,22 @@ describe("summary of a run", () => {
   });
 });
 
-describe("comparison with the reference", () => {
+describe("comparison with the anchor", () => {
   it("on the same games", () => {
-    const c = compareWithReference(sample, reference, { ours: "ours", reference: "ref" }, 60);
+    const c = compareWithAnchor(sample, anchor, { ours: "ours", anchor: "ref" }, 60);
     expect(c.matched).toBe(7);
-    expect(c.missingFromReference).toEqual(["badgame", "crash"]);
+    expect(c.missingFromAnchor).toEqual(["badgame", "crash"]);
     // Both ground: tictactoe 0.2/0.4, connectFour 1/0.5, breakthrough 3/6, troublemaker01 0.05/0.1.
     expect(c.bothGrounded).toBe(4);
     expect(c.oursFaster).toBe(3);
-    expect(c.referenceFaster).toBe(1);
+    expect(c.anchorFaster).toBe(1);
     expect(c.medianTimeRatio).toBeCloseTo(0.5, 10);
     expect(c.medianComponentsRatio).toBeCloseTo((2500 / 2600 + 1) / 2, 10);
     expect(c.componentsCompared).toBe(4);
     expect(c.onlyOurs).toEqual(["chess"]);
-    expect(c.onlyReference).toEqual(["small_dominion"]);
+    expect(c.onlyAnchor).toEqual(["small_dominion"]);
     expect(c.neither).toEqual(["amazons"]);
-    expect(c.referenceOverLimit).toEqual(["small_dominion"]);
+    expect(c.anchorOverLimit).toEqual(["small_dominion"]);
   });
 });
 
@@ -145,11 +145,11 @@ describe("ablation runs", () => {
 });
 
 describe("results README", () => {
-  it("without a reference: summary, paper figures, failures", () => {
+  it("without an anchor: summary, paper figures, failures", () => {
     const md = renderResultsReadme({
       ours: sample,
       oursLabel: "gdl-ground",
-      referenceLabel: "GGP-Base",
+      anchorLabel: "GGP-Base",
       timeLimitSeconds: 60,
       readmeDir: "/r",
       plots: ["/r/plots/cumulative-grounded.svg", "/r/plots/cumulative-grounded.png"],
@@ -169,12 +169,12 @@ describe("results README", () => {
     expect(md).toContain('clingo: "atom undefined" \\| aborted');
   });
 
-  it("with a reference and an ablation run", () => {
+  it("with an anchor and an ablation run", () => {
     const md = renderResultsReadme({
       ours: sample,
       oursLabel: "gdl-ground",
-      reference,
-      referenceLabel: "GGP-Base",
+      anchor,
+      anchorLabel: "GGP-Base",
       extraRuns: [{ label: "--no-prune", rows: sample }],
       timeLimitSeconds: 60,
       readmeDir: "/r",

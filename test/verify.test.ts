@@ -15,7 +15,7 @@ import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine } from "../src/
 import { verifyPropnetInvariants } from "../src/verify/invariants.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundDescription } from "../src/pipeline.js";
-import { loadFile } from "../src/io.js";
+import { loadFile } from "../src/node-pipeline.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");

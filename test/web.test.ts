@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, openPlayground, type PageSession, type WithHook } from "../scripts/web-harness.js";
 import { createGrounder } from "../src/ground/index.js";
-import { buildPropnetStage, groundDescription, loadText } from "../src/pipeline.js";
+import { groundAndBuild, loadText } from "../src/pipeline.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shots = process.env.GDL_GROUND_SCREENSHOTS
@@ -54,8 +54,8 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
 
     const grounder = await createGrounder("wasm");
     if ("error" in grounder) throw new Error(grounder.error);
-    const result = await groundDescription(loadText(tictactoe, "tictactoe.kif"), { grounder, timeoutSeconds: 60 }).finally(() => grounder.close());
-    const { propnet } = buildPropnetStage(result.game!);
+    const { propnet } = await groundAndBuild(loadText(tictactoe, "tictactoe.kif"), { grounder, timeoutSeconds: 60 }).finally(() => grounder.close());
+    if (!propnet) throw new Error("tictactoe did not ground");
 
     const cell = async (id: string) => (await page.textContent(`[data-testid=${id}]`))?.trim();
     expect(await cell("paper-components")).toBe(String(propnet.stats.paperComponents));

@@ -10,7 +10,7 @@ import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } fro
 import { EditorState } from "@codemirror/state";
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
-import { compiledBrowserClingo, loadText, type Diagnostic } from "../src/browser/index.js";
+import { compiledBrowserClingo, loadText, PHASES, type Diagnostic } from "../src/browser/index.js";
 import { gdlLanguage } from "./gdl-language.js";
 import type { DownloadKind, FromWorker, GroundReport, Phase, PlayView, ToWorker } from "./protocol.js";
 
@@ -345,7 +345,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   const table = $("ground-report");
   const rows: [string, string, string?][] = [];
   const t = report.times;
-  const phases = (["parse", "check", "translate", "ground", "extract", "propnet"] as const).filter((p) => t[p] !== undefined);
+  const phases = PHASES.filter((p) => t[p] !== undefined);
   if (phases.length > 0) {
     rows.push(["time (s)", `${phases.map((p) => `${p} ${t[p]!.toFixed(3)}`).join(", ")}; total ${report.totalSeconds.toFixed(3)}`, "times"]);
     rows.push(["wall clock (s)", wall.toFixed(3), "wall"]);

@@ -7,20 +7,16 @@ import clingoJsUrl from "clingo-wasm-dist/clingo.js?url";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
 import {
   BrowserGrounder,
-  buildPropnetStage,
-  compileStateMachine,
-  groundDescription,
   groundGameToKif,
-  isCompileError,
   loadText,
   mulberry32,
+  playableDescription,
   propnetToDot,
   propnetToJson,
-  type AspGrounder,
+  totalSeconds,
+  type GameStateMachine,
   type GroundResult,
-  type PhaseTimes,
   type Propnet,
-  type PropnetStateMachine,
   type StateHandle,
 } from "../src/browser/index.js";
 import type { DownloadKind, FromWorker, GroundReport, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
@@ -40,14 +36,12 @@ let current: { id: number; abort: AbortController } | undefined;
 interface Game {
   result: GroundResult;
   propnet?: Propnet;
-  machine?: PropnetStateMachine;
+  machine?: GameStateMachine;
   /** States from the initial one to the current one, and the joint moves between them. */
   states: StateHandle[];
   moves: number[][];
 }
 let game: Game | undefined;
-
-const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
 async function ground(id: number, text: string, file: string, options: { split: boolean; prune: boolean; timeoutSeconds: number }) {
   game = undefined;
@@ -55,33 +49,21 @@ async function ground(id: number, text: string, file: string, options: { split: 
   current = { id, abort };
   await ready;
   if (!grounder) throw new Error("the clingo grounder is not ready");
-  const phase = (p: Phase) => post({ type: "phase", id, phase: p });
-  const inner = grounder;
-  // Tells the page which phase runs: translate until clingo starts, extract once it is done.
-  const reporting: AspGrounder = {
-    async ground(program, groundOptions) {
-      phase("ground");
-      const outcome = await inner.ground(program, { ...groundOptions, signal: abort.signal });
-      phase("extract");
-      return outcome;
-    },
-  };
   const loaded = loadText(text, file);
-  phase("translate");
-  const result = await groundDescription(loaded, { split: options.split, prune: options.prune, grounder: reporting, timeoutSeconds: options.timeoutSeconds });
-  let propnet: Propnet | undefined;
-  let playError: string | undefined;
-  let machine: PropnetStateMachine | undefined;
-  if (result.game) {
-    phase("propnet");
-    const built = buildPropnetStage(result.game);
-    propnet = built.propnet;
-    result.times.propnet = built.seconds;
-    const compiled = compileStateMachine(propnet, { cycles: "fixpoint" });
-    if (isCompileError(compiled)) playError = compiled.message;
-    else machine = compiled;
-  }
+  // the ground game is kept for its download
+  const outcome = await playableDescription(loaded, {
+    split: options.split,
+    prune: options.prune,
+    grounder,
+    timeoutSeconds: options.timeoutSeconds,
+    signal: abort.signal,
+    onPhase: (phase) => post({ type: "phase", id, phase }),
+  });
   current = undefined;
+  const result = "game" in outcome ? outcome.game.result : outcome.result;
+  const propnet = "game" in outcome ? outcome.game.propnet : outcome.result.propnet;
+  const machine = "game" in outcome ? outcome.game.machine : undefined;
+  const playError = "game" in outcome ? undefined : outcome.cannotPlay;
   game = { result, propnet, machine, states: machine ? [machine.initialState()] : [], moves: [] };
   post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined });
 }
@@ -93,7 +75,7 @@ function report(result: GroundResult, propnet: Propnet | undefined, playError: s
     status: result.status,
     diagnostics: result.diagnostics,
     times: result.times,
-    totalSeconds: PHASES.reduce((sum, p) => sum + (result.times[p] ?? 0), 0),
+    totalSeconds: totalSeconds(result.times),
     gdlRules: stats?.gdlRules,
     aspRules: stats?.aspRules,
     splits: stats?.splits,

@@ -5,7 +5,7 @@
  * grounding is cancelled through the grounder's AbortSignal; a worker busy in extraction or the
  * propnet build is terminated and replaced.
  */
-import type { Diagnostic, PhaseTimes, PropnetStats } from "../src/browser/index.js";
+import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats } from "../src/browser/index.js";
 
 export interface GroundRequestOptions {
   readonly split: boolean;
@@ -29,7 +29,7 @@ export type PlayAction =
 
 export type DownloadKind = "ground" | "asp" | "json" | "dot";
 
-export type Phase = "translate" | "ground" | "extract" | "propnet";
+export type Phase = GroundingPhase;
 
 export interface GroundReport {
   readonly file: string;

@@ -7,8 +7,8 @@
  *   const grounder = new BrowserGrounder({ clingoJsUrl, clingoWasmUrl });
  *   grounder.warmUp();                                   // compile clingo while the user types
  *   const loaded = loadText(text, "game.kif");           // parse + check: diagnostics
- *   const result = await groundDescription(loaded, { grounder, timeoutSeconds: 60 });
- *   const { propnet } = buildPropnetStage(result.game!); // or playableDescription(...)
+ *   const { propnet } = await groundAndBuild(loaded, { grounder, timeoutSeconds: 60 });
+ *   // or playableDescription(loaded, { grounder, ... }) for a state machine too
  */
 export * from "../core.js";
 export {

@@ -14,15 +14,7 @@
  * files (Vite: `import url from "…/clingo.js?url"`; see web/).
  */
 import { BROWSER_WORKER_SCRIPT } from "../ground/clingo/worker-script.js";
-import {
-  CLINGO_WASM_MAX_MEMORY_MB,
-  WorkerGrounder,
-  type ClingoWorkerHost,
-  type CompiledWasmModule,
-  type WorkerGrounderOptions,
-  type WorkerPort,
-  type WorkerReply,
-} from "../ground/clingo/worker-grounder.js";
+import { CLINGO_WASM_MAX_MEMORY_MB, WorkerGrounder, type ClingoWorkerHost, type CompiledWasmModule, type WorkerGrounderOptions, type WorkerPort, type WorkerReply } from "../ground/clingo/worker-grounder.js";
 import { withMemoryLimit } from "../ground/clingo/wasm-memory.js";
 
 /** The parts of a browser's global scope used here (the library is compiled without the DOM lib). */

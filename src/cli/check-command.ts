@@ -1,5 +1,5 @@
 /** `gdl-ground check FILE...`: the GDL and bounded-GDL checks, compiler style. */
-import { checkFiles } from "../io.js";
+import { checkFiles } from "../node-pipeline.js";
 import { diagnosticToJson, formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { Output } from "./output.js";
 import type { GdlSyntax } from "../syntax/sniff.js";

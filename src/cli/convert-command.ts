@@ -4,7 +4,7 @@
  * rule). Only syntax errors stop it: the description need not be valid GDL.
  */
 import { formatDiagnostic, hasErrors } from "../diagnostics.js";
-import { readTextFile } from "../io.js";
+import { readTextFile } from "../input-file.js";
 import { writeOutput } from "../output-file.js";
 import { parseGdl } from "../syntax/parse.js";
 import { printGdl } from "../syntax/printer.js";

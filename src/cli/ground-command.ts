@@ -9,14 +9,15 @@
  */
 import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson, NO_POSITION } from "../diagnostics.js";
 import type { Tiering } from "./tiering.js";
-import { buildPropnetStage, groundDescription, type GroundResult, type GroundStatus, type PhaseTimes } from "../pipeline.js";
-import { loadFile } from "../io.js";
+import { groundAndBuild, type GroundResult, type GroundStatus } from "../pipeline.js";
+import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
+import { loadFile } from "../node-pipeline.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
-import { propnetToDot, propnetToJson, type Propnet, type PropositionCounts } from "../propnet/index.js";
+import { propnetToDot, propnetToJson, type Propnet, type PropnetStats } from "../propnet/index.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./output.js";
 
@@ -40,8 +41,6 @@ export interface GroundCommandOptions extends TranslateFlags {
   /** Keep the case of non-keyword symbols, as GGP-Base does. */
   readonly caseSensitive?: boolean;
 }
-
-export const PHASES: readonly (keyof PhaseTimes)[] = ["parse", "check", "translate", "ground", "extract", "propnet"];
 
 /** What `--json` prints: one document, whatever happened. */
 export interface GroundJson {
@@ -85,23 +84,15 @@ export interface GroundSizes {
   readonly fallback: string | null;
 }
 
-/** Component counts of a propnet, as `--json` names them (see the README: "What the counts mean"). */
-export interface PropnetReport {
-  /** The paper's count: propositions and and/or/not gates of the ground rules, no optimization (Schiffel 2016, Table 1). */
-  readonly paperComponents: number;
-  /** The same count (propositions + and/or/not gates) after our optimizations: what `--propnet` reports as ours. */
-  readonly optimizedComponents: number;
-  /** Everything in the optimized propnet's graph: optimizedComponents plus transitions and constants. */
+/**
+ * Component counts of a propnet, as `--json` names them (see the README: "What the counts
+ * mean"): the propnet's own stats, with `graphComponents` (everything in the optimized graph:
+ * optimizedComponents plus transitions and constants) and `cycles` (cycles of gates: positive
+ * recursion among views, evaluated as least fixpoints).
+ */
+export interface PropnetReport
+  extends Pick<PropnetStats, "paperComponents" | "optimizedComponents" | "propositions" | "ands" | "ors" | "nots" | "transitions" | "constants" | "links"> {
   readonly graphComponents: number;
-  readonly propositions: PropositionCounts;
-  readonly ands: number;
-  readonly ors: number;
-  readonly nots: number;
-  readonly transitions: number;
-  readonly constants: number;
-  /** Edges of the graph (component → component), transitions included. */
-  readonly links: number;
-  /** Cycles of gates (positive recursion among views, evaluated as least fixpoints). */
   readonly cycles: number;
 }
 
@@ -165,24 +156,23 @@ async function groundWith(
     return report.end("ok", EXIT.ok, []);
   }
 
-  const result = await groundDescription(loaded, { ...translateFlags(options), grounder, timeoutSeconds: options.timeout, onPhase: () => tiering?.checkpoint() });
+  const result = await groundAndBuild(loaded, {
+    ...translateFlags(options),
+    grounder,
+    timeoutSeconds: options.timeout,
+    onPhase: () => tiering?.checkpoint(),
+    propnet: Boolean(options.propnet || options.propnetOut),
+  });
   report.result = result;
   report.times = result.times;
-  if (!result.game) return report.end(result.status, EXIT.failed, result.diagnostics);
+  if (result.status !== "ok" || !result.game) return report.end(result.status, EXIT.failed, result.diagnostics);
   report.note(result.diagnostics);
 
-  let propnet: Propnet | undefined;
-  if (options.propnet || options.propnetOut) {
-    tiering?.checkpoint();
-    const built = buildPropnetStage(result.game);
-    propnet = built.propnet;
-    result.times.propnet = built.seconds;
-    report.propnet = propnet;
-    report.note(propnet.warnings.slice(0, 20).map((w) => diagnostic("warning", "ground", file, NO_POSITION, `propnet: ${w}`)));
-    if (options.propnetOut) {
-      const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
-      if (!emit(text, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
-    }
+  const propnet = result.propnet;
+  report.propnet = propnet;
+  if (propnet && options.propnetOut) {
+    const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
+    if (!emit(text, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
   }
   const groundKif = () =>
     printGroundGame(result.game!, {
@@ -192,7 +182,7 @@ async function groundWith(
     });
   if (options.json || (options.propnet && propnet)) {
     if (options.output && !emit(groundKif(), options.output, io, report)) return report.end("error", EXIT.usage, []);
-    if (!options.json) io.out(formatPropnetSummary(result, propnet!));
+    if (!options.json && propnet) io.out(formatPropnetSummary(result, propnet));
     return report.end("ok", EXIT.ok, []);
   }
   if (!emit(groundKif(), options.output ?? "-", io, report)) return report.end("error", EXIT.usage, []);
@@ -277,10 +267,6 @@ export function groundSizes(result: GroundResult): GroundSizes {
     grounder: result.grounder ?? null,
     fallback: result.fallback ?? null,
   };
-}
-
-function totalSeconds(times: PhaseTimes): number {
-  return PHASES.reduce((sum, phase) => sum + (times[phase] ?? 0), 0);
 }
 
 /** `parse 0.005, check 0.006, ...; total 0.206` */

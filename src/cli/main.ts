@@ -177,18 +177,22 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     .command("plot")
     .description("draw the paper's plots (SVG, PNG) and a results page from a corpus results file")
     .argument("<results>", "results file of `gdl-ground corpus` (.csv or .json)")
-    .option("--reference <file>", "results of another grounder (CSV with game, seconds, components[, status])")
-    .option("--reference-label <label>", "name of the reference grounder", "GGP-Base")
+    .option("--anchor <file>", "results of another grounder to compare with (CSV with game, seconds, components[, status])")
+    .option("--anchor-label <label>", "name of that grounder", "GGP-Base")
+    // the earlier names of --anchor and --anchor-label, still read
+    .addOption(new Option("--reference <file>").hideHelp())
+    .addOption(new Option("--reference-label <label>").hideHelp())
     .option("--label <label>", "name of our run", "gdl-ground")
     .option("--run <label=file>", "another run to compare (an ablation), repeatable", collect, [])
     .option("--out-dir <dir>", "folder of README.md and plots/ (default: <results>-report beside the results file)")
     .option("--force", "rewrite the folder even if its README.md is not a results page of this command")
     .option("--timeout <seconds>", "the time limit of the runs (failed games are drawn there)", positiveNumber, 60)
     .option("--context <line>", "a line about how the run was made, repeatable", collect, [])
-    .action(async (results: string, options: PlotCommandOptions) => {
+    .action(async (results: string, options: PlotCommandOptions & { reference?: string; referenceLabel?: string }) => {
       const { runPlot } = await import("./plot-command.js");
       tiering?.optimizeNow();
-      exitCode = await runPlot(results, options, io);
+      const { reference, referenceLabel, ...rest } = options;
+      exitCode = await runPlot(results, { ...rest, anchor: rest.anchor ?? reference, anchorLabel: referenceLabel ?? rest.anchorLabel }, io);
     });
 
   program

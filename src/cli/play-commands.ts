@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { formatDiagnostic } from "../diagnostics.js";
 import type { PlayableGame } from "../pipeline.js";
-import { playableGame } from "../io.js";
+import { playableGame } from "../node-pipeline.js";
 import { createGrounder, type GrounderKind, type WasmTier } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";

@@ -1,6 +1,6 @@
 /**
  * `gdl-ground plot RESULTS`: the paper's plots (SVG and PNG) and a results page from a corpus
- * results file, optionally next to a reference grounder's file and ablation runs.
+ * results file, optionally next to an anchor grounder's file and ablation runs.
  */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,8 +12,8 @@ const MAX_SHOWN = 20;
 import type { Output } from "./output.js";
 
 export interface PlotCommandOptions {
-  readonly reference?: string;
-  readonly referenceLabel: string;
+  readonly anchor?: string;
+  readonly anchorLabel: string;
   readonly label: string;
   /** `label=file` pairs of more runs (ablations), repeatable. */
   readonly run?: string[];
@@ -26,7 +26,7 @@ export interface PlotCommandOptions {
 }
 
 export async function runPlot(results: string, options: PlotCommandOptions, io: Output): Promise<number> {
-  for (const file of [results, ...(options.reference ? [options.reference] : [])]) {
+  for (const file of [results, ...(options.anchor ? [options.anchor] : [])]) {
     if (!existsSync(file)) {
       io.err(`${file}: error[io]: cannot read the file: no such file\n`);
       return 2;
@@ -57,8 +57,8 @@ export async function runPlot(results: string, options: PlotCommandOptions, io: 
   const report = await writeResultsReport({
     oursFile: results,
     oursLabel: options.label,
-    referenceFile: options.reference,
-    referenceLabel: options.referenceLabel,
+    anchorFile: options.anchor,
+    anchorLabel: options.anchorLabel,
     extraFiles,
     outDir,
     timeLimitSeconds: options.timeout,

@@ -2,8 +2,9 @@
  * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
  * propnet) with the time of each phase and the sizes, as one results row.
  */
-import { buildPropnetStage, gdlSizeInLiterals, groundDescription, type AspGrounder, type LoadOptions } from "../pipeline.js";
-import { loadFile } from "../io.js";
+import { groundAndBuild, type AspGrounder, type LoadOptions } from "../pipeline.js";
+import { gdlSizeInLiterals } from "../syntax/description.js";
+import { loadFile } from "../node-pipeline.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { unplayableReason } from "../propnet/index.js";
@@ -46,7 +47,7 @@ export async function measureGame(
     row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
     return row;
   }
-  const result = await groundDescription(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, onPhase });
+  const result = await groundAndBuild(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, onPhase, propnet: options.propnet !== false });
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);
@@ -55,29 +56,31 @@ export async function measureGame(
     (sum, p) => sum + (result.times[p as keyof typeof result.times] ?? 0),
     0,
   );
+  if (result.game) {
+    row.ground_clauses = result.game.clauses.length;
+    row.base_atoms = result.game.base.length;
+    row.input_atoms = result.game.input.length;
+  }
   if (result.status !== "ok" || !result.game) {
     // A corpus run has no Cancel button: a cancelled grounding can only be an error here.
     row.status = result.status === "cancelled" ? "error" : result.status;
     row.reason = firstError(result.diagnostics);
-    row.total_s = round(total);
+    if (result.times.propnet !== undefined) row.propnet_s = round(result.times.propnet);
+    row.total_s = round(total + (result.times.propnet ?? 0));
     return row;
   }
   // an ok row's reason says what grounded it when that was not clingo-wasm, and why
   if (result.fallback !== undefined) row.reason = result.fallback;
   else if (result.grounder !== undefined && result.grounder !== "clingo-wasm") row.reason = `grounded by ${result.grounder}`;
-  row.ground_clauses = result.game.clauses.length;
-  row.base_atoms = result.game.base.length;
-  row.input_atoms = result.game.input.length;
-  if (options.propnet !== false) {
-    onPhase("propnet", `${row.ground_clauses} ground clauses (ground ${row.ground_s} s, extract ${row.extract_s} s)`);
-    const { propnet, seconds } = buildPropnetStage(result.game);
+  const propnet = result.propnet;
+  if (propnet) {
     row.components_paper = propnet.stats.paperComponents;
     row.components_optimized = propnet.stats.optimizedComponents;
     // cycles of AND/OR gates (positive recursion among views) are evaluated as least fixpoints;
     // only a cycle through a NOT cannot be played. The check is part of the propnet phase's time.
     const checkStarted = performance.now();
     const unplayable = propnet.cycles.length > 0 ? unplayableReason(propnet) : undefined;
-    const propnetSeconds = seconds + (performance.now() - checkStarted) / 1000;
+    const propnetSeconds = (result.times.propnet ?? 0) + (performance.now() - checkStarted) / 1000;
     row.propnet_s = round(propnetSeconds);
     total += propnetSeconds;
     if (unplayable) {

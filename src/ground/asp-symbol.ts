@@ -215,34 +215,19 @@ class SymbolParser {
 
   /** After `(`: a tuple `()`, `(a,)`, `(a,b)`; parenthesis around a single term are a 1-tuple only with the comma. */
   tuple(): AspSymbol {
-    this.skipSpace();
-    if (this.text.charCodeAt(this.pos) === RPAREN) {
-      this.pos++;
-      return { kind: "tuple", args: NO_ARGS };
-    }
-    const args: AspSymbol[] = [];
-    for (;;) {
-      this.skipSpace();
-      args.push(this.symbol());
-      this.skipSpace();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === RPAREN) {
-        this.pos++;
-        // `(a)` is not what clingo prints for a tuple; read it as the term itself.
-        return args.length === 1 ? args[0] : { kind: "tuple", args };
-      }
-      if (c !== COMMA) this.fail("',' or ')' expected");
-      this.pos++;
-      this.skipSpace();
-      if (this.text.charCodeAt(this.pos) === RPAREN) {
-        this.pos++;
-        return { kind: "tuple", args }; // trailing comma: `(a,)`
-      }
-    }
+    const args = this.argumentsUntilParen(true);
+    // `(a)` is not what clingo prints for a tuple; read it as the term itself.
+    if (args.length === 1 && !this.trailingComma) return args[0];
+    return { kind: "tuple", args: args.length === 0 ? NO_ARGS : args };
   }
 
-  argumentsUntilParen(): AspSymbol[] {
+  /** Whether the last `argumentsUntilParen(true)` ended with `,)`. */
+  private trailingComma = false;
+
+  /** After `(`: terms separated by commas up to `)`; `,)` only where allowed (a tuple's `(a,)`). */
+  argumentsUntilParen(allowTrailingComma = false): AspSymbol[] {
     const args: AspSymbol[] = [];
+    this.trailingComma = false;
     this.skipSpace();
     if (this.text.charCodeAt(this.pos) === RPAREN) {
       this.pos++;
@@ -255,10 +240,19 @@ class SymbolParser {
       const c = this.text.charCodeAt(this.pos);
       if (c === RPAREN) {
         this.pos++;
+        this.trailingComma = false; // a nested tuple may have set it
         return args;
       }
       if (c !== COMMA) this.fail("',' or ')' expected");
       this.pos++;
+      if (allowTrailingComma) {
+        this.skipSpace();
+        if (this.text.charCodeAt(this.pos) === RPAREN) {
+          this.pos++;
+          this.trailingComma = true;
+          return args;
+        }
+      }
     }
   }
 }

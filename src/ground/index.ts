@@ -7,6 +7,7 @@
  */
 import { findNativeGrounder, groundAspNative, Grounder, nativeGrounderOnPath, startNativeGrounder, type NativeGrounderProcess } from "./clingo/index.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./asp-grounder.js";
+import { firstLine } from "../text.js";
 
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./asp-grounder.js";
 export { GROUNDER_KINDS } from "./asp-grounder.js";
@@ -122,10 +123,6 @@ export function preferNative(
       return second;
     },
   };
-}
-
-function firstLine(text: string): string {
-  return text.split("\n").find((l) => l.trim() !== "")?.trim() ?? text;
 }
 
 /** `createGrounder`, with its warm-up started at once (see `ClosableGrounder.warmUp`). */

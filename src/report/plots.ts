@@ -1,9 +1,9 @@
 /**
  * The plots of the results report, after the figures of the ASP-grounding paper:
- *   - runtime-scatter: our time vs the reference grounder's, log–log, diagonal y = x, medians as a
- *     vertical (ours) and a horizontal (reference) rule, games failed on one side drawn at the time
+ *   - runtime-scatter: our time vs the anchor grounder's, log–log, diagonal y = x, medians as a
+ *     vertical (ours) and a horizontal (anchor) rule, games failed on one side drawn at the time
  *     limit with their own marker (paper Figure 2);
- *   - components-scatter: propnet components ours vs reference, log–log, diagonal, medians (Figure 3);
+ *   - components-scatter: propnet components ours vs anchor, log–log, diagonal, medians (Figure 3);
  *   - components-vs-gdl-size: our components vs the GDL size in literals, log–log, with the power
  *     law y = a·x^b fitted on log–log axes; games whose propnet is smaller than their rules are
  *     marked apart and left out of the fit, as in the paper (Figure 4);
@@ -22,15 +22,7 @@ import type { TopLevelSpec } from "vega-lite";
 import { Resvg } from "@resvg/resvg-js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
 import { sizeFit, sizePoints } from "./gdl-size.js";
-import {
-  matchGames,
-  oursComponents,
-  oursSeconds,
-  type ExtraRun,
-  type ReferenceRow,
-  type ResultRow,
-  type RunsToReport,
-} from "./results-file.js";
+import { matchGames, oursComponents, oursSeconds, type ExtraRun, type AnchorRow, type ResultRow, type RunsToReport } from "./results-file.js";
 import { known, median } from "./stats.js";
 
 export interface PlotOptions extends RunsToReport {
@@ -131,27 +123,27 @@ const CATEGORY_SHAPES = ["circle", "triangle-up", "square", "diamond"];
 export interface RuntimePoint {
   game: string;
   ours: number;
-  reference: number;
+  anchor: number;
   category: string;
 }
 
 /** The points of the runtime scatter and the medians over the games each side grounds. */
 export function runtimePoints(
   ours: readonly ResultRow[],
-  reference: readonly ReferenceRow[],
+  anchor: readonly AnchorRow[],
   timeLimitSeconds: number,
-): { points: RuntimePoint[]; categories: string[]; medianOurs: number | null; medianReference: number | null; neither: number } {
-  const matched = matchGames(ours, reference);
+): { points: RuntimePoint[]; categories: string[]; medianOurs: number | null; medianAnchor: number | null; neither: number } {
+  const matched = matchGames(ours, anchor);
   const oursOk = (r: ResultRow) => r.status === "ok" && oursSeconds(r) !== null;
-  const refOk = (r: ReferenceRow) => r.status === "ok" && r.seconds !== null;
+  const refOk = (r: AnchorRow) => r.status === "ok" && r.seconds !== null;
   const groups = { both: [] as RuntimePoint[], onlyOurs: [] as RuntimePoint[], onlyRef: [] as RuntimePoint[] };
   let neither = 0;
   for (const m of matched) {
     const o = oursOk(m.ours);
-    const r = refOk(m.reference);
+    const r = refOk(m.anchor);
     const x = o ? Math.max(MIN_SECONDS, oursSeconds(m.ours) as number) : timeLimitSeconds;
-    const y = r ? Math.max(MIN_SECONDS, m.reference.seconds as number) : timeLimitSeconds;
-    const point = { game: m.game, ours: x, reference: y, category: "" };
+    const y = r ? Math.max(MIN_SECONDS, m.anchor.seconds as number) : timeLimitSeconds;
+    const point = { game: m.game, ours: x, anchor: y, category: "" };
     if (o && r) groups.both.push(point);
     else if (o) groups.onlyOurs.push(point);
     else if (r) groups.onlyRef.push(point);
@@ -160,35 +152,35 @@ export function runtimePoints(
   const categories = [
     `both grounded (${groups.both.length})`,
     `only ours grounded (${groups.onlyOurs.length})`,
-    `only reference grounded (${groups.onlyRef.length})`,
+    `only anchor grounded (${groups.onlyRef.length})`,
   ];
   groups.both.forEach((p) => (p.category = categories[0]));
   groups.onlyOurs.forEach((p) => (p.category = categories[1]));
   groups.onlyRef.forEach((p) => (p.category = categories[2]));
   const medianOurs = median(known(matched.filter((m) => oursOk(m.ours)).map((m) => oursSeconds(m.ours))));
-  const medianReference = median(known(matched.filter((m) => refOk(m.reference)).map((m) => m.reference.seconds)));
+  const medianAnchor = median(known(matched.filter((m) => refOk(m.anchor)).map((m) => m.anchor.seconds)));
   return {
     points: [...groups.both, ...groups.onlyOurs, ...groups.onlyRef],
     categories,
     medianOurs,
-    medianReference,
+    medianAnchor,
     neither,
   };
 }
 
 export function runtimeScatterSpec(
   ours: readonly ResultRow[],
-  reference: readonly ReferenceRow[],
-  labels: { ours: string; reference: string },
+  anchor: readonly AnchorRow[],
+  labels: { ours: string; anchor: string },
   timeLimitSeconds: number,
 ): TopLevelSpec {
-  const { points, categories, medianOurs, medianReference, neither } = runtimePoints(ours, reference, timeLimitSeconds);
-  const domain = logDomain([...points.flatMap((p) => [p.ours, p.reference]), timeLimitSeconds], MIN_SECONDS);
+  const { points, categories, medianOurs, medianAnchor, neither } = runtimePoints(ours, anchor, timeLimitSeconds);
+  const domain = logDomain([...points.flatMap((p) => [p.ours, p.anchor]), timeLimitSeconds], MIN_SECONDS);
   const subtitle = [
-    `Above the diagonal: ${labels.reference} slower.`,
+    `Above the diagonal: ${labels.anchor} slower.`,
     `Medians over grounded games (dashed):`,
     `  ${labels.ours} ${formatSeconds(medianOurs)} (vertical),`,
-    `  ${labels.reference} ${formatSeconds(medianReference)} (horizontal).`,
+    `  ${labels.anchor} ${formatSeconds(medianAnchor)} (horizontal).`,
     `Failed side drawn at the ${formatSeconds(timeLimitSeconds)} limit.`,
     ...(neither > 0 ? [`${neither} game${neither === 1 ? "" : "s"} grounded by neither: not shown.`] : []),
     "Absolute times are machine-dependent.",
@@ -197,16 +189,16 @@ export function runtimeScatterSpec(
     ...BASE_CONFIG,
     width: SCATTER_SIZE,
     height: SCATTER_SIZE,
-    title: { text: `Grounding time: ${labels.ours} vs ${labels.reference}`, subtitle },
+    title: { text: `Grounding time: ${labels.ours} vs ${labels.anchor}`, subtitle },
     layer: [
       diagonalLayer(domain),
-      ...medianRuleLayers(medianOurs, medianReference, MEDIAN_COLOR, MEDIAN_COLOR),
+      ...medianRuleLayers(medianOurs, medianAnchor, MEDIAN_COLOR, MEDIAN_COLOR),
       {
         data: { values: points },
         mark: { type: "point", filled: true, opacity: 0.75, size: 36 },
         encoding: {
           x: { field: "ours", ...logAxis(`${labels.ours}: seconds (log)`, domain) },
-          y: { field: "reference", ...logAxis(`${labels.reference}: seconds (log)`, domain) },
+          y: { field: "anchor", ...logAxis(`${labels.anchor}: seconds (log)`, domain) },
           color: {
             field: "category",
             type: "nominal",
@@ -221,7 +213,7 @@ export function runtimeScatterSpec(
             scale: { domain: categories, range: CATEGORY_SHAPES.slice(0, 3) },
             legend: { orient: "bottom", direction: "vertical" },
           },
-          tooltip: [{ field: "game" }, { field: "ours" }, { field: "reference" }],
+          tooltip: [{ field: "game" }, { field: "ours" }, { field: "anchor" }],
         },
       },
     ],
@@ -233,50 +225,50 @@ export function runtimeScatterSpec(
 
 export function componentPoints(
   ours: readonly ResultRow[],
-  reference: readonly ReferenceRow[],
-): { game: string; ours: number; reference: number }[] {
+  anchor: readonly AnchorRow[],
+): { game: string; ours: number; anchor: number }[] {
   const points = [];
-  for (const m of matchGames(ours, reference)) {
+  for (const m of matchGames(ours, anchor)) {
     const o = m.ours.status === "ok" ? oursComponents(m.ours) : null;
-    const r = m.reference.status === "ok" ? m.reference.components : null;
-    if (o !== null && r !== null && o > 0 && r > 0) points.push({ game: m.game, ours: o, reference: r });
+    const r = m.anchor.status === "ok" ? m.anchor.components : null;
+    if (o !== null && r !== null && o > 0 && r > 0) points.push({ game: m.game, ours: o, anchor: r });
   }
   return points;
 }
 
 export function componentsScatterSpec(
   ours: readonly ResultRow[],
-  reference: readonly ReferenceRow[],
-  labels: { ours: string; reference: string },
+  anchor: readonly AnchorRow[],
+  labels: { ours: string; anchor: string },
 ): TopLevelSpec {
-  const points = componentPoints(ours, reference);
-  const domain = logDomain(points.flatMap((p) => [p.ours, p.reference]), 1);
+  const points = componentPoints(ours, anchor);
+  const domain = logDomain(points.flatMap((p) => [p.ours, p.anchor]), 1);
   const medianOurs = median(points.map((p) => p.ours));
-  const medianReference = median(points.map((p) => p.reference));
-  const larger = points.filter((p) => p.reference > p.ours).length;
+  const medianAnchor = median(points.map((p) => p.anchor));
+  const larger = points.filter((p) => p.anchor > p.ours).length;
   return {
     ...BASE_CONFIG,
     width: SCATTER_SIZE,
     height: SCATTER_SIZE,
     title: {
-      text: `Propnet components: ${labels.ours} vs ${labels.reference}`,
+      text: `Propnet components: ${labels.ours} vs ${labels.anchor}`,
       subtitle: [
         `${points.length} games grounded by both.`,
-        `Above the diagonal (${larger}): ${labels.reference} larger.`,
+        `Above the diagonal (${larger}): ${labels.anchor} larger.`,
         `Medians (dashed): ${labels.ours} ${formatCount(medianOurs)} (vertical),`,
-        `  ${labels.reference} ${formatCount(medianReference)} (horizontal).`,
+        `  ${labels.anchor} ${formatCount(medianAnchor)} (horizontal).`,
       ],
     },
     layer: [
       diagonalLayer(domain),
-      ...medianRuleLayers(medianOurs, medianReference, MEDIAN_COLOR, MEDIAN_COLOR),
+      ...medianRuleLayers(medianOurs, medianAnchor, MEDIAN_COLOR, MEDIAN_COLOR),
       {
         data: { values: points },
         mark: { type: "point", filled: true, opacity: 0.7, size: 36, color: CATEGORY_COLORS[0] },
         encoding: {
           x: { field: "ours", ...logAxis(`${labels.ours}: components (log)`, domain, "~s") },
-          y: { field: "reference", ...logAxis(`${labels.reference}: components (log)`, domain, "~s") },
-          tooltip: [{ field: "game" }, { field: "ours" }, { field: "reference" }],
+          y: { field: "anchor", ...logAxis(`${labels.anchor}: components (log)`, domain, "~s") },
+          tooltip: [{ field: "game" }, { field: "ours" }, { field: "anchor" }],
         },
       },
     ],
@@ -366,9 +358,9 @@ export interface CumulativeRun {
   games: number;
 }
 
-export function cumulativeRuns(options: Pick<PlotOptions, "ours" | "oursLabel" | "reference" | "referenceLabel" | "extraRuns">): {
+export function cumulativeRuns(options: Pick<PlotOptions, "ours" | "oursLabel" | "anchor" | "anchorLabel" | "extraRuns">): {
   runs: CumulativeRun[];
-  referenceRestricted: boolean;
+  anchorRestricted: boolean;
 } {
   const ofOurs = (label: string, rows: readonly ResultRow[]): CumulativeRun => ({
     label,
@@ -376,26 +368,26 @@ export function cumulativeRuns(options: Pick<PlotOptions, "ours" | "oursLabel" |
     games: rows.length,
   });
   const runs = [ofOurs(options.oursLabel, options.ours)];
-  let referenceRestricted = false;
-  if (options.reference) {
-    // Compared on our games: a reference run over a larger corpus would not be comparable.
-    const matched = matchGames(options.ours, options.reference);
-    const rows = options.ours.length > 0 ? matched.map((m) => m.reference) : options.reference;
-    referenceRestricted = options.ours.length > 0 && rows.length < options.reference.length;
+  let anchorRestricted = false;
+  if (options.anchor) {
+    // Compared on our games: an anchor run over a larger corpus would not be comparable.
+    const matched = matchGames(options.ours, options.anchor);
+    const rows = options.ours.length > 0 ? matched.map((m) => m.anchor) : options.anchor;
+    anchorRestricted = options.ours.length > 0 && rows.length < options.anchor.length;
     runs.push({
-      label: options.referenceLabel,
+      label: options.anchorLabel,
       seconds: known(rows.filter((r) => r.status === "ok").map((r) => r.seconds)),
       games: rows.length,
     });
   }
   for (const extra of options.extraRuns ?? []) runs.push(ofOurs(extra.label, extra.rows));
-  return { runs, referenceRestricted };
+  return { runs, anchorRestricted };
 }
 
 export function cumulativeSpec(
-  options: Pick<PlotOptions, "ours" | "oursLabel" | "reference" | "referenceLabel" | "extraRuns" | "timeLimitSeconds">,
+  options: Pick<PlotOptions, "ours" | "oursLabel" | "anchor" | "anchorLabel" | "extraRuns" | "timeLimitSeconds">,
 ): TopLevelSpec {
-  const { runs, referenceRestricted } = cumulativeRuns(options);
+  const { runs, anchorRestricted } = cumulativeRuns(options);
   const all = runs.flatMap((r) => r.seconds.map((s) => Math.max(MIN_SECONDS, s)));
   const domain = logDomain([...all, options.timeLimitSeconds], MIN_SECONDS);
   const values: { run: string; seconds: number; share: number; order: number }[] = [];
@@ -417,7 +409,7 @@ export function cumulativeSpec(
     "Share of all games of each run grounded within the time budget.",
     "Absolute times are machine-dependent.",
   ];
-  if (referenceRestricted) subtitle.push(`${options.referenceLabel} restricted to the games of ${options.oursLabel}.`);
+  if (anchorRestricted) subtitle.push(`${options.anchorLabel} restricted to the games of ${options.oursLabel}.`);
   return {
     ...BASE_CONFIG,
     width: 560,
@@ -517,19 +509,19 @@ export function svgToPng(svg: string, font: PlotFont | null = findPlotFont()): B
   return resvg.render().asPng();
 }
 
-/** The specs of the plots the data allows: the reference plots only with a reference. */
+/** The specs of the plots the data allows: the anchor plots only with an anchor. */
 export function buildPlotSpecs(options: Omit<PlotOptions, "outDir" | "font">): PlotSpec[] {
   const specs: PlotSpec[] = [];
-  const labels = { ours: options.oursLabel, reference: options.referenceLabel };
-  if (options.reference) {
-    if (runtimePoints(options.ours, options.reference, options.timeLimitSeconds).points.length > 0) {
+  const labels = { ours: options.oursLabel, anchor: options.anchorLabel };
+  if (options.anchor) {
+    if (runtimePoints(options.ours, options.anchor, options.timeLimitSeconds).points.length > 0) {
       specs.push({
         name: "runtime-scatter",
-        spec: runtimeScatterSpec(options.ours, options.reference, labels, options.timeLimitSeconds),
+        spec: runtimeScatterSpec(options.ours, options.anchor, labels, options.timeLimitSeconds),
       });
     }
-    if (componentPoints(options.ours, options.reference).length > 0) {
-      specs.push({ name: "components-scatter", spec: componentsScatterSpec(options.ours, options.reference, labels) });
+    if (componentPoints(options.ours, options.anchor).length > 0) {
+      specs.push({ name: "components-scatter", spec: componentsScatterSpec(options.ours, options.anchor, labels) });
     }
   }
   if (sizePoints(options.ours).length > 0) {

@@ -1,5 +1,5 @@
 /**
- * The results report in one call, for the CLI: read our results file, the reference file and the
+ * The results report in one call, for the CLI: read our results file, the anchor file and the
  * ablation runs, draw the plots into `<outDir>/plots/`, and write `<outDir>/README.md`.
  * Problems reading the files come back as diagnostics; a file that cannot be read is left out.
  */
@@ -10,18 +10,18 @@ import { diagnostic, type Diagnostic, NO_POSITION } from "../diagnostics.js";
 import { writeFileAtomic } from "../output-file.js";
 import { drawPlots } from "./plots.js";
 import {
-  readReferenceFile,
+  readAnchorFile,
   readResultsFile,
   type ExtraRun,
-  type ReferenceRow,
+  type AnchorRow,
 } from "./results-file.js";
 import { renderResultsReadme } from "./summary.js";
 
 export interface ResultsReportOptions {
   oursFile: string;
   oursLabel?: string;
-  referenceFile?: string;
-  referenceLabel?: string;
+  anchorFile?: string;
+  anchorLabel?: string;
   extraFiles?: { label: string; file: string; against?: string }[];
   /** Folder of README.md; plots go to its `plots/` subfolder. */
   outDir: string;
@@ -58,14 +58,14 @@ export async function writeResultsReport(options: ResultsReportOptions): Promise
   const diagnostics: Diagnostic[] = [];
   const ours = await readResultsFile(options.oursFile);
   for (const d of ours.diagnostics) diagnostics.push(d);
-  let reference: ReferenceRow[] | undefined;
-  if (options.referenceFile) {
-    const read = await readReferenceFile(options.referenceFile);
+  let anchor: AnchorRow[] | undefined;
+  if (options.anchorFile) {
+    const read = await readAnchorFile(options.anchorFile);
     for (const d of read.diagnostics) diagnostics.push(d);
-    if (read.rows.length > 0) reference = read.rows;
+    if (read.rows.length > 0) anchor = read.rows;
     else {
       diagnostics.push(
-        diagnostic("error", "io", options.referenceFile, NO_POSITION, "not a results file of a grounder: no row has a game and its seconds, components or status"),
+        diagnostic("error", "io", options.anchorFile, NO_POSITION, "not a results file of a grounder: no row has a game and its seconds, components or status"),
       );
     }
   }
@@ -78,8 +78,8 @@ export async function writeResultsReport(options: ResultsReportOptions): Promise
   const common = {
     ours: ours.rows,
     oursLabel: options.oursLabel ?? "gdl-ground",
-    reference,
-    referenceLabel: options.referenceLabel ?? "GGP-Base",
+    anchor,
+    anchorLabel: options.anchorLabel ?? "GGP-Base",
     extraRuns,
     timeLimitSeconds: options.timeLimitSeconds ?? 60,
   };

@@ -1,6 +1,6 @@
 /**
  * Results files: our per-game corpus results (CSV with a header, or JSON = an array of the same
- * objects) and a reference grounder's results (GGP-Base's propnet factory, see
+ * objects) and an anchor grounder's results (GGP-Base's propnet factory, see
  * shared/anchors/README.md).
  *
  * Our columns, one row per game:
@@ -13,7 +13,7 @@
  * `status` is ok / timeout / out-of-memory / invalid / error; numeric fields are empty (null) when
  * unknown, e.g. for failed games.
  *
- * A reference file needs at least `game`, and `seconds`, `components`, `status` when known; other
+ * An anchor file needs at least `game`, and `seconds`, `components`, `status` when known; other
  * columns are ignored. `status` may be `error:<reason>`; without a status column a row with seconds
  * counts as ok.
  *
@@ -59,13 +59,13 @@ export type ResultRow = {
   reason: string;
 } & { [K in ResultNumberColumn]: number | null };
 
-/** One game of the reference grounder. */
-export interface ReferenceRow {
+/** One game of the anchor grounder. */
+export interface AnchorRow {
   game: string;
-  /** `ok`, `timeout`, `out-of-memory` or `error` (the reference file's `error:<reason>` is split). */
+  /** `ok`, `timeout`, `out-of-memory` or `error` (the anchor file's `error:<reason>` is split). */
   status: "ok" | "timeout" | "out-of-memory" | "error";
   reason: string;
-  /** Time the reference grounder took (null when unknown). */
+  /** Time the anchor grounder took (null when unknown). */
   seconds: number | null;
   /** Components of its propnet (null when unknown). */
   components: number | null;
@@ -95,7 +95,7 @@ export function oursSeconds(row: ResultRow): number | null {
 }
 
 /**
- * The propnet size of our row compared with the reference: the optimized count when present
+ * The propnet size of our row compared with the anchor: the optimized count when present
  * (GGP-Base counts its propnet after its own optimizations), else the paper's count.
  */
 export function oursComponents(row: ResultRow): number | null {
@@ -203,7 +203,7 @@ export function parseResults(content: string, file = "<results>"): ReadResult<Re
   return { rows, diagnostics };
 }
 
-function normalizeReferenceStatus(raw: string, seconds: number | null): { status: ReferenceRow["status"]; reason: string } {
+function normalizeAnchorStatus(raw: string, seconds: number | null): { status: AnchorRow["status"]; reason: string } {
   const s = raw.trim();
   if (s === "") return seconds !== null ? { status: "ok", reason: "" } : { status: "error", reason: "no status and no time" };
   const colon = s.indexOf(":");
@@ -215,11 +215,11 @@ function normalizeReferenceStatus(raw: string, seconds: number | null): { status
   return { status: "error", reason: head === "error" ? rest : s };
 }
 
-/** Parses a reference grounder's results (CSV or JSON text); extra columns are ignored. */
-export function parseReference(content: string, file = "<reference>"): ReadResult<ReferenceRow> {
+/** Parses an anchor grounder's results (CSV or JSON text); extra columns are ignored. */
+export function parseAnchor(content: string, file = "<anchor>"): ReadResult<AnchorRow> {
   const diagnostics: Diagnostic[] = [];
   const table = parseTable(content, file, diagnostics);
-  const rows: ReferenceRow[] = [];
+  const rows: AnchorRow[] = [];
   table.rows.forEach((raw, i) => {
     const line = table.lineOf(i);
     const game = gameKey(text(raw["game"]));
@@ -229,7 +229,7 @@ export function parseReference(content: string, file = "<reference>"): ReadResul
     }
     const seconds = parseNumber(raw["seconds"], "seconds", file, line, diagnostics);
     const components = parseNumber(raw["components"], "components", file, line, diagnostics);
-    const { status, reason } = normalizeReferenceStatus(text(raw["status"]), seconds);
+    const { status, reason } = normalizeAnchorStatus(text(raw["status"]), seconds);
     rows.push({ game, status, reason, seconds, components });
   });
   return { rows, diagnostics };
@@ -251,11 +251,11 @@ export async function readResultsFile(file: string): Promise<ReadResult<ResultRo
   return parseResults(content, file);
 }
 
-export async function readReferenceFile(file: string): Promise<ReadResult<ReferenceRow>> {
+export async function readAnchorFile(file: string): Promise<ReadResult<AnchorRow>> {
   const diagnostics: Diagnostic[] = [];
   const content = await readText(file, diagnostics);
   if (content === null) return { rows: [], diagnostics };
-  return parseReference(content, file);
+  return parseAnchor(content, file);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,17 +289,17 @@ export async function writeResultsFile(file: string, rows: readonly ResultRow[])
 export interface MatchedGame {
   game: string;
   ours: ResultRow;
-  reference: ReferenceRow;
+  anchor: AnchorRow;
 }
 
 /**
- * Pairs our rows with reference rows by game name (a `.kif` suffix stripped on either side; an
+ * Pairs our rows with anchor rows by game name (a `.kif` suffix stripped on either side; an
  * exact match first, then one that differs only in case).
  */
-export function matchGames(ours: readonly ResultRow[], reference: readonly ReferenceRow[]): MatchedGame[] {
-  const exact = new Map<string, ReferenceRow>();
-  const folded = new Map<string, ReferenceRow>();
-  for (const r of reference) {
+export function matchGames(ours: readonly ResultRow[], anchor: readonly AnchorRow[]): MatchedGame[] {
+  const exact = new Map<string, AnchorRow>();
+  const folded = new Map<string, AnchorRow>();
+  for (const r of anchor) {
     const key = gameKey(r.game);
     if (!exact.has(key)) exact.set(key, r);
     if (!folded.has(key.toLowerCase())) folded.set(key.toLowerCase(), r);
@@ -308,7 +308,7 @@ export function matchGames(ours: readonly ResultRow[], reference: readonly Refer
   for (const o of ours) {
     const key = gameKey(o.game);
     const r = exact.get(key) ?? folded.get(key.toLowerCase());
-    if (r) matched.push({ game: key, ours: o, reference: r });
+    if (r) matched.push({ game: key, ours: o, anchor: r });
   }
   return matched;
 }
@@ -325,12 +325,12 @@ export interface ExtraRun {
   against?: string;
 }
 
-/** What the plots and the results page are drawn from: our run, a reference, more runs. */
+/** What the plots and the results page are drawn from: our run, an anchor, more runs. */
 export interface RunsToReport {
   ours: ResultRow[];
   oursLabel: string;
-  reference?: ReferenceRow[];
-  referenceLabel: string;
+  anchor?: AnchorRow[];
+  anchorLabel: string;
   /** More runs of ours (ablations such as `--no-split`, another backend). */
   extraRuns?: ExtraRun[];
   /** The time limit of the runs: games that failed on one side are drawn there (seconds). */

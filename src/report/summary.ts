@@ -3,7 +3,7 @@
  *
  * - `summarizeRun`: games, grounded, median and mean time over the grounded games, median ground
  *   clauses and components, where time went by stage, the slowest games, failures with reasons.
- * - `compareWithReference`: the same games side by side with the reference grounder (GGP-Base):
+ * - `compareWithAnchor`: the same games side by side with the anchor grounder (GGP-Base):
  *   both grounded, who is faster, median ratios of times and of components, games only one side
  *   grounds.
  * - `compareRuns`: an ablation run (e.g. `--no-split`) against the default run on the games both
@@ -12,18 +12,7 @@
  *   numbers. Absolute times depend on the machine, so comparisons are given as ratios.
  */
 import path from "node:path";
-import {
-  RESULT_STATUSES,
-  gameKey,
-  matchGames,
-  oursComponents,
-  oursSeconds,
-  type ExtraRun,
-  type ReferenceRow,
-  type ResultRow,
-  type RunsToReport,
-  type ResultStatus,
-} from "./results-file.js";
+import { RESULT_STATUSES, gameKey, matchGames, oursComponents, oursSeconds, type ExtraRun, type AnchorRow, type ResultRow, type RunsToReport, type ResultStatus } from "./results-file.js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
 import { sizeFit } from "./gdl-size.js";
 import { geometricMean, known, mean, median } from "./stats.js";
@@ -67,6 +56,11 @@ export interface RunSummary {
   failures: GameFailure[];
 }
 
+/** The head of a run's summary: how many games, how many grounded, by status, and their median and mean time. */
+function countsAndTimes<S extends string>(label: string, games: number, grounded: number, byStatus: Record<S, number>, times: readonly number[]) {
+  return { label, games, grounded, byStatus, medianSeconds: median(times), meanSeconds: mean(times) };
+}
+
 export function summarizeRun(rows: readonly ResultRow[], label: string): RunSummary {
   const byStatus = Object.fromEntries(RESULT_STATUSES.map((s) => [s, 0])) as Record<ResultStatus, number>;
   for (const r of rows) byStatus[r.status]++;
@@ -88,12 +82,7 @@ export function summarizeRun(rows: readonly ResultRow[], label: string): RunSumm
     .map((r) => ({ game: gameKey(r.game), status: r.status, reason: r.reason }))
     .sort((a, b) => a.status.localeCompare(b.status) || a.game.localeCompare(b.game));
   return {
-    label,
-    games: rows.length,
-    grounded: grounded.length,
-    byStatus,
-    medianSeconds: median(times),
-    meanSeconds: mean(times),
+    ...countsAndTimes(label, rows.length, grounded.length, byStatus, times),
     medianClauses: median(known(grounded.map((r) => r.ground_clauses))),
     medianComponents: median(known(grounded.map(oursComponents))),
     medianComponentsPaper: median(known(grounded.map((r) => r.components_paper))),
@@ -104,106 +93,101 @@ export function summarizeRun(rows: readonly ResultRow[], label: string): RunSumm
   };
 }
 
-export interface ReferenceSummary {
+export interface AnchorSummary {
   label: string;
   games: number;
   grounded: number;
-  byStatus: Record<ReferenceRow["status"], number>;
+  byStatus: Record<AnchorRow["status"], number>;
   medianSeconds: number | null;
   meanSeconds: number | null;
   medianComponents: number | null;
 }
 
-export function summarizeReference(rows: readonly ReferenceRow[], label: string): ReferenceSummary {
-  const byStatus: Record<ReferenceRow["status"], number> = { ok: 0, timeout: 0, "out-of-memory": 0, error: 0 };
+export function summarizeAnchor(rows: readonly AnchorRow[], label: string): AnchorSummary {
+  const byStatus: Record<AnchorRow["status"], number> = { ok: 0, timeout: 0, "out-of-memory": 0, error: 0 };
   for (const r of rows) byStatus[r.status]++;
   const grounded = rows.filter((r) => r.status === "ok");
   const times = known(grounded.map((r) => r.seconds));
   return {
-    label,
-    games: rows.length,
-    grounded: grounded.length,
-    byStatus,
-    medianSeconds: median(times),
-    meanSeconds: mean(times),
+    ...countsAndTimes(label, rows.length, grounded.length, byStatus, times),
     medianComponents: median(known(grounded.map((r) => r.components))),
   };
 }
 
-export interface ReferenceComparison {
-  /** Games of ours found in the reference file. */
+export interface AnchorComparison {
+  /** Games of ours found in the anchor file. */
   matched: number;
-  /** Games of ours missing from the reference file. */
-  missingFromReference: string[];
+  /** Games of ours missing from the anchor file. */
+  missingFromAnchor: string[];
   bothGrounded: number;
   /** Among the games both ground. */
   oursFaster: number;
-  referenceFaster: number;
-  /** Median and geometric mean of ours/reference time over the games both ground. */
+  anchorFaster: number;
+  /** Median and geometric mean of ours/anchor time over the games both ground. */
   medianTimeRatio: number | null;
   geometricMeanTimeRatio: number | null;
   /** Medians of each side's time over the games both ground. */
   medianOursSeconds: number | null;
-  medianReferenceSeconds: number | null;
-  /** Median of ours/reference components over the games both ground with both counts known. */
+  medianAnchorSeconds: number | null;
+  /** Median of ours/anchor components over the games both ground with both counts known. */
   medianComponentsRatio: number | null;
   componentsCompared: number;
   onlyOurs: string[];
-  onlyReference: string[];
+  onlyAnchor: string[];
   neither: string[];
-  /** Games the reference grounded in more time than our limit (a fairness note when limits differ). */
-  referenceOverLimit: string[];
+  /** Games the anchor grounded in more time than our limit (a fairness note when limits differ). */
+  anchorOverLimit: string[];
   /** The matched games as summaries, for counts on the same set. */
   oursOnMatched: RunSummary;
-  referenceOnMatched: ReferenceSummary;
+  anchorOnMatched: AnchorSummary;
 }
 
-export function compareWithReference(
+export function compareWithAnchor(
   ours: readonly ResultRow[],
-  reference: readonly ReferenceRow[],
-  labels: { ours: string; reference: string } = { ours: "ours", reference: "reference" },
+  anchor: readonly AnchorRow[],
+  labels: { ours: string; anchor: string } = { ours: "ours", anchor: "anchor" },
   timeLimitSeconds = Number.POSITIVE_INFINITY,
-): ReferenceComparison {
-  const matched = matchGames(ours, reference);
+): AnchorComparison {
+  const matched = matchGames(ours, anchor);
   const matchedKeys = new Set(matched.map((m) => gameKey(m.ours.game)));
-  const missingFromReference = ours.map((r) => gameKey(r.game)).filter((g) => !matchedKeys.has(g));
+  const missingFromAnchor = ours.map((r) => gameKey(r.game)).filter((g) => !matchedKeys.has(g));
   const oursOk = (r: ResultRow) => r.status === "ok" && oursSeconds(r) !== null;
-  const refOk = (r: ReferenceRow) => r.status === "ok" && r.seconds !== null;
-  const both = matched.filter((m) => oursOk(m.ours) && refOk(m.reference));
+  const refOk = (r: AnchorRow) => r.status === "ok" && r.seconds !== null;
+  const both = matched.filter((m) => oursOk(m.ours) && refOk(m.anchor));
   const timeRatios = both.map(
-    (m) => Math.max(MIN_SECONDS, oursSeconds(m.ours) as number) / Math.max(MIN_SECONDS, m.reference.seconds as number),
+    (m) => Math.max(MIN_SECONDS, oursSeconds(m.ours) as number) / Math.max(MIN_SECONDS, m.anchor.seconds as number),
   );
   const componentRatios: number[] = [];
   for (const m of both) {
     const o = oursComponents(m.ours);
-    const r = m.reference.components;
+    const r = m.anchor.components;
     if (o !== null && r !== null && o > 0 && r > 0) componentRatios.push(o / r);
   }
   return {
     matched: matched.length,
-    missingFromReference,
+    missingFromAnchor,
     bothGrounded: both.length,
     oursFaster: timeRatios.filter((r) => r < 1).length,
-    referenceFaster: timeRatios.filter((r) => r > 1).length,
+    anchorFaster: timeRatios.filter((r) => r > 1).length,
     medianTimeRatio: median(timeRatios),
     geometricMeanTimeRatio: geometricMean(timeRatios),
     medianOursSeconds: median(both.map((m) => oursSeconds(m.ours) as number)),
-    medianReferenceSeconds: median(both.map((m) => m.reference.seconds as number)),
+    medianAnchorSeconds: median(both.map((m) => m.anchor.seconds as number)),
     medianComponentsRatio: median(componentRatios),
     componentsCompared: componentRatios.length,
-    onlyOurs: matched.filter((m) => oursOk(m.ours) && !refOk(m.reference)).map((m) => m.game),
-    onlyReference: matched.filter((m) => !oursOk(m.ours) && refOk(m.reference)).map((m) => m.game),
-    neither: matched.filter((m) => !oursOk(m.ours) && !refOk(m.reference)).map((m) => m.game),
-    referenceOverLimit: matched
-      .filter((m) => refOk(m.reference) && (m.reference.seconds as number) > timeLimitSeconds)
+    onlyOurs: matched.filter((m) => oursOk(m.ours) && !refOk(m.anchor)).map((m) => m.game),
+    onlyAnchor: matched.filter((m) => !oursOk(m.ours) && refOk(m.anchor)).map((m) => m.game),
+    neither: matched.filter((m) => !oursOk(m.ours) && !refOk(m.anchor)).map((m) => m.game),
+    anchorOverLimit: matched
+      .filter((m) => refOk(m.anchor) && (m.anchor.seconds as number) > timeLimitSeconds)
       .map((m) => m.game),
     oursOnMatched: summarizeRun(
       matched.map((m) => m.ours),
       labels.ours,
     ),
-    referenceOnMatched: summarizeReference(
-      matched.map((m) => m.reference),
-      labels.reference,
+    anchorOnMatched: summarizeAnchor(
+      matched.map((m) => m.anchor),
+      labels.anchor,
     ),
   };
 }
@@ -289,8 +273,8 @@ export interface ReadmeOptions extends RunsToReport {
 }
 
 const PLOT_CAPTIONS: Record<string, string> = {
-  "runtime-scatter": "Grounding time, ours vs the reference (paper Figure 2)",
-  "components-scatter": "Propnet components, ours vs the reference (paper Figure 3)",
+  "runtime-scatter": "Grounding time, ours vs the anchor (paper Figure 2)",
+  "components-scatter": "Propnet components, ours vs the anchor (paper Figure 3)",
   "components-vs-gdl-size": "Propnet components vs GDL size with a power-law fit (paper Figure 4)",
   "cumulative-grounded": "Share of games grounded within a time budget",
 };
@@ -331,14 +315,14 @@ function statusCounts(byStatus: Record<string, number>): string {
 }
 
 export function renderResultsReadme(options: ReadmeOptions): string {
-  const { oursLabel, referenceLabel } = options;
+  const { oursLabel, anchorLabel } = options;
   const ours = summarizeRun(options.ours, oursLabel);
-  const refSummary = options.reference ? summarizeReference(options.reference, referenceLabel) : null;
-  const cmp = options.reference
-    ? compareWithReference(
+  const refSummary = options.anchor ? summarizeAnchor(options.anchor, anchorLabel) : null;
+  const cmp = options.anchor
+    ? compareWithAnchor(
         options.ours,
-        options.reference,
-        { ours: oursLabel, reference: referenceLabel },
+        options.anchor,
+        { ours: oursLabel, anchor: anchorLabel },
         options.timeLimitSeconds,
       )
     : null;
@@ -443,7 +427,7 @@ export function renderResultsReadme(options: ReadmeOptions): string {
   }
   out.push(
     table(
-      ["", `${oursLabel} (this run)`, "paper: ASP", refSummary ? `${referenceLabel} (this run)` : "reference", "paper: GGP-Base"],
+      ["", `${oursLabel} (this run)`, "paper: ASP", refSummary ? `${anchorLabel} (this run)` : "anchor", "paper: GGP-Base"],
       paperRows,
       ["l", "r", "r", "r", "r"],
     ),
@@ -455,13 +439,13 @@ export function renderResultsReadme(options: ReadmeOptions): string {
     "",
   );
 
-  // Reference comparison
+  // Anchor comparison
   if (cmp && refSummary) {
-    out.push(`## ${oursLabel} vs ${referenceLabel} on the same games`, "");
+    out.push(`## ${oursLabel} vs ${anchorLabel} on the same games`, "");
     out.push(
-      `${cmp.matched} of our ${ours.games} games are in the ${referenceLabel} file` +
-        (cmp.missingFromReference.length > 0 ? ` (missing there: ${gameList(cmp.missingFromReference, 20)})` : "") +
-        ". Ratios are ours / reference: below 1 means ours is faster or smaller.",
+      `${cmp.matched} of our ${ours.games} games are in the ${anchorLabel} file` +
+        (cmp.missingFromAnchor.length > 0 ? ` (missing there: ${gameList(cmp.missingFromAnchor, 20)})` : "") +
+        ". Ratios are ours / anchor: below 1 means ours is faster or smaller.",
       "",
     );
     out.push(
@@ -469,19 +453,19 @@ export function renderResultsReadme(options: ReadmeOptions): string {
         ["", "value"],
         [
           [`grounded by ${oursLabel}`, share(cmp.oursOnMatched.grounded, cmp.matched)],
-          [`grounded by ${referenceLabel}`, share(cmp.referenceOnMatched.grounded, cmp.matched)],
+          [`grounded by ${anchorLabel}`, share(cmp.anchorOnMatched.grounded, cmp.matched)],
           ["grounded by both", String(cmp.bothGrounded)],
           [`${oursLabel} faster`, `${cmp.oursFaster} of ${cmp.bothGrounded}`],
-          [`${referenceLabel} faster`, `${cmp.referenceFaster} of ${cmp.bothGrounded}`],
+          [`${anchorLabel} faster`, `${cmp.anchorFaster} of ${cmp.bothGrounded}`],
           ["median time ratio (per game)", ratio(cmp.medianTimeRatio)],
           ["geometric mean time ratio", ratio(cmp.geometricMeanTimeRatio)],
           [
             "median times on games both ground",
-            `${formatSeconds(cmp.medianOursSeconds)} vs ${formatSeconds(cmp.medianReferenceSeconds)}`,
+            `${formatSeconds(cmp.medianOursSeconds)} vs ${formatSeconds(cmp.medianAnchorSeconds)}`,
           ],
           ["median components ratio (per game)", `${ratio(cmp.medianComponentsRatio)} (${cmp.componentsCompared} games)`],
           [`only ${oursLabel} grounds`, String(cmp.onlyOurs.length)],
-          [`only ${referenceLabel} grounds`, String(cmp.onlyReference.length)],
+          [`only ${anchorLabel} grounds`, String(cmp.onlyAnchor.length)],
           ["neither grounds", String(cmp.neither.length)],
         ],
         ["l", "r"],
@@ -489,18 +473,18 @@ export function renderResultsReadme(options: ReadmeOptions): string {
       "",
     );
     out.push(`- Only ${oursLabel} grounds: ${gameList(cmp.onlyOurs)}`);
-    out.push(`- Only ${referenceLabel} grounds: ${gameList(cmp.onlyReference)}`);
+    out.push(`- Only ${anchorLabel} grounds: ${gameList(cmp.onlyAnchor)}`);
     out.push(`- Neither grounds: ${gameList(cmp.neither)}`);
-    if (cmp.referenceOverLimit.length > 0) {
+    if (cmp.anchorOverLimit.length > 0) {
       out.push(
-        `- ${referenceLabel} took longer than our ${formatSeconds(options.timeLimitSeconds)} limit on ` +
-          `${cmp.referenceOverLimit.length} games (its own limit may differ): ${gameList(cmp.referenceOverLimit, 20)}`,
+        `- ${anchorLabel} took longer than our ${formatSeconds(options.timeLimitSeconds)} limit on ` +
+          `${cmp.anchorOverLimit.length} games (its own limit may differ): ${gameList(cmp.anchorOverLimit, 20)}`,
       );
     }
     out.push("");
     out.push(
       `Our components are \`components_optimized\` where present, else \`components_paper\`; ` +
-        `${referenceLabel} counts its propnet after its own optimizations.`,
+        `${anchorLabel} counts its propnet after its own optimizations.`,
       "",
     );
   }

@@ -11,8 +11,9 @@
  * the seed and the playout number alone. The result is one row; nothing is thrown for
  * anything a game does (errors of the reference evaluator, e.g. on unsafe rules, are rows).
  */
-import { buildPropnetStage, groundDescription, type AspGrounder } from "../pipeline.js";
-import { loadFile } from "../io.js";
+import { groundAndBuild, type AspGrounder } from "../pipeline.js";
+import type { PhaseTimes } from "../phases.js";
+import { loadFile } from "../node-pipeline.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
@@ -69,6 +70,9 @@ export interface VerifyOptions {
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Seconds from the description to the ground game: translate, ground, extract. */
+const groundingSeconds = (times: PhaseTimes) => round3((times.translate ?? 0) + (times.ground ?? 0) + (times.extract ?? 0));
+
 function firstError(diagnostics: readonly Diagnostic[]): string {
   const d = diagnostics.find((x) => x.severity === "error");
   return d ? `${d.code}: ${d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}: ` : ""}${d.message}` : "";
@@ -94,15 +98,22 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   const loaded = loadFile(file, { caseSensitive: options.caseSensitive });
   if (!loaded.description) return done("not-grounded", `invalid: ${firstError(loaded.diagnostics)}`);
   options.onProgress?.({ phase: "ground", playouts: 0, steps: 0 });
-  const grounded = await groundDescription(loaded, { ...options.translate, grounder: options.grounder, timeoutSeconds: groundTimeout });
-  const groundSeconds = round3(["translate", "ground", "extract"].reduce((s, k) => s + (grounded.times[k as "ground"] ?? 0), 0));
-  if (grounded.status !== "ok" || !grounded.game)
+  const grounded = await groundAndBuild(loaded, {
+    ...options.translate,
+    grounder: options.grounder,
+    timeoutSeconds: groundTimeout,
+    onPhase: (phase, _detail, times) => {
+      if (phase === "propnet") options.onProgress?.({ phase: "propnet", groundSeconds: groundingSeconds(times), playouts: 0, steps: 0 });
+    },
+  });
+  const groundSeconds = groundingSeconds(grounded.times);
+  if (grounded.game && !grounded.propnet) return done("error", firstError(grounded.diagnostics));
+  if (grounded.status !== "ok" || !grounded.game || !grounded.propnet)
     return done("not-grounded", `${grounded.status}: ${firstError(grounded.diagnostics).replace(new RegExp(`^${grounded.status}: `), "")}`);
-  options.onProgress?.({ phase: "propnet", groundSeconds, playouts: 0, steps: 0 });
 
   let machine: PropnetStateMachine;
   try {
-    const { propnet } = buildPropnetStage(grounded.game);
+    const propnet = grounded.propnet;
     const problems = verifyPropnetInvariants(propnet, grounded.game);
     if (problems.length > 0) return done("disagree", `propnet invariant: ${problems.slice(0, 3).join("; ")}${problems.length > 3 ? ` (${problems.length} in all)` : ""}`);
     const compiled = compileStateMachine(propnet, { cycles: "fixpoint" });

@@ -22,6 +22,10 @@
  * indexes a program for extraction: the output symbol of every atom, the facts, the rules.
  * The reader scans character codes directly and builds no intermediate strings, since a
  * large game yields millions of statements.
+ *
+ * Test-only: the pipeline reads aspif with src/ground/aspif-compact.ts (the subset gringo writes,
+ * streamed into arrays); this reader of the whole format is what the tests check it and
+ * clingo's output against.
  */
 
 /** A literal: a positive atom id, or the negated id for default negation. */

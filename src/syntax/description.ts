@@ -1,0 +1,40 @@
+/**
+ * Facts about a whole description that several stages ask for: its roles in the order of the
+ * `role` facts (the order of joint moves, goal vectors and every report, for the ground game and
+ * the state machines alike) and its size in literals (the x axis of the paper's Figure 4).
+ */
+import type { Description, Literal } from "./ast.js";
+import { termToKif } from "./print.js";
+
+/** The roles in the order of the description's role facts (the order of joint moves). */
+export function roleOrder(description: Description): string[] {
+  const roles: string[] = [];
+  for (const rule of description.rules) {
+    if (rule.head.relation === "role" && rule.body.length === 0 && rule.head.args.length === 1) {
+      const role = termToKif(rule.head.args[0]);
+      if (!roles.includes(role)) roles.push(role);
+    }
+  }
+  return roles;
+}
+
+/** The size of a description the way the paper's Figure 4 measures it: literals of all rules but base/input. */
+export function gdlSizeInLiterals(description: Description): number {
+  const count = (l: Literal): number => {
+    switch (l.kind) {
+      case "atom":
+      case "distinct":
+        return 1;
+      case "not":
+        return count(l.body);
+      case "or":
+        return l.disjuncts.reduce((sum, d) => sum + count(d), 0);
+    }
+  };
+  let literals = 0;
+  for (const rule of description.rules) {
+    if (rule.head.relation === "base" || rule.head.relation === "input") continue;
+    literals += 1 + rule.body.reduce((sum, l) => sum + count(l), 0);
+  }
+  return literals;
+}
