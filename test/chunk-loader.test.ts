@@ -169,7 +169,7 @@ describe("the command line with its code cache", () => {
     expect(first.status).toBe(0);
     const written = readdirSync(cache);
     expect(written.some((f) => /^main-[\w-]{8}\.cjs\./.test(f))).toBe(true);
-    expect(written.some((f) => /^io-[\w-]{8}\.cjs\./.test(f))).toBe(true);
+    expect(written.some((f) => /^node-pipeline-[\w-]{8}\.cjs\./.test(f))).toBe(true);
     const times = written.map((f) => statSync(path.join(cache, f)).mtimeMs);
     const second = run();
     expect(second.status).toBe(0);

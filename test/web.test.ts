@@ -54,7 +54,8 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
 
     const grounder = await createGrounder("wasm");
     if ("error" in grounder) throw new Error(grounder.error);
-    const { propnet } = await groundAndBuild(loadText(tictactoe, "tictactoe.kif"), { grounder, timeoutSeconds: 60 }).finally(() => grounder.close());
+    const result = await groundAndBuild(loadText(tictactoe, "tictactoe.kif"), { grounder, timeoutSeconds: 60 }).finally(() => grounder.close());
+    const propnet = result.propnet;
     if (!propnet) throw new Error("tictactoe did not ground");
 
     const cell = async (id: string) => (await page.textContent(`[data-testid=${id}]`))?.trim();
