@@ -3,7 +3,7 @@
  *
  * For every game of a folder (default ../shared/games/base) that grounds within the grounding
  * limit: seeded random playouts on the propnet state machine agree step by step with the
- * non-ground reference evaluator (states, legal moves, terminal, goals), and the propnet keeps
+ * non-ground prover (states, legal moves, terminal, goals), and the propnet keeps
  * its invariants (src/verify/). Each game runs in a child process with a time limit (grounding
  * included) and a memory limit, two at a time; one progress line per game; results/verify.csv
  * is rewritten atomically after each game; a summary line at the end.
@@ -25,7 +25,7 @@ const regexp = (value: string) => {
 };
 
 const program = new Command("verify")
-  .description("propnet state machine vs the reference evaluator, on random playouts, game by game")
+  .description("propnet state machine vs the prover, on random playouts, game by game")
   .argument("[dir]", "folder of .kif games (default ../shared/games/base)")
   .option("--playouts <n>", "random playouts per game", wholeNumber, 5)
   .option("--seed <n>", "seed of the first playout (playout p uses seed + p)", wholeNumber, 1)

@@ -53,7 +53,7 @@ export {
 export { FastStateMachine, compileMachine, fastEngineFallbackReason, GUARD_RATIO, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
 export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
 export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
-export { ReferenceReasoner, type ReferenceReasonerOptions } from "./reference/reasoner.js";
+export { Prover, type ProverOptions } from "./prover/prover.js";
 export {
   loadText,
   groundDescription,

@@ -1,7 +1,7 @@
 /**
  * Symbol case (issue 15): the default reading lower-cases every name (KIF is case-insensitive);
  * `caseSensitive` keeps the case of non-keyword symbols as GGP-Base does, through the symbol
- * table, the ground game, the propnet, replay and the reference evaluator; the `case` check warns
+ * table, the ground game, the propnet, replay and the prover; the `case` check warns
  * when a description spells one symbol two ways (the reading then matters).
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
@@ -14,7 +14,7 @@ import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 import { playableGame } from "../src/node-pipeline.js";
-import { ReferenceReasoner } from "../src/reference/reasoner.js";
+import { Prover } from "../src/prover/prover.js";
 import { normalizeSymbol } from "../src/syntax/case.js";
 import { parseKifTerm } from "../src/syntax/kif-term.js";
 import { parseGdl, type ParseOptions } from "../src/syntax/parse.js";
@@ -177,14 +177,14 @@ describe("grounding case-sensitively", () => {
     (<= (goal robot 100) (true (at 3)))
     (<= (goal robot 0) (not (true (at 3))))`;
 
-  it("keeps case through grounding and printing, and agrees with the reference evaluator", async () => {
+  it("keeps case through grounding and printing, and agrees with the prover", async () => {
     const g = await warmGrounder();
     for (const caseSensitive of [false, true]) {
       const loaded = loadText(game, "robot.kif", { caseSensitive });
       const result = await groundDescription(loaded, { grounder: g, timeoutSeconds: 30 });
       expect(result.status).toBe("ok");
       expect(result.game!.input.map((m) => m.move).sort()).toEqual(caseSensitive ? ["Up", "up"] : ["up"]);
-      const reference = ReferenceReasoner.fromDescription(loaded.description!);
+      const reference = Prover.fromDescription(loaded.description!);
       const state = reference.initialState();
       expect(reference.legalMoves(state, "robot")).toEqual(caseSensitive ? ["Up", "up"] : ["up"]);
       expect(reference.nextState(state, ["Up"])).toEqual(caseSensitive ? ["(at 1)"] : ["(at 1)", "(at 2)"]);
@@ -194,7 +194,7 @@ describe("grounding case-sensitively", () => {
         expect(printed).toContain("(legal robot Up)");
         const reread = loadText(printed, "robot.ground.kif", { caseSensitive: true });
         expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-        const again = ReferenceReasoner.fromDescription(reread.description!);
+        const again = Prover.fromDescription(reread.description!);
         expect(again.legalMoves(again.initialState(), "robot")).toEqual(["Up", "up"]);
         expect(again.nextState(again.initialState(), ["Up"])).toEqual(["(at 1)"]);
       }
@@ -218,7 +218,7 @@ describe.skipIf(!haveBase)("wargame03, first joint move (step E) by the soldier"
       expect(index, move).toBeDefined();
       const state = sm.nextState(sm.initialState(), [index!]);
       const fluents = sm.stateToKif(state).sort();
-      const reference = ReferenceReasoner.fromDescription(loaded.game.result.description!);
+      const reference = Prover.fromDescription(loaded.game.result.description!);
       expect(reference.nextState(reference.initialState(), [move])).toEqual(fluents);
       after[String(caseSensitive)] = fluents;
     }

@@ -1,6 +1,6 @@
 /**
  * The command line end to end: exit codes, compiler-style diagnostics, the ground output, --asp,
- * --json, --propnet, replay (checked against the non-ground reference evaluator) and play.
+ * --json, --propnet, replay (checked against the non-ground prover) and play.
  */
 import { describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { ReferenceReasoner } from "../src/reference/reasoner.js";
+import { Prover } from "../src/prover/prover.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
@@ -91,8 +91,8 @@ describe("gdl-ground GAME", () => {
 describe.skipIf(!haveBase)("replay and play on a real game", () => {
   const game = path.join(BASE, "ticTacToe.kif");
 
-  it("replay gives exactly the reference evaluator's states, legal moves and goals", async () => {
-    const reference = ReferenceReasoner.fromDescription(loadFile(game).description!);
+  it("replay gives exactly the prover's states, legal moves and goals", async () => {
+    const reference = Prover.fromDescription(loadFile(game).description!);
     // a whole game chosen by the reference: x wins on the diagonal
     const script = [
       ["(mark 1 1)", "noop"],

@@ -1,5 +1,5 @@
 /**
- * A game and its grounding are the same game: the non-ground reference evaluator, run on the
+ * A game and its grounding are the same game: the non-ground prover, run on the
  * original rules and on the printed ground rules, agrees on states, legal moves, terminal and
  * goals, breadth-first a few levels and along seeded random playouts.
  */
@@ -10,8 +10,8 @@ import { groundDescription, loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
-import { ReferenceReasoner } from "../src/reference/reasoner.js";
-import { referenceKifReasoner } from "../src/verify/reasoners.js";
+import { Prover } from "../src/prover/prover.js";
+import { proverKifReasoner } from "../src/verify/reasoners.js";
 import { translate, type TranslateOptions } from "../src/translate/index.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
 
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => grounder?.close());
 
-/** Returns a reason to skip when the reference evaluator cannot evaluate the game (unsafe rules it cannot bind). */
+/** Returns a reason to skip when the prover cannot evaluate the game (unsafe rules it cannot bind). */
 async function checkSameGame(
   file: string,
   depth: number,
@@ -42,8 +42,8 @@ async function checkSameGame(
   const kif = groundGameToKif(result.game!);
   const reread = loadText(kif, `${file} (ground)`);
   expect(reread.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  const original = referenceKifReasoner(ReferenceReasoner.fromDescription(loaded.description!));
-  const ground = referenceKifReasoner(ReferenceReasoner.fromDescription(reread.description!));
+  const original = proverKifReasoner(Prover.fromDescription(loaded.description!));
+  const ground = proverKifReasoner(Prover.fromDescription(reread.description!));
   try {
     const bfs = compareBreadthFirst(original, ground, { depth, maxStates: 300 });
     expect(bfs.mismatch && describeMismatch(bfs.mismatch)).toBeUndefined();
@@ -51,7 +51,7 @@ async function checkSameGame(
     expect(random.mismatch && describeMismatch(random.mismatch)).toBeUndefined();
   } catch (error) {
     const unsafe = loaded.diagnostics.some((d) => d.code === "safety");
-    if (unsafe && error instanceof Error && /unsafe rule/.test(error.message)) return `the reference evaluator cannot evaluate unsafe rules: ${error.message}`;
+    if (unsafe && error instanceof Error && /unsafe rule/.test(error.message)) return `the prover cannot evaluate unsafe rules: ${error.message}`;
     throw error;
   }
   return undefined;
@@ -71,7 +71,7 @@ const REAL_SLICE = ["ticTacToe", "connectFour", "breakthroughSmall", "nim1", "bu
 
 describe.skipIf(!safeExists(path.join(SHARED, "base")))("real games (a slice): ground game = original game", () => {
   for (const name of REAL_SLICE) {
-    // the reference evaluator is slow on big ground games: short playouts here, whole ones in `npm run verify`
+    // the prover is slow on big ground games: short playouts here, whole ones in `npm run verify`
     it(name, async () => checkSameGame(path.join(SHARED, "base", `${name}.kif`), 2, 1, 30));
   }
 });
@@ -167,7 +167,7 @@ describe("free arguments: views without their free positions, the same ground ga
     const file = path.join(SHARED, "base", "ruleDepthExponential.kif");
     const program = translate(loadFile(file).description!).program!;
     expect(program.stats.aspRules).toBeLessThan(200);
-    // the reference evaluator on the original rules proves prereqK by 2^K subgoals: short playouts
+    // the prover on the original rules proves prereqK by 2^K subgoals: short playouts
     await checkSameGame(file, 3, 3, 30);
   });
 });

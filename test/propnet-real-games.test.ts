@@ -11,8 +11,8 @@ import path from "node:path";
 import { groundDescription } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
-import { ReferenceReasoner } from "../src/reference/reasoner.js";
-import { propnetKifReasoner, referenceKifReasoner } from "../src/verify/reasoners.js";
+import { Prover } from "../src/prover/prover.js";
+import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(async () => grounder?.close());
 
-describe.skipIf(!present)("propnet state machine = reference evaluator on real games", () => {
+describe.skipIf(!present)("propnet state machine = prover on real games", () => {
   if (!present) console.warn(`skipped: ${GAMES} is absent`);
   for (const name of selected()) {
     it(name, { timeout: 120_000 }, async (context) => {
@@ -76,7 +76,7 @@ describe.skipIf(!present)("propnet state machine = reference evaluator on real g
       const problems = checkPropnetInvariants(propnet).filter((m) => !(propnet.cycles.length > 0 && m.startsWith("cycle without a transition")));
       expect(problems).toEqual([]);
       if (name.endsWith("atariGoVariant_7x7")) expect(propnet.cycles.length).toBeGreaterThan(0);
-      const reference = referenceKifReasoner(ReferenceReasoner.fromDescription(loaded.description));
+      const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
       let sm: PropnetStateMachine | undefined;
       for (const evaluation of ["differential", "full"] as const) {
         const compiled = compileStateMachine(propnet, { cycles: "fixpoint", evaluation });

@@ -1,7 +1,7 @@
 /**
  * Verification (src/verify/) on a fast slice: our corpus/valid and a few small real games go
  * through `verifyGame`, the function the `verify` script runs in its child processes: random
- * playouts on the propnet state machine must agree with the reference evaluator, and the
+ * playouts on the propnet state machine must agree with the prover, and the
  * propnet must keep its invariants. The runner itself (child processes, CSV) is run once on
  * corpus/valid when the compiled child module is there.
  */
@@ -33,7 +33,7 @@ afterAll(async () => grounder?.close());
 
 async function expectAgreement(file: string, game: string, ctx: { skip: (note?: string) => void }, playouts = 3) {
   const row = await verifyGame(file, game, { grounder, playouts, seed: 11, maxSteps: 200 });
-  if (row.status === "error" && /unsafe rule/.test(row.detail)) return ctx.skip(`the reference evaluator cannot evaluate unsafe rules: ${row.detail}`);
+  if (row.status === "error" && /unsafe rule/.test(row.detail)) return ctx.skip(`the prover cannot evaluate unsafe rules: ${row.detail}`);
   expect(row.status, row.detail).toBe("agree");
   expect(row.playouts).toBe(playouts);
   expect(row.steps).toBeGreaterThan(0);

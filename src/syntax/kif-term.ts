@@ -1,6 +1,6 @@
 /**
  * A tiny reader of one KIF term, such as a fluent `(cell 1 1 x)` or a move `noop`, as the
- * reference reasoner receives them in states and joint moves. Names are lower-cased (GDL is
+ * prover receives them in states and joint moves. Names are lower-cased (GDL is
  * case-insensitive), or with `caseSensitive` kept as written but for keywords, exactly as the
  * description reader does (case.ts); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
  * Throws on text that is not exactly one term (callers pass strings they printed themselves).

@@ -4,7 +4,7 @@
  * breadth-first over every joint move to a depth, or along seeded random playouts.
  *
  * Both sides work on normalized KIF (states as sorted fluent lists, moves as KIF strings), so
- * any reasoner fits: the non-ground reference evaluator, the same evaluator on the ground game,
+ * any reasoner fits: the non-ground prover, the same evaluator on the ground game,
  * the propnet state machine.
  */
 import { mulberry32 } from "../propnet/search.js";

@@ -2,14 +2,14 @@
  * Adapters that present each reasoner as a `KifReasoner` (normalized KIF states and moves), so
  * that `compare.ts` can play them against each other:
  *   - a propnet state machine of either engine (states are its bitsets, moves its input indices);
- *   - the non-ground reference evaluator (states are sorted fluent lists).
+ *   - the non-ground prover (states are sorted fluent lists).
  *
  * Goal values follow one convention on both sides: when the rules give a role several goal
  * values in a state (a defect of the game, GDL asks for one), the highest counts, which is what
  * `PropnetStateMachine.goals` reports. The reference adapter records such states in `notes`.
  */
 import type { GameStateMachine, StateHandle } from "../propnet/machine.js";
-import type { ReferenceReasoner, State } from "../reference/reasoner.js";
+import type { Prover, State } from "../prover/prover.js";
 import type { KifReasoner } from "./compare.js";
 
 /** The propnet state machine as a KifReasoner. A move that is not an input of its role throws. */
@@ -46,8 +46,8 @@ export interface NotedKifReasoner<S> extends KifReasoner<S> {
   readonly notes: string[];
 }
 
-/** The reference evaluator as a KifReasoner (highest goal value when there are several). */
-export function referenceKifReasoner(reference: ReferenceReasoner): NotedKifReasoner<State> {
+/** The prover as a KifReasoner (highest goal value when there are several). */
+export function proverKifReasoner(reference: Prover): NotedKifReasoner<State> {
   const notes: string[] = [];
   return {
     roles: reference.roles,

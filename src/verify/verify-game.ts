@@ -1,7 +1,7 @@
 /**
  * Verifying one game (issue 4, item 5): ground it, build its propnet, check the propnet
  * invariants, compile the state machine (positive cycles as fixpoints), then play seeded random
- * playouts on the propnet state machine and on the non-ground reference evaluator over the
+ * playouts on the propnet state machine and on the non-ground prover over the
  * original rules, comparing step by step the state, each role's legal moves, terminality and
  * goal values. When the machine evaluates differentially, the same playouts are then replayed
  * against its full (op list) evaluation too, and against the fast engine (fast-machine.ts)
@@ -9,7 +9,7 @@
  *
  * Playout p (0-based) uses the seed `seed + p`, so a disagreement is reproduced by the game,
  * the seed and the playout number alone. The result is one row; nothing is thrown for
- * anything a game does (errors of the reference evaluator, e.g. on unsafe rules, are rows).
+ * anything a game does (errors of the prover, e.g. on unsafe rules, are rows).
  */
 import { groundAndBuild, type AspGrounder } from "../pipeline.js";
 import type { PhaseTimes } from "../phases.js";
@@ -17,11 +17,11 @@ import { loadFile } from "../node-pipeline.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
-import { ReferenceReasoner } from "../reference/reasoner.js";
+import { Prover } from "../prover/prover.js";
 import { FastStateMachine, fastEngineFallbackReason } from "../propnet/fast-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
 import { verifyPropnetInvariants } from "./invariants.js";
-import { propnetKifReasoner, referenceKifReasoner } from "./reasoners.js";
+import { propnetKifReasoner, proverKifReasoner } from "./reasoners.js";
 
 export type VerifyStatus = "agree" | "disagree" | "not-grounded" | "timeout" | "error";
 export const VERIFY_STATUSES: readonly VerifyStatus[] = ["agree", "disagree", "not-grounded", "timeout", "error"];
@@ -125,7 +125,7 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   await yieldToEventLoop();
 
   const ours = propnetKifReasoner(machine);
-  const reference = referenceKifReasoner(ReferenceReasoner.fromDescription(loaded.description));
+  const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
   const outcome = await comparePlayouts(reference, ours, { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
   if (outcome) return done(outcome.status, outcome.detail);
 

@@ -1,5 +1,5 @@
 /**
- * Interned ground terms for the reference reasoner.
+ * Interned ground terms for the prover.
  *
  * Every ground term gets a small integer id, so that two ground terms are equal exactly when
  * their ids are equal. A constant `a` and a compound `(f t1 ... tn)` (including the 0-ary

@@ -1,5 +1,5 @@
 /**
- * Compiling a GDL description for the reference reasoner (non-ground, top-down with tabling).
+ * Compiling a GDL description for the prover (non-ground, top-down with tabling).
  *
  * - `or` and `not` are expanded into disjunctive normal form: each rule becomes one or more
  *   clauses whose bodies hold only positive atoms, negated atoms, `distinct` and its negation

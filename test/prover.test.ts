@@ -1,5 +1,5 @@
 /**
- * The reference reasoner (src/reference): small inline games with hand-checked answers, the
+ * The prover (src/reference): small inline games with hand-checked answers, the
  * reasoner test cases of GGP-Base (/work/shared/games/tests), and random playouts with a
  * fixed seed on a slice of real games.
  */
@@ -8,21 +8,21 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseKifTerm } from "../src/syntax/kif-term.js";
-import { ReferenceReasoner, type State } from "../src/reference/reasoner.js";
+import { Prover, type State } from "../src/prover/prover.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { termToKif } from "../src/syntax/print.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const games = path.resolve(root, "../shared/games");
 
-function reasoner(text: string): ReferenceReasoner {
+function reasoner(text: string): Prover {
   const { description, diagnostics } = parseGdl(text, "inline.kif");
   expect(diagnostics).toEqual([]);
-  return ReferenceReasoner.fromDescription(description);
+  return Prover.fromDescription(description);
 }
 
-function fromFile(file: string): ReferenceReasoner {
-  return ReferenceReasoner.fromDescription(parseGdl(readFileSync(file, "utf8"), file).description);
+function fromFile(file: string): Prover {
+  return Prover.fromDescription(parseGdl(readFileSync(file, "utf8"), file).description);
 }
 
 /** A small deterministic generator (xorshift32), so that playouts repeat. */
@@ -39,7 +39,7 @@ function random(seed: number): () => number {
 }
 
 /** Plays random legal joint moves until a terminal state or `cap` steps; returns the last state and the steps played. */
-function playout(r: ReferenceReasoner, seed: number, cap: number): { state: State; steps: number } {
+function playout(r: Prover, seed: number, cap: number): { state: State; steps: number } {
   const next = random(seed);
   let state = r.initialState();
   let steps = 0;
@@ -84,7 +84,7 @@ const TICTACTOE = `
 (<= terminal (line x)) (<= terminal (line o)) (<= terminal (not open))
 `;
 
-describe("reference reasoner: inline games", () => {
+describe("prover: inline games", () => {
   it("plays the first moves of tic-tac-toe", () => {
     const r = reasoner(TICTACTOE);
     expect(r.roles).toEqual(["xplayer", "oplayer"]);
@@ -338,7 +338,7 @@ describe("reference reasoner: inline games", () => {
   });
 });
 
-describe.skipIf(!existsSync(path.join(games, "tests")))("reference reasoner: GGP-Base reasoner test cases", () => {
+describe.skipIf(!existsSync(path.join(games, "tests")))("prover: GGP-Base reasoner test cases", () => {
   const test = (name: string) => fromFile(path.join(games, "tests", `${name}.kif`));
   if (!existsSync(path.join(games, "tests"))) console.warn(`skipped: ${games}/tests is absent`);
 
@@ -487,7 +487,7 @@ describe.skipIf(!existsSync(path.join(games, "tests")))("reference reasoner: GGP
   });
 });
 
-describe.skipIf(!existsSync(path.join(games, "base")))("reference reasoner: real games", () => {
+describe.skipIf(!existsSync(path.join(games, "base")))("prover: real games", () => {
   if (!existsSync(path.join(games, "base"))) console.warn(`skipped: ${games}/base is absent`);
   const game = (name: string) => fromFile(path.join(games, "base", `${name}.kif`));
 
@@ -534,7 +534,7 @@ describe("static tables kept across queries", () => {
   // each state asks the static view `plus1` with its own first argument bound: one new static table per state
   const counter = `(role r) (init (n 0)) (<= (legal r go) (true (n ?x))) (<= (next (n ?y)) (true (n ?x)) (plus1 ?x ?y))
     (<= (plus1 ?x ?y) (succ ?x ?y)) (<= terminal (true (n 40))) (goal r 100) ${Array.from({ length: 40 }, (_, i) => `(succ ${i} ${i + 1})`).join(" ")}`;
-  const walk = (r: ReferenceReasoner): { states: State[]; most: number } => {
+  const walk = (r: Prover): { states: State[]; most: number } => {
     const states: State[] = [];
     let most = 0;
     let s = r.initialState();
@@ -549,8 +549,8 @@ describe("static tables kept across queries", () => {
 
   it("are dropped when a query starts with more than the limit, and the answers stay the same (quad: 2.1 M tables, 900 MB, in 5 playouts)", () => {
     const description = parseGdl(counter, "counter.kif").description;
-    const bounded = walk(ReferenceReasoner.fromDescription(description, { staticTableLimit: 5 }));
-    const unbounded = walk(ReferenceReasoner.fromDescription(description, { staticTableLimit: Infinity }));
+    const bounded = walk(Prover.fromDescription(description, { staticTableLimit: 5 }));
+    const unbounded = walk(Prover.fromDescription(description, { staticTableLimit: Infinity }));
     expect(bounded.states).toEqual(unbounded.states);
     expect(bounded.states).toHaveLength(41);
     expect(unbounded.most).toBeGreaterThanOrEqual(40);

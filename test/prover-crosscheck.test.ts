@@ -1,5 +1,5 @@
 /**
- * A cross-check of the reference reasoner (top-down with tabling) against a second, naive
+ * A cross-check of the prover (top-down with tabling) against a second, naive
  * evaluator written here from scratch: ground bottom-up fixpoint, stratum by stratum, over
  * terms kept as KIF strings and substitutions. Both must give the same initial state, legal
  * moves, next states, terminal flags and goal values on every state reached breadth-first a
@@ -10,7 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Atom, Description, Literal, Rule, Term } from "../src/syntax/ast.js";
-import { ReferenceReasoner, type State } from "../src/reference/reasoner.js";
+import { Prover, type State } from "../src/prover/prover.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { termToKif } from "../src/syntax/print.js";
 
@@ -236,7 +236,7 @@ function sorted(terms: Iterable<Term>): string[] {
 
 function crossCheck(file: string, depth: number, maxStates: number): number {
   const { description } = parseGdl(readFileSync(file, "utf8"), file);
-  const ref = ReferenceReasoner.fromDescription(description);
+  const ref = Prover.fromDescription(description);
   const naive = new NaiveEvaluator(description);
   const roles = naive.roles.map(termToKif);
   expect(ref.roles).toEqual(roles);
@@ -286,7 +286,7 @@ function crossCheck(file: string, depth: number, maxStates: number): number {
 const TESTS = path.join(games, "tests");
 const BASE = path.join(games, "base");
 
-describe.skipIf(!existsSync(TESTS))("reference reasoner agrees with a naive bottom-up evaluator: test cases", () => {
+describe.skipIf(!existsSync(TESTS))("prover agrees with a naive bottom-up evaluator: test cases", () => {
   if (!existsSync(TESTS)) console.warn(`skipped: ${TESTS} is absent`);
   // test_case_3b and 3e have rules that only a top-down reader can evaluate (unsafe heads).
   const names = [
@@ -304,7 +304,7 @@ describe.skipIf(!existsSync(TESTS))("reference reasoner agrees with a naive bott
   });
 });
 
-describe.skipIf(!existsSync(BASE))("reference reasoner agrees with a naive bottom-up evaluator: small real games", () => {
+describe.skipIf(!existsSync(BASE))("prover agrees with a naive bottom-up evaluator: small real games", () => {
   if (!existsSync(BASE)) console.warn(`skipped: ${BASE} is absent`);
   const slice: [string, number, number][] = [
     ["buttons", 4, 60],

@@ -1,5 +1,5 @@
 /**
- * A simple, independent reference reasoner for GDL that works directly on the rules with
+ * A simple, independent prover for GDL that works directly on the rules with
  * variables (no grounding): the oracle the grounder and the propnet are tested against.
  *
  * States and moves are normalized KIF strings (as `termToKif` prints them): a state is the
@@ -29,7 +29,7 @@ function sortedUnique(items: Iterable<string>): string[] {
   return [...new Set(items)].sort();
 }
 
-export interface ReferenceReasonerOptions {
+export interface ProverOptions {
   /**
    * Tables of static relations kept across queries at most (default `STATIC_TABLE_LIMIT`,
    * evaluator.ts): a query that starts with more drops them all first.
@@ -37,7 +37,7 @@ export interface ReferenceReasonerOptions {
   readonly staticTableLimit?: number;
 }
 
-export class ReferenceReasoner {
+export class Prover {
   /** The roles, in the order of the `role` facts. */
   readonly roles: readonly string[];
   private readonly evaluator: Evaluator;
@@ -50,7 +50,7 @@ export class ReferenceReasoner {
     program: Program,
     /** The reading of the description, for the states and moves given as text. */
     private readonly caseSensitive: boolean,
-    options: ReferenceReasonerOptions,
+    options: ProverOptions,
   ) {
     this.program = program;
     this.evaluator = new Evaluator(program, options.staticTableLimit);
@@ -67,11 +67,11 @@ export class ReferenceReasoner {
     return this.evaluator.stateLayer([]);
   }
 
-  static fromDescription(description: Description, options: ReferenceReasonerOptions = {}): ReferenceReasoner {
-    return new ReferenceReasoner(compileProgram(description), description.caseSensitive === true, options);
+  static fromDescription(description: Description, options: ProverOptions = {}): Prover {
+    return new Prover(compileProgram(description), description.caseSensitive === true, options);
   }
 
-  /** How many tables of static relations the evaluator keeps now (see `ReferenceReasonerOptions.staticTableLimit`). */
+  /** How many tables of static relations the evaluator keeps now (see `ProverOptions.staticTableLimit`). */
   get staticTableCount(): number {
     return this.evaluator.staticTableCount;
   }
