@@ -9,20 +9,12 @@
  * is rewritten atomically after each game; a summary line at the end.
  */
 import path from "node:path";
-import { Command, InvalidArgumentError } from "commander";
-import { wholeNumber } from "../src/cli/option-values.js";
+import { Command } from "commander";
+import { regularExpression, wholeNumber } from "../src/cli/option-values.js";
 import { existsSync, readFileSync } from "node:fs";
 import { parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
 import { translateFlags } from "../src/translate/flags.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
-
-const regexp = (value: string) => {
-  try {
-    return new RegExp(value);
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-};
 
 const program = new Command("verify")
   .description("propnet state machine vs the prover, on random playouts, game by game")
@@ -34,7 +26,7 @@ const program = new Command("verify")
   .option("--ground-timeout <seconds>", "time limit of the grounding (a game over it is not-grounded)", wholeNumber, 60)
   .option("--memory <MiB>", "JavaScript heap limit of each child process", wholeNumber, 4096)
   .option("--jobs <n>", "games at a time", wholeNumber, 2)
-  .option("--filter <regexp>", "only the games whose name matches", regexp)
+  .option("--filter <regexp>", "only the games whose name matches", regularExpression)
   .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
   .option("--update", "keep the rows of --out for the games that --filter leaves out")
   .option("--case-sensitive", "keep the case of non-keyword symbols as written, as GGP-Base does")

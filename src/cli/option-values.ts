@@ -17,3 +17,12 @@ export function positiveNumber(value: string): number {
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a positive number");
   return n;
 }
+
+/** A regular expression (`--filter`): the syntax error is the message. */
+export function regularExpression(value: string): RegExp {
+  try {
+    return new RegExp(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
