@@ -1,0 +1,39 @@
+/**
+ * Simplify: the optimized draft's rewriting, in order: merge equal gates (merge.ts), factor common
+ * inputs out (factor.ts) and merge again, at most 10 rounds, then every reader reads
+ * representatives and what no output reaches is dropped.
+ * Why: the optimized draft still has a proposition per view and gates that are equal only after
+ * merging. Measured on 309 base games (all that ground but alexChess): 13.5 M draft components to
+ * 6.96 M kept (connectFour 1,829 to 1,078).
+ */
+import type { Draft, DraftOutputs } from "./draft.js";
+import { factorCommonInputs } from "./factor.js";
+import { mergeGates } from "./merge.js";
+import { outputRoots, Representatives } from "./representatives.js";
+
+/**
+ * Merges equal gates, factors common inputs out (then merges again, at most 10 rounds), skips
+ * pass-through propositions, removes what reaches no output. Rewrites `d.inputs` in place and
+ * returns the components to keep.
+ */
+export function simplify(d: Draft, out: DraftOutputs): Uint8Array {
+  const reps = new Representatives(d, outputRoots(out));
+  mergeGates(d, reps);
+  for (let round = 0; round < 10 && factorCommonInputs(d, reps); round++) mergeGates(d, reps);
+
+  // final rewrite: every reader reads representatives; transitions keep their next proposition
+  const keep = new Uint8Array(d.size);
+  const stack = [...reps.roots];
+  for (const r of reps.roots) keep[r] = 1;
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    const kind = d.kind[v];
+    if (kind !== "base" && kind !== "transition") d.inputs[v] = d.inputs[v].map((w) => reps.find(w));
+    for (const w of d.inputs[v])
+      if (!keep[w]) {
+        keep[w] = 1;
+        stack.push(w);
+      }
+  }
+  return keep;
+}
