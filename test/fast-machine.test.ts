@@ -19,9 +19,9 @@ import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/sear
 import { propnetKifReasoner } from "../src/verify/reasoners.js";
 import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
 import { buildPropnet } from "../src/propnet/build.js";
-import { groundTictactoeKif } from "../src/propnet/fixtures.js";
-import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
-import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
+import { groundTictactoeKif } from "./support/ground-tictactoe.js";
+import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -152,7 +152,7 @@ describe("ANDs and ORs of NOTs counting the NOTs' inputs (De Morgan)", () => {
       const plain = new FastStateMachine(p, { deMorgan: false });
       expect(plain.stats.deMorganGates).toBe(0);
       for (const sm of [rewritten, plain, new FastStateMachine(p, { guards: "all" })])
-        expect(compareWithGroundReference(game, sm, { seed: 5, games: 20, maxSteps: 30 })).toBeUndefined();
+        expect(compareWithGroundClauses(game, sm, { seed: 5, games: 20, maxSteps: 30 })).toBeUndefined();
       expect(perftCountsInPlace(rewritten, 5)).toEqual(perftCounts(reference(p), 5));
     }
   });

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { buildPropnet } from "../src/propnet/build.js";
 import { FastStateMachine } from "../src/propnet/fast-machine.js";
-import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
-import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
+import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, randomInt, type Rng } from "../src/propnet/search.js";
 import { compileStateMachine, isCompileError } from "../src/propnet/state-machine.js";
@@ -61,12 +61,12 @@ describe("random ground games: propnet state machines = direct evaluation", () =
         for (const evaluation of ["differential", "full"] as const) {
           const sm = compileStateMachine(p, { evaluation });
           if (isCompileError(sm)) throw new Error(`seed ${seed}: ${sm.message}`);
-          const mismatch = compareWithGroundReference(game, sm, { seed, games: 3, maxSteps: 12 });
+          const mismatch = compareWithGroundClauses(game, sm, { seed, games: 3, maxSteps: 12 });
           expect(mismatch, `seed ${seed}, optimize ${optimize}, ${evaluation}`).toBeUndefined();
           compared++;
         }
         const fast = new FastStateMachine(p);
-        const mismatch = compareWithGroundReference(game, fast, { seed, games: 3, maxSteps: 12 });
+        const mismatch = compareWithGroundClauses(game, fast, { seed, games: 3, maxSteps: 12 });
         expect(mismatch, `seed ${seed}, optimize ${optimize}, fast engine`).toBeUndefined();
         compared++;
       }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildPropnet, paperComponentCount } from "../src/propnet/build.js";
 import { propnetFromJson, propnetToDot, propnetToJson } from "../src/propnet/export.js";
-import { groundTictactoeKif } from "../src/propnet/fixtures.js";
-import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
+import { groundTictactoeKif } from "./support/ground-tictactoe.js";
+import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
 import { compileStateMachine, isCompileError, PropnetStateMachine } from "../src/propnet/state-machine.js";

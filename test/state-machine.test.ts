@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { GroundGame } from "../src/ground/ground-game.js";
 import { buildPropnet } from "../src/propnet/build.js";
-import { groundTictactoeKif } from "../src/propnet/fixtures.js";
-import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
+import { groundTictactoeKif } from "./support/ground-tictactoe.js";
+import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, perft, perftCounts, randomPlayout } from "../src/propnet/search.js";
 import { compileStateMachine, createStateMachine, isCompileError, unplayableReason, type PropnetStateMachine } from "../src/propnet/state-machine.js";
-import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
+import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 
 function compareWithReference(g: GroundGame, sm: PropnetStateMachine, seed: number, games: number, maxSteps = 50, recursive?: ReadonlySet<string>): void {
-  expect(compareWithGroundReference(g, sm, { seed, games, maxSteps, recursive })).toBeUndefined();
+  expect(compareWithGroundClauses(g, sm, { seed, games, maxSteps, recursive })).toBeUndefined();
 }
 
 function game(text: string): GroundGame {

@@ -20,6 +20,3 @@ export {
 } from "./state-machine.js";
 export { measureStateMachine, type StateMachineSpeed } from "./bench.js";
 export { mulberry32, randomInt, randomPlayout, perft, perftCounts, type Rng, type PlayoutResult, type PerftResult } from "./search.js";
-export { groundGameFromRules, type GroundGameFromRulesResult } from "./ground-game-from-rules.js";
-export { GroundReference, compareWithGroundReference } from "./ground-reference.js";
-export { groundTictactoeKif } from "./fixtures.js";

@@ -13,12 +13,12 @@
  *   ──▶ roles [robot], base [p, q], input [robot go], clauses: role(robot)., init(p).,
  *       next(q) <= true(p), does(robot, go).
  */
-import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import type { Atom, Literal, Rule } from "../syntax/ast.js";
-import { parseGdl } from "../syntax/parse.js";
-import { atomToKif, termToKif } from "../syntax/print.js";
-import { isGround } from "../syntax/terms.js";
-import type { GroundAtom, GroundClause, GroundGame, InputMove } from "../ground/ground-game.js";
+import { diagnostic, type Diagnostic } from "../../src/diagnostics.js";
+import type { Atom, Literal, Rule } from "../../src/syntax/ast.js";
+import { parseGdl } from "../../src/syntax/parse.js";
+import { atomToKif, termToKif } from "../../src/syntax/print.js";
+import { isGround } from "../../src/syntax/terms.js";
+import type { GroundAtom, GroundClause, GroundGame, InputMove } from "../../src/ground/ground-game.js";
 
 export interface GroundGameFromRulesResult {
   readonly game: GroundGame;

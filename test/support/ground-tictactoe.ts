@@ -1,5 +1,5 @@
 /**
- * Hand-made ground games for tests and benchmarks of the propnet: the ground rules of
+ * A hand-made ground game for tests of the propnet: the ground rules of
  * tictactoe written out with loops (what a grounder produces from the usual rules, with the
  * static `distinct`s decided), as KIF text for `groundGameFromRules`.
  */

@@ -1,19 +1,19 @@
 /**
- * A reference for testing the propnet: the ground clauses of a `GroundGame` evaluated directly
- * (no propnet, no optimization), and a comparison of a state machine (either engine) with it along
- * seeded random playouts. For acyclic ground programs (positive recursion only through the
+ * For testing the propnet: the ground clauses of a `GroundGame` evaluated directly (no propnet,
+ * no optimization), and a comparison of a state machine (either engine) with them along seeded
+ * random playouts. For acyclic ground programs (positive recursion only through the
  * relations named in `recursive`, computed first by naive iteration).
  */
-import type { GroundGame } from "../ground/ground-game.js";
-import { termToKif } from "../syntax/print.js";
-import { mulberry32, randomInt } from "./search.js";
-import type { GameStateMachine } from "./machine.js";
+import type { GroundGame } from "../../src/ground/ground-game.js";
+import { termToKif } from "../../src/syntax/print.js";
+import { mulberry32, randomInt } from "../../src/propnet/search.js";
+import type { GameStateMachine } from "../../src/propnet/machine.js";
 
 /**
- * A direct evaluator of the ground clauses (memoized recursion, for acyclic programs): the
- * reference the propnet state machine is compared with. Slow and simple on purpose.
+ * A direct evaluator of the ground clauses (memoized recursion, for acyclic programs): what the
+ * propnet state machine is compared with. Slow and simple on purpose.
  */
-export class GroundReference {
+export class GroundClauseEvaluator {
   private readonly byHead = new Map<number, { positive: readonly number[]; negative: readonly number[] }[]>();
   /** `recursive`: relations computed first as a least fixpoint by naive iteration (their
    *  clauses may be negative only on true/does). */
@@ -96,16 +96,16 @@ export class GroundReference {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Plays random games with the state machine and checks every step against the reference:
+ * Plays random games with the state machine and checks every step against the ground clauses:
  * initial state, terminal, goals, legal moves of every role, next state. Returns a description
  * of the first difference, or undefined.
  */
-export function compareWithGroundReference(
+export function compareWithGroundClauses(
   g: GroundGame,
   sm: GameStateMachine,
   options: { seed: number; games: number; maxSteps?: number; recursive?: ReadonlySet<string> },
 ): string | undefined {
-  const ref = new GroundReference(g, options.recursive);
+  const ref = new GroundClauseEvaluator(g, options.recursive);
   const rng = mulberry32(options.seed);
   const maxSteps = options.maxSteps ?? 50;
   for (let n = 0; n < options.games; n++) {
