@@ -153,6 +153,12 @@ function lastLine(text: string): string {
   return lines[lines.length - 1] ?? "no message";
 }
 
+/** What `serveChild` sends: ready once, then a row or a failure per request (a child adds its progress messages). */
+export type ServedReply<Row> =
+  | { readonly type: "ready" }
+  | { readonly type: "row"; readonly row: Row }
+  | { readonly type: "failed"; readonly message: string };
+
 /**
  * The child side of the protocol: once `resource` is ready (a warm grounder), answers each
  * request with the row `handle` gives, or `{type: "failed"}`; `send` passes progress messages.

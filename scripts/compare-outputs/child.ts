@@ -4,7 +4,7 @@
  * game runs over its time, and starts a fresh one.
  */
 import { createGrounder, type ClosableGrounder, type GrounderKind } from "../../src/ground/index.js";
-import { serveChild } from "../../src/child-worker.js";
+import { serveChild, type ServedReply } from "../../src/child-worker.js";
 import { digestGame, type GameDigest } from "./game-digest.js";
 
 export interface DigestChildConfig {
@@ -21,10 +21,7 @@ export interface DigestChildRequest {
   readonly unoptimized: boolean;
 }
 
-export type DigestChildReply =
-  | { readonly type: "ready" }
-  | { readonly type: "row"; readonly row: GameDigest }
-  | { readonly type: "failed"; readonly message: string };
+export type DigestChildReply = ServedReply<GameDigest>;
 
 async function serve(config: DigestChildConfig): Promise<void> {
   const grounder = await createGrounder(config.grounder, { maxMemoryMb: config.grounderMemoryMb });

@@ -4,7 +4,7 @@
  * runner kills it when a game runs over its time, and starts a fresh one.
  */
 import { createGrounder, type ClosableGrounder, type GrounderKind } from "../ground/index.js";
-import { serveChild } from "../child-worker.js";
+import { serveChild, type ServedReply } from "../child-worker.js";
 import { measureGame, type MeasureOptions } from "./measure.js";
 import type { ResultRow } from "../report/results-file.js";
 
@@ -16,9 +16,7 @@ export interface ChildRequest {
 }
 
 export type ChildReply =
-  | { readonly type: "ready" }
-  | { readonly type: "row"; readonly row: ResultRow }
-  | { readonly type: "failed"; readonly message: string }
+  | ServedReply<ResultRow>
   /** Progress: the stage that started, so that a run stopped from outside says where it was. */
   | { readonly type: "phase"; readonly phase: string; readonly detail: string };
 

@@ -4,7 +4,7 @@
  * it when a game runs over its time and starts a fresh one.
  */
 import { createGrounder, type ClosableGrounder } from "../ground/index.js";
-import { serveChild } from "../child-worker.js";
+import { serveChild, type ServedReply } from "../child-worker.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { verifyGame, type VerifyProgress, type VerifyRow } from "./verify-game.js";
 
@@ -25,11 +25,7 @@ export interface VerifyChildRequest {
   readonly translate?: TranslateFlags;
 }
 
-export type VerifyChildReply =
-  | { readonly type: "ready" }
-  | { readonly type: "progress"; readonly progress: VerifyProgress }
-  | { readonly type: "row"; readonly row: VerifyRow }
-  | { readonly type: "failed"; readonly message: string };
+export type VerifyChildReply = ServedReply<VerifyRow> | { readonly type: "progress"; readonly progress: VerifyProgress };
 
 async function serve(config: VerifyChildConfig): Promise<void> {
   const grounder = await createGrounder("wasm", { maxMemoryMb: config.grounderMemoryMb });
