@@ -24,7 +24,7 @@ import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
-import { roleOrder } from "./syntax/description.js";
+import { dialectOf, roleOrder, type Dialect } from "./syntax/description.js";
 import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
 import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
@@ -47,6 +47,8 @@ export interface LoadResult {
   readonly syntax?: GdlSyntax;
   /** The comments of the source (for `convert`). */
   readonly comments?: readonly SourceComment[];
+  /** GDL or GDL-II (absent when the text could not be parsed). */
+  readonly dialect?: Dialect;
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
 }
@@ -58,14 +60,15 @@ export function loadText(text: string, file: string, options: LoadOptions = {}):
   times.parse = parseSeconds;
   const { syntax, comments } = parsed;
   if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
+  const dialect = dialectOf(parsed.description);
   const [checked, checkSeconds] = timed(() =>
     checkDescription(parsed.description, undefined, { syntax: options.messageSyntax ?? syntax }),
   );
   times.check = checkSeconds;
   const diagnostics = capErrors(sortDiagnostics([...parsed.diagnostics, ...checked]));
   return hasErrors(diagnostics)
-    ? { file, syntax, comments, diagnostics, times }
-    : { file, syntax, comments, description: parsed.description, diagnostics, times };
+    ? { file, syntax, comments, dialect, diagnostics, times }
+    : { file, syntax, comments, dialect, description: parsed.description, diagnostics, times };
 }
 
 export interface GroundStageOptions extends TranslateFlags {

@@ -10,6 +10,7 @@ import type { GdlSyntax } from "../syntax/sniff.js";
 import { checkArity } from "./arity.js";
 import { checkBounded } from "./bounded.js";
 import { checkCase } from "./case.js";
+import { checkGdl2 } from "./gdl2.js";
 import { createCheckContext, type CheckRule } from "./context.js";
 import { checkKeywords } from "./keywords.js";
 import { checkRecursionRestriction } from "./recursion-restriction.js";
@@ -19,7 +20,7 @@ import { checkStratification } from "./stratification.js";
 
 export type { CheckContext, CheckRule } from "./context.js";
 export { argumentRanking, explainBoundedReading, definition2Rules, type ArgumentRanking, type GrowingRule } from "./bounded.js";
-export { checkArity, checkBounded, checkCase, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
+export { checkArity, checkBounded, checkCase, checkGdl2, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
 
 /** Every check, by name, in the order they run. */
 export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, CheckRule>([
@@ -27,6 +28,7 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["stratification", checkStratification],
   ["recursion-restriction", checkRecursionRestriction],
   ["keywords", checkKeywords],
+  ["gdl2", checkGdl2],
   ["arity", checkArity],
   ["bounded", checkBounded],
   ["required", checkRequired],

@@ -2,13 +2,15 @@
  * What every game must have (Love et al. 2008, section 3): at least one `role`, a `terminal`
  * rule, and for every role a `goal` rule that can give it a value (a goal head whose role is
  * that role or a variable). Without them there is no game to play: an empty file, a
- * fragment, or a description whose goals name a role that does not exist.
+ * fragment, or a description whose goals name a role that does not exist. GDL-II's `random`
+ * role is chance, not a player: it needs no goal (its legal moves: gdl2.ts).
  */
 import type { Diagnostic, Position } from "../diagnostics.js";
 
 /** Where an empty description is reported: its first character. */
 const START: Position = { line: 1, col: 1, offset: 0 };
 import { termToKif } from "../syntax/print.js";
+import { RANDOM_ROLE } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
 
 export function checkRequired(context: CheckContext): Diagnostic[] {
@@ -41,7 +43,7 @@ export function checkRequired(context: CheckContext): Diagnostic[] {
   if (!terminal) out.push(context.report("error", "missing", end, "the description has no terminal rule: the game could never end"));
   if (!goalForAnyRole) {
     for (const [role, rule] of roles) {
-      if (!goalRoles.has(role)) out.push(context.report("error", "missing", rule.pos, `role ${role} has no goal rule: every role needs a goal value at the end`));
+      if (!goalRoles.has(role) && role !== RANDOM_ROLE) out.push(context.report("error", "missing", rule.pos, `role ${role} has no goal rule: every role needs a goal value at the end`));
     }
   }
   return out;

@@ -32,6 +32,7 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
   const errors = all.filter((d) => d.severity === "error").length;
   const warnings = all.filter((d) => d.severity === "warning").length;
   const seconds = (performance.now() - started) / 1000;
+  const gdl2 = results.filter((r) => r.dialect === "gdl2");
   if (options.json) {
     io.out(
       JSON.stringify(
@@ -39,9 +40,10 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
           files: results.map((r) => ({
             file: r.file,
             valid: !r.diagnostics.some(rejects),
+            dialect: r.dialect ?? null,
             diagnostics: r.diagnostics.map(diagnosticToJson),
           })),
-          summary: { files: results.length, invalid, errors, warnings, strict: options.strict === true, seconds },
+          summary: { files: results.length, invalid, errors, warnings, gdl2: gdl2.length, strict: options.strict === true, seconds },
         },
         null,
         2,
@@ -56,9 +58,15 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
     io.out(
       `checked ${results.length} file${results.length === 1 ? "" : "s"} in ${seconds.toFixed(2)} s: ` +
         `${valid} valid, ${invalid} invalid (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}` +
-        `${options.strict ? ", warnings counted as errors" : ""})\n`,
+        `${options.strict ? ", warnings counted as errors" : ""})${dialectNote(results.length, gdl2.length)}\n`,
     );
   }
   if (unreadable > 0) return 2;
   return invalid > 0 ? 1 : 0;
+}
+
+/** `; GDL-II` for one GDL-II file, `; 2 of them GDL-II` for several; nothing when there is none. */
+function dialectNote(files: number, gdl2: number): string {
+  if (gdl2 === 0) return "";
+  return files === 1 ? "; GDL-II (random and sees)" : `; ${gdl2} of them GDL-II (random and sees)`;
 }

@@ -15,6 +15,8 @@ import { loadFile } from "../node-pipeline.js";
 import { resolveOutput, writeOutput } from "../output-file.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
+import type { Dialect } from "../syntax/description.js";
+import type { GroundGame } from "../ground/ground-game.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropnetStats } from "../propnet/index.js";
@@ -53,6 +55,8 @@ export interface GroundJson {
   readonly seconds: Readonly<Record<string, number>>;
   readonly sizes: GroundSizes | null;
   readonly propnet: PropnetReport | null;
+  /** `gdl1`, or `gdl2` for a GDL-II description (random, sees); null when the file could not be parsed. */
+  readonly dialect: Dialect | null;
 }
 
 /** Sizes of one grounding (null where the pipeline did not get that far). */
@@ -74,6 +78,8 @@ export interface GroundSizes {
   readonly groundAtoms: number | null;
   readonly base: number | null;
   readonly input: number | null;
+  /** Ground `sees` atoms (GDL-II's percepts) of the ground game: 0 for a GDL-I game. */
+  readonly sees: number | null;
   /** clingo-wasm's heap at the end of the grounding, MiB (it only grows); null for a native grounder. */
   readonly peakMemoryMb: number | null;
   /** Bytes of the ground program (aspif) read from the grounder, streamed. */
@@ -142,6 +148,7 @@ async function groundWith(
 ): Promise<number> {
   const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive });
   report.times = loaded.times;
+  report.dialect = loaded.dialect;
   if (!loaded.description) {
     const unreadable = loaded.diagnostics.some((d) => d.code === "io");
     return report.end(unreadable ? "unreadable" : "invalid", unreadable ? EXIT.usage : EXIT.failed, loaded.diagnostics);
@@ -204,6 +211,7 @@ function emit(text: string, output: string | undefined, io: Output, report: Repo
 /** Collects what a run says, and says it at the end: as text on stderr, or as one JSON document. */
 class Reporter {
   times: PhaseTimes = {};
+  dialect: Dialect | undefined;
   result: GroundResult | undefined;
   propnet: Propnet | undefined;
   private readonly diagnostics: Diagnostic[] = [];
@@ -233,6 +241,7 @@ class Reporter {
         diagnostics: this.diagnostics.map(diagnosticToJson),
         seconds: phaseSeconds(this.times),
         sizes: this.result ? groundSizes(this.result) : null,
+        dialect: this.dialect ?? null,
         propnet: this.propnet ? propnetReport(this.propnet) : null,
       };
       this.io.out(JSON.stringify(json, null, 2) + "\n");
@@ -246,6 +255,13 @@ function phaseSeconds(times: PhaseTimes): Record<string, number> {
     ...Object.fromEntries(PHASES.filter((p) => times[p] !== undefined).map((p) => [p, round(times[p]!)])),
     total: round(totalSeconds(times)),
   };
+}
+
+/** The ground `sees` atoms that some clause derives (GDL-II's percepts). */
+function countSees(game: GroundGame): number {
+  const heads = new Set<number>();
+  for (const c of game.clauses) if (game.atoms[c.head].relation === "sees") heads.add(c.head);
+  return heads.size;
 }
 
 /** Sizes of one grounding, for --stats and --json. */
@@ -262,6 +278,7 @@ export function groundSizes(result: GroundResult): GroundSizes {
     groundAtoms: result.game?.atoms.length ?? null,
     base: result.game?.base.length ?? null,
     input: result.game?.input.length ?? null,
+    sees: result.game ? countSees(result.game) : null,
     peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
     aspifBytes: result.progress?.bytes ?? null,
     grounder: result.grounder ?? null,
@@ -292,7 +309,7 @@ export function formatStats(result: GroundResult): string {
     `  time (s):     ${formatPhaseTimes(result.times)}`,
     `  GDL rules:    ${show(r.gdlRules)}    ASP rules: ${show(r.aspRules)} (splits ${show(r.splits)}; relevance pruning: ${show(r.prunedRules)} removed, ${show(r.specializedRules)} specialized)`,
     `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
-    `  base ${show(r.base)}, input ${show(r.input)}`,
+    `  base ${show(r.base)}, input ${show(r.input)}${r.sees ? `, sees ${r.sees}` : ""}`,
     `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
     ...(r.grounder !== null ? [`  grounder:     ${grounderLine(r.grounder, r.fallback ?? undefined)}`] : []),
     "",

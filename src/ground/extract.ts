@@ -5,10 +5,10 @@
  *     through the translation's symbol table (`g_a_minus_b` -> `a-b`, `_c0(f)` -> `(f)`);
  *   - `_base(F)` and `_input(R, M)` facts become the game's base and input;
  *   - choice rules, weight rules and constraints are the generators' machinery: dropped;
- *   - facts are kept only for the game's own output relations (role, init, legal, next, goal,
- *     terminal): static views have been evaluated away by gringo, which removes true facts from
+ *   - facts are kept only for the game's own output relations (role, init, legal, next, sees,
+ *     goal, terminal): static views have been evaluated away by gringo, which removes true facts from
  *     rule bodies and rules with false ones;
- *   - only the clauses that some output (legal, next, goal, terminal, init) needs are kept; this
+ *   - only the clauses that some output (legal, next, sees, goal, terminal, init) needs are kept; this
  *     drops P^base's static versions and unused views.
  * Split-off atoms of the game rules (`_split3(J)`) stay as view relations with a fresh GDL name.
  */
@@ -21,7 +21,7 @@ import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
 import type { CompactGroundProgram } from "./aspif-compact.js";
 import type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground-game.js";
 
-export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "goal", "terminal"]);
+export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "sees", "goal", "terminal"]);
 
 export interface ExtractOptions {
   /** The roles in the order of the description's role facts (KIF). */

@@ -8,7 +8,7 @@ import type { Term } from "../syntax/ast.js";
 
 /** A ground atom such as `(true (cell 1 1 b))`, `(legal xplayer noop)` or `terminal`. */
 export interface GroundAtom {
-  /** `true`, `does`, `next`, `legal`, `goal`, `terminal`, `init`, `role`, or a view relation. */
+  /** `true`, `does`, `next`, `sees` (GDL-II), `legal`, `goal`, `terminal`, `init`, `role`, or a view relation. */
   readonly relation: string;
   /** Ground terms (their positions are NO_POSITION). */
   readonly args: readonly Term[];

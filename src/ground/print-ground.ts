@@ -1,7 +1,7 @@
 /**
  * Printing a ground game as a valid, variable-free GDL (KIF) description: roles, the derived
- * `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next, goal,
- * terminal, then the view relations), each head's rules together.
+ * `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next, sees,
+ * goal, terminal, then the view relations), each head's rules together.
  */
 import type { GroundGame } from "./ground-game.js";
 import { NO_POSITION } from "../diagnostics.js";
@@ -9,7 +9,7 @@ import { atomToInfix, termToInfix } from "../syntax/infix-print.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 
-const ORDER = ["role", "base", "input", "init", "legal", "next", "goal", "terminal"];
+const ORDER = ["role", "base", "input", "init", "legal", "next", "sees", "goal", "terminal"];
 
 export interface PrintOptions {
   /** Print the `base` and `input` facts of the static relaxation (default true). */

@@ -8,7 +8,7 @@
  *   state and a joint move; they are split by the shape of F (and of M) into input relations
  *   such as `true(cell/3)` (arguments of the fluent) or `does(move/4)` (role, then arguments
  *   of the move), so that lookups can use hash indexes on the fluent's own arguments.
- * - Only the relations that `role`, `init`, `legal`, `next`, `goal` and `terminal` depend on
+ * - Only the relations that `role`, `init`, `legal`, `next`, `sees` (GDL-II), `goal` and `terminal` depend on
  *   are kept. A cycle through `not` between relations is accepted (some real games have
  *   one, stratified once the goal values are bound); the evaluator checks calls instead.
  * - Each relation gets a level: 0 static (depends on neither `true` nor `does`), 1 (depends
@@ -82,7 +82,7 @@ export interface Program {
 }
 
 /** Relations the game's meaning is read from; everything they depend on is kept. */
-const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "goal/2", "terminal/0"];
+const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
 
 /** A literal of an expanded body, before compilation. */
 type BasicLiteral =

@@ -12,7 +12,7 @@
  * `distinct` on an unbound variable, a negated call met while it is being computed (not
  * stratified); such rules are not valid GDL. `fromDescription` itself does not throw.
  */
-import type { Description } from "../syntax/ast.js";
+import { RANDOM_ROLE, type Description } from "../syntax/ast.js";
 import { Evaluator, type Layer } from "./evaluator.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { compileProgram, type Program, type Relation } from "./program.js";
@@ -40,6 +40,8 @@ export interface ProverOptions {
 export class Prover {
   /** The roles, in the order of the `role` facts. */
   readonly roles: readonly string[];
+  /** GDL-II's chance role (`random`) when the game declares it. */
+  readonly randomRole: string | undefined;
   private readonly evaluator: Evaluator;
   private readonly program: Program;
   private readonly roleIds: readonly number[];
@@ -56,6 +58,7 @@ export class Prover {
     this.evaluator = new Evaluator(program, options.staticTableLimit);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
+    this.randomRole = this.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;
   }
 
   /**
@@ -89,12 +92,25 @@ export class Prover {
 
   /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
   nextState(state: State, jointMove: readonly string[]): State {
-    if (jointMove.length !== this.roleIds.length) {
-      throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
-    }
-    const moves = this.evaluator.moveLayer(this.roleIds, jointMove.map((m) => this.termId(m)));
+    const moves = this.moveLayer(jointMove);
     const answers = this.ask("next/1", [-1], this.layerOf(state), moves);
     return sortedUnique(answers.map((t) => this.kif(t[0])));
+  }
+
+  /**
+   * What each role perceives when `jointMove` is played in `state` (GDL-II's `sees`, asked in
+   * the state before the move, with the move's `does`, as the Dresden GameController asks it):
+   * sorted percepts per role, every role present (empty for a GDL-I game).
+   */
+  percepts(state: State, jointMove: readonly string[]): Record<string, string[]> {
+    const moves = this.moveLayer(jointMove);
+    const layer = this.layerOf(state);
+    const result: Record<string, string[]> = {};
+    this.roles.forEach((role, i) => {
+      const answers = this.ask("sees/2", [this.roleIds[i], -1], layer, moves);
+      result[role] = sortedUnique(answers.map((t) => this.kif(t[1])));
+    });
+    return result;
   }
 
   isTerminal(state: State): boolean {
@@ -139,6 +155,13 @@ export class Prover {
       this.stateLayers.clear();
       throw error;
     }
+  }
+
+  private moveLayer(jointMove: readonly string[]): Layer {
+    if (jointMove.length !== this.roleIds.length) {
+      throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
+    }
+    return this.evaluator.moveLayer(this.roleIds, jointMove.map((m) => this.termId(m)));
   }
 
   private kif(id: number): string {

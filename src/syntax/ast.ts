@@ -83,7 +83,10 @@ export interface Description {
   readonly spellings?: SymbolSpellings;
 }
 
-/** The relations with a meaning fixed by GDL (Love et al. 2008), with their arities. */
+/**
+ * The relations with a meaning fixed by GDL (Love et al. 2008), with their arities; `sees` is
+ * GDL-II's (Thielscher 2010): what a role perceives after a joint move, defined like `next`.
+ */
 export const KEYWORD_ARITY: ReadonlyMap<string, number> = new Map([
   ["role", 1],
   ["init", 1],
@@ -95,7 +98,11 @@ export const KEYWORD_ARITY: ReadonlyMap<string, number> = new Map([
   ["terminal", 0],
   ["base", 1],
   ["input", 2],
+  ["sees", 2],
 ]);
+
+/** GDL-II's reserved role: chance, whose legal moves the game master picks from uniformly at random. */
+export const RANDOM_ROLE = "random";
 
 /** Words of the language itself, which cannot be used as relation names. */
 export const CONNECTIVES: ReadonlySet<string> = new Set(["<=", "not", "or", "distinct"]);

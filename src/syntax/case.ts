@@ -29,6 +29,8 @@ export const CASE_INSENSITIVE_KEYWORDS: ReadonlySet<string> = new Set([
   "terminal",
   "base",
   "input",
+  "sees",
+  "random",
   "distinct",
   "not",
   "or",

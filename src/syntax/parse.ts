@@ -21,6 +21,7 @@ import parseSExpression, { type SExpression } from "s-expression";
 import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
 import { kifComments, LineIndex, type SourceComment } from "./comments.js";
 import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
+import { expandConjunctions } from "./conjunction.js";
 import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
 import { CONNECTIVES, type Atom, type Description, type Literal, type Rule, type Term } from "./ast.js";
@@ -112,6 +113,10 @@ export function parseGdl(text: string, file = "<input>", options: ParseOptions =
       diagnostic("error", "syntax", file, diagnostics[MAX_SYNTAX_ERRORS].pos, `too many syntax errors: ${more} more from here on are not shown`),
     ];
   }
+  // KIF's `and` read as a conjunction (conjunction.ts), in both notations
+  const expanded = expandConjunctions(rules, file);
+  rules = expanded.rules;
+  diagnostics.push(...expanded.diagnostics);
   const hint = notationHint(text, syntax);
   if (hint && diagnostics.length > 0) {
     diagnostics[0] = { ...diagnostics[0], message: `${diagnostics[0].message} (${hint})` };

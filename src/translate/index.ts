@@ -64,8 +64,8 @@ export interface TranslateResult {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Relations that relevance pruning never touches: the game's outputs and what the generators use. */
-const OUTPUT_RELATIONS = ["role", "init", "next", "legal", "goal", "terminal", "base", "input"];
+/** Relations that relevance pruning never touches: the game's outputs (GDL-II's `sees` among them) and what the generators use. */
+const OUTPUT_RELATIONS = ["role", "init", "next", "sees", "legal", "goal", "terminal", "base", "input"];
 
 export function translate(description: Description, options: TranslateFlags = {}): TranslateResult {
   const flags = translateFlags(options);

@@ -17,7 +17,8 @@ import { flatLiteralVariables, positivelyBound, type FlatLiteral, type FlatRule 
 import { atomVariables } from "../syntax/terms.js";
 import { BASE_RELATION, DOMAIN_RELATION, INPUT_RELATION, staticRelation } from "./symbols.js";
 
-const NEVER_STATIC = new Set(["init", "true", "next", "legal", "does"]);
+/** Keywords that are never static: the state, the moves, and what follows from them (`sees`: GDL-II's percepts, defined like `next`). */
+const NEVER_STATIC = new Set(["init", "true", "next", "sees", "legal", "does"]);
 
 /**
  * The static relations of Definition 6: those from which neither `true` nor `does` can be

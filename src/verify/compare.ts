@@ -18,6 +18,8 @@ export interface KifReasoner<S = readonly string[]> {
   isTerminal(state: S): boolean;
   goals(state: S): Readonly<Record<string, number | null>>;
   stateToKif(state: S): readonly string[];
+  /** Each role's percepts (GDL-II's `sees`) when a joint move is played in a state; absent where the reasoner cannot tell. */
+  percepts?(state: S, jointMove: readonly string[]): Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Mismatch {

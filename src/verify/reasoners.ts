@@ -67,5 +67,6 @@ export function proverKifReasoner(reference: Prover): NotedKifReasoner<State> {
       return result;
     },
     stateToKif: (state) => state,
+    percepts: (state, joint) => reference.percepts(state, joint),
   };
 }
