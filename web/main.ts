@@ -247,6 +247,9 @@ function onWorkerMessage(message: FromWorker) {
     case "output":
       output.show(message.what, message.bytes, message.lineStarts);
       break;
+    case "output-error":
+      output.failed(message.what, message.message);
+      break;
     case "error":
       if (running) finishRun(undefined, message.message, undefined, /alloc|memory|invalid (string|array|typed array) length/i.test(message.message) ? "out-of-memory" : "error");
       else setStatus(message.message, false);

@@ -143,6 +143,12 @@ export class OutputPanel {
     if (kind === "dot") this.draw(bytes);
   }
 
+  /** The worker has no such text (the grounding stopped before it). */
+  failed(kind: OutputKind, message: string): void {
+    if (this.pendingSave === kind) this.pendingSave = undefined;
+    if (kind === this.current) this.status.textContent = message;
+  }
+
   /** Saves a text, asking the worker for it first when it has not come yet. */
   download(kind: OutputKind): void {
     const text = this.texts.get(kind);

@@ -220,7 +220,11 @@ scope.addEventListener("message", (event) => {
         play(message.action);
         break;
       case "output":
-        output(message.what);
+        try {
+          output(message.what);
+        } catch (e) {
+          post({ type: "output-error", what: message.what, message: e instanceof Error ? e.message : String(e) });
+        }
         break;
     }
   } catch (e) {

@@ -75,4 +75,5 @@ export type FromWorker =
   | { readonly type: "play"; readonly view: PlayView }
   /** A text as UTF-8 (transferred, not copied: a ground game can be 100 MB) and the byte offset of each line. */
   | { readonly type: "output"; readonly what: OutputKind; readonly bytes: Uint8Array; readonly lineStarts: Uint32Array }
+  | { readonly type: "output-error"; readonly what: OutputKind; readonly message: string }
   | { readonly type: "error"; readonly message: string };
