@@ -14,6 +14,11 @@ const MARGIN = 22;
 const ROLE_COLOURS = ["#c0262d", "#1d2330", "#2f5fd0", "#2a8a3a", "#b36b00", "#7a3fb0"];
 const CHESS: Record<string, string> = { k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟", king: "♚", queen: "♛", rook: "♜", bishop: "♝", knight: "♞", pawn: "♟" };
 
+/** A role named after a colour (red, yellow, white) gets that colour; the others one of ROLE_COLOURS. */
+function roleColour(role: string, index: number): string {
+  return typeof CSS !== "undefined" && CSS.supports("color", role) ? role : ROLE_COLOURS[index % ROLE_COLOURS.length];
+}
+
 function el<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, String(v));
@@ -97,7 +102,7 @@ export function drawBoard(board: Board, state: readonly string[], options: Board
         const role = options.roles.indexOf(piece);
         const chess = glyphs?.(piece);
         if (chess) g.append(el("text", { x: cx, y: cy, class: chess.white ? "piece chess white" : "piece chess" }, chess.glyph));
-        else if (role >= 0 || piece === "") g.append(el("circle", { cx, cy, r: CELL * 0.36, fill: role >= 0 ? ROLE_COLOURS[role % ROLE_COLOURS.length] : "#1d2330", class: "piece disc" }));
+        else if (role >= 0 || piece === "") g.append(el("circle", { cx, cy, r: CELL * 0.36, fill: role >= 0 ? roleColour(piece, role) : "#1d2330", class: "piece disc" }));
         else g.append(el("text", { x: cx, y: cy, class: "piece", "font-size": piece.length <= 2 ? 16 : Math.max(7, 30 / piece.length + 4) }, piece));
         if (cell.pieces.length > 1) g.append(el("text", { x: x(c, r) + CELL - 4, y: y(r) + 9, class: "more" }, `+${cell.pieces.length - 1}`));
       }
