@@ -134,7 +134,7 @@ async function screenshots(dir: string, games: string[]): Promise<void> {
         await session.page.waitForSelector(`[data-testid=step][data-step='${i + 1}']`);
       }
       // the boards alone when there are some (the whole panel is taller than the window), else the panel with the state list
-      const boards = session.page.locator("[data-testid=boards]");
+      const boards = session.page.locator("#play [data-testid=boards]");
       await ((await boards.count()) > 0 ? boards : session.page.locator("#play-panel")).screenshot({ path: path.join(out, `${game}.png`) });
       process.stderr.write(`${game}: ${path.join(out, `${game}.png`)}\n`);
     }
