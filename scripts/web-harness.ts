@@ -40,8 +40,8 @@ export interface PageSession {
   close(): Promise<void>;
 }
 
-/** Serves dist/web, starts Chromium and opens the page; `ready` waits for clingo to be warm. */
-export async function openPlayground(executablePath: string, options: { width?: number; height?: number } = {}): Promise<PageSession> {
+/** Serves dist/web, starts Chromium and opens the page (with `hash`: a share or example link); `ready` waits for clingo to be warm. */
+export async function openPlayground(executablePath: string, options: { width?: number; height?: number; hash?: string } = {}): Promise<PageSession> {
   const root = webRoot();
   if (!existsSync(path.join(root, "index.html"))) throw new Error(`the page is not built: no ${root}/index.html (npm run build)`);
   const { server, url } = await serveWeb(root, { port: 0, host: "127.0.0.1" });
@@ -63,7 +63,7 @@ export async function openPlayground(executablePath: string, options: { width?: 
     page.on("console", (m) => {
       if (m.type() === "error") pageErrors.push(m.text());
     });
-    await page.goto(url);
+    await page.goto(url + (options.hash ?? ""));
     await page.waitForFunction(() => typeof (globalThis as unknown as WithHook).gdlPlayground === "object");
     await page.evaluate(() => (globalThis as unknown as WithHook).gdlPlayground.ready());
     const b = browser;
@@ -124,5 +124,7 @@ export interface PlaygroundHook {
   setSource(text: string, name: string): void;
   ground(): Promise<unknown>;
   lastReport(): unknown;
+  /** Shows a text in an output tab as if the worker had sent it. */
+  showOutput(kind: "ground" | "asp" | "dot" | "json", text: string): void;
 }
 export type WithHook = { gdlPlayground: PlaygroundHook };

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resolveRequestPath, serveWeb, webRoot } from "../src/cli/web-command.js";
+import { isLoopback, resolveRequestPath, serveWeb, webRoot } from "../src/cli/web-command.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -64,6 +64,13 @@ describe("gdl-ground web's server", () => {
   });
 });
 
+describe("what gdl-ground web calls local", () => {
+  it("tells loopback addresses from the others", () => {
+    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "::ffff:127.0.0.1"]) expect(isLoopback(h), h).toBe(true);
+    for (const h of ["0.0.0.0", "::", "192.168.1.5", "10.0.0.1", "example.org", "128.0.0.1"]) expect(isLoopback(h), h).toBe(false);
+  });
+});
+
 describe.skipIf(!existsSync(path.join(webRoot(), "index.html")))("gdl-ground web (the built page)", () => {
   it("prints the URL, serves the page and stops on SIGINT with exit code 0", async () => {
     const child = spawn(process.execPath, [path.join(root, "bin/gdl-ground.js"), "web", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -79,6 +86,22 @@ describe.skipIf(!existsSync(path.join(webRoot(), "index.html")))("gdl-ground web
     const page = await get(url, "/");
     expect(page.status).toBe(200);
     expect(page.body).toContain("gdl-ground playground");
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+  });
+
+  it("warns when it listens beyond the loopback interface", async () => {
+    const child = spawn(process.execPath, [path.join(root, "bin/gdl-ground.js"), "web", "--port", "0", "--host", "0.0.0.0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const warning = await new Promise<string>((resolve, reject) => {
+      let err = "";
+      child.stderr.on("data", (c: Buffer) => {
+        err += c.toString();
+        if (err.includes("\n")) resolve(err);
+      });
+      child.on("exit", (code) => reject(new Error(`exited with ${code}: ${err}`)));
+    });
+    expect(warning).toMatch(/warning: listening on every network interface/);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     child.kill("SIGINT");
     expect(await exited).toBe(0);

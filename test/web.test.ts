@@ -90,6 +90,7 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
 
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
     const { page } = session;
+    await page.click("#output-panel summary");
     const download = async (what: string) => {
       const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-download=${what}]`)]);
       const stream = await file.createReadStream();

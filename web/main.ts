@@ -1,18 +1,18 @@
 /**
- * The playground page: an editor with GDL highlighting and live `check` diagnostics (on the
- * main thread, debounced: parse and check take milliseconds), and a pipeline worker
- * (pipeline-worker.ts) that grounds, builds the propnet and plays. All of it uses the
- * library's browser entry (src/browser/index.ts).
+ * The playground page: the editor with live `check` diagnostics (editor.ts), a pipeline worker
+ * (pipeline-worker.ts) that grounds, builds the propnet, infers the boards and plays, the
+ * report, the output tabs (output-panel.ts) and the Play panel (play-panel.ts). The text, its
+ * name and the switches are kept in localStorage and shared as a link (keep.ts). All of it uses
+ * the library's browser entry (src/browser/index.ts).
  */
-import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
-import { forceLinting, linter, lintGutter, type Diagnostic as CmDiagnostic } from "@codemirror/lint";
-import { EditorState } from "@codemirror/state";
-import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from "@codemirror/view";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
-import { compiledBrowserClingo, loadText, PHASES, type Diagnostic } from "../src/browser/index.js";
-import { gdlLanguage } from "./gdl-language.js";
-import type { DownloadKind, FromWorker, GroundReport, Phase, PlayView, ToWorker } from "./protocol.js";
+import { compiledBrowserClingo, PHASES } from "../src/browser/index.js";
+import type { Board } from "../src/report/board.js";
+import { GdlEditor } from "./editor.js";
+import { exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
+import { OutputPanel } from "./output-panel.js";
+import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
+import type { FromWorker, GroundReport, OutputKind, Phase, PlayView, ToWorker } from "./protocol.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -22,6 +22,7 @@ const examples = new Map<string, string>();
 const valid = import.meta.glob("../corpus/valid/*.kif", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const invalid = import.meta.glob("../corpus/invalid/*.kif", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const select = $<HTMLSelectElement>("examples");
+select.append(new Option("(choose an example)", ""));
 for (const [label, files] of [["games", valid], ["invalid (to see diagnostics)", invalid]] as const) {
   const group = document.createElement("optgroup");
   group.label = label;
@@ -33,115 +34,85 @@ for (const [label, files] of [["games", valid], ["invalid (to see diagnostics)",
   }
   select.append(group);
 }
+/** An example by the name a link gives: `tictactoe`, `tictactoe.kif` or `valid/tictactoe.kif`. */
+function exampleKey(name: string): string | undefined {
+  const wanted = name.replace(/\.(kif|gdl)$/, "");
+  return [...examples.keys()].find((k) => k === name || k.split("/").pop()!.replace(/\.(kif|gdl)$/, "") === wanted);
+}
 
-// ---------------------------------------------------------------- editor and live check
+// ---------------------------------------------------------------- the text, its name, keeping it
 
 let fileName = "untitled.kif";
-let lastDiagnostics: readonly Diagnostic[] = [];
+let example: string | undefined;
 
-function offsetOf(doc: EditorState["doc"], line: number, col: number): number {
-  if (line < 1 || line > doc.lines) return 0;
-  const l = doc.line(line);
-  return Math.min(l.from + Math.max(0, col - 1), l.to);
-}
-
-/** The end of the form starting at `from`: a whole parenthesized expression, or one symbol. */
-function formEnd(text: string, from: number): number {
-  if (text[from] === "(") {
-    let depth = 0;
-    for (let i = from; i < text.length && i < from + 20000; i++) {
-      if (text[i] === ";") while (i < text.length && text[i] !== "\n") i++;
-      else if (text[i] === "(") depth++;
-      else if (text[i] === ")" && --depth === 0) return i + 1;
-    }
-    return Math.min(text.length, from + 1);
-  }
-  const m = /^[^\s()]+/.exec(text.slice(from, from + 200));
-  return from + (m ? m[0].length : 1);
-}
-
-function toCmDiagnostics(state: EditorState, diagnostics: readonly Diagnostic[]): CmDiagnostic[] {
-  const text = state.doc.toString();
-  return diagnostics
-    .filter((d) => d.severity !== "note")
-    .map((d) => {
-      const from = d.pos.line > 0 ? offsetOf(state.doc, d.pos.line, d.pos.col) : 0;
-      const to = Math.max(from, Math.min(formEnd(text, from), state.doc.length));
-      return { from, to, severity: d.severity === "error" ? "error" : "warning", message: `${d.code}: ${d.message}`, source: "gdl-ground check" };
-    });
-}
-
-const gdlLinter = linter(
-  (view) => {
-    const loaded = loadText(view.state.doc.toString(), fileName);
-    lastDiagnostics = loaded.diagnostics;
-    showProblems(loaded.diagnostics);
-    return toCmDiagnostics(view.state, loaded.diagnostics);
-  },
-  { delay: 300 },
-);
-
-const editor = new EditorView({
+const editor = new GdlEditor({
   parent: $("editor"),
-  state: EditorState.create({
-    doc: "",
-    extensions: [
-      lineNumbers(),
-      highlightActiveLineGutter(),
-      history(),
-      drawSelection(),
-      bracketMatching(),
-      highlightActiveLine(),
-      gdlLanguage,
-      syntaxHighlighting(defaultHighlightStyle),
-      lintGutter(),
-      gdlLinter,
-      keymap.of([...defaultKeymap, ...historyKeymap]),
-    ],
-  }),
+  problems: $("problems"),
+  problemCount: $("problem-count"),
+  fileName: () => fileName,
+  onRun: () => void groundNow().catch(() => undefined),
+  onReplaced: () => setName("untitled.kif", undefined),
+  onChange: () => {
+    if (example !== undefined && editor.text !== examples.get(example)) example = undefined;
+    if (select.value !== (example ?? "")) select.value = example ?? "";
+    scheduleKeep();
+  },
 });
 
-function setSource(text: string, name: string) {
+function setName(name: string, exampleKey: string | undefined) {
   fileName = name;
+  example = exampleKey;
   $("file-name").textContent = name;
-  editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: text } });
-  forceLinting(editor);
+  select.value = exampleKey ?? "";
 }
 
-function showProblems(diagnostics: readonly Diagnostic[], extra: readonly Diagnostic[] = []) {
-  const list = $("problems");
-  list.replaceChildren();
-  const shown = [...diagnostics, ...extra].filter((d) => d.severity !== "note");
-  const errors = shown.filter((d) => d.severity === "error").length;
-  $("problem-count").textContent = shown.length === 0 ? "" : `${errors} error${errors === 1 ? "" : "s"}, ${shown.length - errors} warning${shown.length - errors === 1 ? "" : "s"}`;
-  if (shown.length === 0) {
-    const li = document.createElement("li");
-    li.className = "ok";
-    li.textContent = "no problems: the description is valid GDL";
-    list.append(li);
-  }
-  for (const d of shown) {
-    const li = document.createElement("li");
-    li.className = d.severity;
-    li.dataset.line = String(d.pos.line);
-    const where = d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}` : "-";
-    li.innerHTML = `<span class="where"></span> <span class="sev"></span> <span class="msg"></span>`;
-    li.querySelector(".where")!.textContent = where;
-    li.querySelector(".sev")!.textContent = `${d.severity}[${d.code}]`;
-    li.querySelector(".msg")!.textContent = d.message;
-    li.addEventListener("click", () => {
-      if (d.pos.line <= 0) return;
-      const at = offsetOf(editor.state.doc, d.pos.line, d.pos.col);
-      editor.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      editor.focus();
-    });
-    list.append(li);
+function setSource(text: string, name: string, exampleKey?: string) {
+  setName(name, exampleKey);
+  editor.setText(text);
+  scheduleKeep();
+}
+
+const switches = {
+  split: $<HTMLInputElement>("opt-split"),
+  prune: $<HTMLInputElement>("opt-prune"),
+  timeout: $<HTMLInputElement>("opt-timeout"),
+};
+const timeoutSeconds = () => Math.max(0.001, Number(switches.timeout.value) || 60);
+
+function workspace(): Workspace {
+  return { text: editor.text, name: fileName, example, split: switches.split.checked, prune: switches.prune.checked, timeoutSeconds: timeoutSeconds() };
+}
+
+function applyWorkspace(w: Workspace) {
+  switches.split.checked = w.split;
+  switches.prune.checked = w.prune;
+  switches.timeout.value = String(w.timeoutSeconds);
+  const key = w.example !== undefined && examples.get(w.example) === w.text ? w.example : undefined;
+  setSource(w.text, w.name, key);
+}
+
+let keepTimer = 0;
+function scheduleKeep() {
+  window.clearTimeout(keepTimer);
+  keepTimer = window.setTimeout(() => {
+    const kept = keep(safeStorage(), workspace());
+    $("kept").textContent = kept ? "" : "not kept: the browser's storage refused it (full, or switched off)";
+  }, 400);
+}
+for (const input of Object.values(switches)) input.addEventListener("change", scheduleKeep);
+window.addEventListener("pagehide", () => keep(safeStorage(), workspace()));
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
   }
 }
 
 select.addEventListener("change", () => {
   const text = examples.get(select.value);
-  if (text !== undefined) setSource(text, select.value.split("/").pop()!);
+  if (text !== undefined) setSource(text, select.value.split("/").pop()!, select.value);
 });
 
 async function openFile(file: File) {
@@ -151,9 +122,12 @@ async function openFile(file: File) {
     setStatus(`cannot read ${file.name}: ${e instanceof Error ? e.message : String(e)}`, false);
   }
 }
-$<HTMLInputElement>("open-file").addEventListener("change", (event) => {
-  const file = (event.target as HTMLInputElement).files?.[0];
+const fileInput = $<HTMLInputElement>("open-file");
+$("open-button").addEventListener("click", () => fileInput.click());
+fileInput.addEventListener("change", () => {
+  const file = fileInput.files?.[0];
   if (file) void openFile(file);
+  fileInput.value = "";
 });
 let dragDepth = 0;
 document.addEventListener("dragenter", (e) => {
@@ -173,17 +147,43 @@ document.addEventListener("drop", (e) => {
   if (file) void openFile(file);
 });
 
+// ---------------------------------------------------------------- share
+
+$("share").addEventListener("click", async () => {
+  const w = workspace();
+  const defaults = w.split && w.prune && w.timeoutSeconds === 60;
+  const link = `${location.origin}${location.pathname}${w.example && defaults ? exampleFragment(w.example) : shareFragment(w)}`;
+  const out = $<HTMLInputElement>("share-link");
+  out.value = link;
+  $("share-box").hidden = false;
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(link);
+    copied = true;
+  } catch {
+    copied = false; // not a secure context, or no permission: the link is in the box to copy
+  }
+  $("share-note").textContent = copied ? `link copied (${link.length.toLocaleString("en-US")} characters)` : "copy the link:";
+  out.focus();
+  out.select();
+});
+$("share-close").addEventListener("click", () => {
+  $("share-box").hidden = true;
+  $("share").focus();
+});
+
 // ---------------------------------------------------------------- the pipeline worker
 
 let worker: Worker;
 let workerReady: Promise<void>;
 let compiled: Promise<WebAssembly.Module> | undefined;
-let running: { id: number; started: number; timer: number; resolve: (r: GroundReport) => void } | undefined;
+let running: { id: number; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void } | undefined;
 let nextId = 1;
 let lastReport: GroundReport | undefined;
 let grounds = 0;
 /** Crashes of the pipeline worker since it last said it was ready. */
 let failuresBeforeReady = 0;
+const readyListeners: (() => void)[] = [];
 
 function startWorker() {
   worker = new Worker(new URL("./pipeline-worker.ts", import.meta.url), { type: "module", name: "gdl-ground pipeline" });
@@ -202,7 +202,7 @@ function startWorker() {
     if (running) finishRun(undefined, why);
     else {
       setStatus(`${why}; ground the game again to play it`, false);
-      renderPlay(undefined, { file: fileName, status: "error", diagnostics: [], times: {}, totalSeconds: 0 });
+      renderNoPlay($("play"), "Ground a game to play it on its propnet.");
     }
   });
   let ready!: () => void;
@@ -215,7 +215,6 @@ function startWorker() {
     (e) => ($("engine").textContent = `clingo failed to load: ${e instanceof Error ? e.message : String(e)}`),
   );
 }
-const readyListeners: (() => void)[] = [];
 
 function restartWorker() {
   worker.terminate();
@@ -240,13 +239,16 @@ function onWorkerMessage(message: FromWorker) {
       if (running?.id === message.id) phase = message.phase;
       break;
     case "grounded":
-      if (running?.id === message.id) finishRun(message.report, undefined, message.play);
+      if (running?.id === message.id) finishRun(message.report, undefined, message.play, undefined, message.boards);
       break;
     case "play":
-      renderPlay(message.view);
+      showPlay(message.view);
       break;
-    case "download":
-      saveText(message.what, message.text);
+    case "output":
+      output.show(message.what, message.bytes, message.lineStarts);
+      break;
+    case "output-error":
+      output.failed(message.what, message.message);
       break;
     case "error":
       if (running) finishRun(undefined, message.message, undefined, /alloc|memory|invalid (string|array|typed array) length/i.test(message.message) ? "out-of-memory" : "error");
@@ -275,24 +277,21 @@ function setStatus(text: string, ok: boolean) {
 function groundNow(): Promise<GroundReport> {
   if (running) return Promise.reject(new Error("a grounding is running"));
   const id = nextId++;
-  const options = {
-    split: $<HTMLInputElement>("opt-split").checked,
-    prune: $<HTMLInputElement>("opt-prune").checked,
-    timeoutSeconds: Math.max(0.001, Number($<HTMLInputElement>("opt-timeout").value) || 60),
-  };
+  const options = { split: switches.split.checked, prune: switches.prune.checked, timeoutSeconds: timeoutSeconds() };
   phase = "check";
   $("ground-report").replaceChildren();
-  $("downloads").hidden = true;
   setStatus("", true);
-  $<HTMLButtonElement>("ground").disabled = true;
+  const focus = document.activeElement;
+  // Ground stays enabled (a disabled button would drop the focus to the page); a second press while running does nothing
+  $<HTMLButtonElement>("ground").setAttribute("aria-disabled", "true");
   $<HTMLButtonElement>("cancel").disabled = false;
   $("progress").hidden = false;
   const started = performance.now();
   const tick = () => ($("progress-text").textContent = `${PHASE_TEXT[phase]}… ${((performance.now() - started) / 1000).toFixed(1)} s`);
   tick();
   return new Promise((resolve) => {
-    running = { id, started, timer: window.setInterval(tick, 100), resolve };
-    post({ type: "ground", id, text: editor.state.doc.toString(), file: fileName, options });
+    running = { id, started, timer: window.setInterval(tick, 100), focus, resolve };
+    post({ type: "ground", id, text: editor.text, file: fileName, options });
   });
 }
 
@@ -309,21 +308,31 @@ function cancel() {
   }, 400);
 }
 
-function finishRun(report: GroundReport | undefined, failure?: string, play?: PlayView, status?: GroundReport["status"]) {
+let boards: readonly Board[] = [];
+
+function finishRun(report: GroundReport | undefined, failure?: string, play?: PlayView, status?: GroundReport["status"], found: readonly Board[] = []) {
   const run = running;
   if (!run) return;
   running = undefined;
   window.clearInterval(run.timer);
   $("progress").hidden = true;
-  $<HTMLButtonElement>("ground").disabled = false;
-  $<HTMLButtonElement>("cancel").disabled = true;
+  $("ground").removeAttribute("aria-disabled");
+  const cancelButton = $<HTMLButtonElement>("cancel");
+  const cancelHadFocus = document.activeElement === cancelButton;
+  cancelButton.disabled = true;
   grounds++;
   const wall = (performance.now() - run.started) / 1000;
-  report ??= { file: fileName, status: status ?? "error", diagnostics: lastDiagnostics, times: {}, totalSeconds: 0 };
+  report ??= { file: fileName, status: status ?? "error", diagnostics: editor.diagnostics, times: {}, totalSeconds: 0 };
   lastReport = report;
+  boards = found;
   document.body.dataset.grounds = String(grounds);
   showReport(report, failure, wall);
-  renderPlay(play, report);
+  output.reset(report.propnet?.optimizedComponents, report.aspRules !== undefined);
+  if (play) showPlay(play);
+  else renderNoPlay($("play"), report.playError ? `This propnet cannot be played: ${report.playError}` : "Ground a game to play it on its propnet.");
+  // the focus stays where the user was (the editor, the Ground button), or comes back to Ground from Cancel
+  const back = cancelHadFocus ? $("ground") : run.focus instanceof HTMLElement && run.focus.isConnected ? run.focus : undefined;
+  if (back && (document.activeElement === document.body || document.activeElement === null || cancelHadFocus)) back.focus();
   run.resolve(report);
 }
 
@@ -337,12 +346,10 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
 };
 
 function showReport(report: GroundReport, failure: string | undefined, wall: number) {
-  const extra = report.diagnostics.filter((d) => !lastDiagnostics.some((l) => l.message === d.message && l.pos.offset === d.pos.offset));
-  showProblems(lastDiagnostics, extra);
-  const problem = extra.find((d) => d.severity === "error");
+  editor.showGroundDiagnostics(report.diagnostics);
+  const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
   setStatus(`${STATUS_TEXT[report.status]}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "ok");
   $("ground-status").dataset.status = report.status;
-  const table = $("ground-report");
   const rows: [string, string, string?][] = [];
   const t = report.times;
   const phases = PHASES.filter((p) => t[p] !== undefined);
@@ -353,8 +360,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   const n = (v: number | undefined) => (v === undefined ? "-" : String(v));
   if (report.gdlRules !== undefined) rows.push(["GDL rules", n(report.gdlRules), "gdl-rules"]);
   if (report.aspRules !== undefined) rows.push(["ASP rules", `${report.aspRules} (splits ${n(report.splits)}; relevance pruning: ${n(report.prunedRules)} removed, ${n(report.specializedRules)} specialized)`, "asp-rules"]);
-  if (report.groundRules !== undefined)
-    rows.push(["ground", `${report.groundRules} rules from clingo → ${n(report.groundClauses)} clauses over ${n(report.groundAtoms)} atoms`, "ground-rules"]);
+  if (report.groundRules !== undefined) rows.push(["ground", `${report.groundRules} rules from clingo → ${n(report.groundClauses)} clauses over ${n(report.groundAtoms)} atoms`, "ground-rules"]);
   if (report.base !== undefined) rows.push(["base, input", `${report.base}, ${report.input}`, "base-input"]);
   const p = report.propnet;
   if (p) {
@@ -364,171 +370,90 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     rows.push(["propositions", `base ${props.base}, input ${props.input}, legal ${props.legal}, goal ${props.goal}, terminal ${props.terminal}, init ${props.init}, next ${props.next}, view ${props.view}`]);
     rows.push(["gates", `and ${p.ands}, or ${p.ors}, not ${p.nots}; transitions ${p.transitions}; constants ${p.constants}; links ${p.links}`]);
   }
-  table.replaceChildren(
+  if (report.status === "ok") rows.push(["boards", boards.length === 0 ? "none found: the state is shown as a list" : boards.map((b) => `${b.relation} ${b.columns.reduce((k, a) => k * a.values.length, 1)} × ${b.rows.reduce((k, a) => k * a.values.length, 1)}${b.shape === "hex" ? " hex" : ""}`).join(", "), "boards"]);
+  $("ground-report").replaceChildren(
     ...rows.map(([name, value, key]) => {
-      const tr = document.createElement("tr");
-      const th = document.createElement("th");
-      th.textContent = name;
-      const td = document.createElement("td");
-      td.textContent = value;
-      if (key) td.dataset.testid = key;
-      tr.append(th, td);
-      return tr;
+      const line = document.createElement("div");
+      const dt = document.createElement("dt");
+      dt.textContent = name;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      if (key) dd.dataset.testid = key;
+      line.append(dt, dd);
+      return line;
     }),
   );
-  $("downloads").hidden = report.status !== "ok" && !report.aspRules;
-  for (const button of $("downloads").querySelectorAll<HTMLButtonElement>("button")) {
-    const what = button.dataset.download as DownloadKind;
-    button.disabled = what === "asp" ? report.aspRules === undefined : what === "ground" ? report.status !== "ok" : !report.propnet;
-  }
+  $("output-panel").hidden = report.aspRules === undefined;
 }
 
-$("ground").addEventListener("click", () => void groundNow());
+$("ground").addEventListener("click", () => void groundNow().catch(() => undefined));
 $("cancel").addEventListener("click", cancel);
+document.addEventListener("keydown", (e) => {
+  // Ctrl-Enter (⌘-Enter) grounds from anywhere on the page; the editor has its own binding
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !e.defaultPrevented && !editor.view.hasFocus) {
+    e.preventDefault();
+    void groundNow().catch(() => undefined);
+  }
+});
 
-function saveText(what: DownloadKind, text: string) {
-  const base = fileName.replace(/\.[^.]*$/, "");
-  const name = { ground: `${base}.ground.kif`, asp: `${base}.lp`, json: `${base}.propnet.json`, dot: `${base}.propnet.dot` }[what];
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+const DOWNLOAD_NAMES: Record<OutputKind, (stem: string) => string> = {
+  ground: (s) => `${s}.ground.kif`,
+  asp: (s) => `${s}.lp`,
+  json: (s) => `${s}.propnet.json`,
+  dot: (s) => `${s}.propnet.dot`,
+};
+
+function saveBytes(what: OutputKind, bytes: Uint8Array) {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "text/plain" }));
   const a = document.createElement("a");
   a.href = url;
-  a.download = name;
+  a.download = DOWNLOAD_NAMES[what](fileName.replace(/\.[^.]*$/, ""));
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-for (const button of $("downloads").querySelectorAll<HTMLButtonElement>("button"))
-  button.addEventListener("click", () => post({ type: "download", what: button.dataset.download as DownloadKind }));
+
+const output = new OutputPanel($("output"), { request: (what) => post({ type: "output", what }), save: saveBytes });
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-download]")) button.addEventListener("click", () => output.download(button.dataset.download as OutputKind));
+$("output-panel").addEventListener("toggle", () => {
+  if (($("output-panel") as HTMLDetailsElement).open) output.refresh();
+});
 
 // ---------------------------------------------------------------- playing
 
-let chosen: (number | undefined)[] = [];
+const panel: PanelState = { chosen: [], filter: "" };
 let seed = 1;
 
-function renderPlay(view: PlayView | undefined, report?: GroundReport) {
-  const root = $("play");
-  if (!view) {
-    if (report) {
-      const p = document.createElement("p");
-      p.className = "muted";
-      p.textContent = report.playError ? `This propnet cannot be played: ${report.playError}` : "Ground a game to play it on its propnet.";
-      root.replaceChildren(p);
-    }
-    return;
-  }
-  chosen = view.legal.map((moves) => (moves.length === 1 ? moves[0].index : undefined));
-  const parts: HTMLElement[] = [];
-  const info = document.createElement("div");
-  info.dataset.testid = "step";
-  info.dataset.step = String(view.step);
-  info.textContent = `step ${view.step}${view.terminal ? " — terminal" : ""}`;
-  parts.push(info);
-  const board = boardOf(view.state);
-  if (board) parts.push(board);
-  if (view.terminal) {
-    const t = document.createElement("div");
-    t.className = "terminal";
-    t.dataset.testid = "terminal";
-    t.textContent = `terminal; goals: ${view.roles.map((r, i) => `${r} ${view.goals?.[i] ?? "none"}`).join(", ")}`;
-    parts.push(t);
-  } else {
-    const roles = document.createElement("div");
-    roles.className = "roles";
-    view.roles.forEach((role, r) => {
-      const div = document.createElement("div");
-      div.className = "role";
-      div.dataset.role = role;
-      const h = document.createElement("h3");
-      h.textContent = `${role}${view.legal[r].length === 0 ? ": no legal move" : ""}`;
-      const moves = document.createElement("div");
-      moves.className = "moves";
-      for (const { move, index } of view.legal[r]) {
-        const b = document.createElement("button");
-        b.textContent = move;
-        b.dataset.move = move;
-        if (chosen[r] === index) b.classList.add("chosen");
-        b.addEventListener("click", () => {
-          chosen[r] = index;
-          moves.querySelectorAll("button").forEach((x) => x.classList.toggle("chosen", x === b));
-          // The joint move is made once every role has chosen (roles with one legal move choose it).
-          if (chosen.every((c) => c !== undefined)) post({ type: "play", action: { kind: "step", moves: chosen as number[] } });
-        });
-        moves.append(b);
-      }
-      div.append(h, moves);
-      roles.append(div);
-    });
-    parts.push(roles);
-  }
-  const buttons = document.createElement("div");
-  buttons.className = "play-buttons";
-  const button = (label: string, id: string, enabled: boolean, action: () => void) => {
-    const b = document.createElement("button");
-    b.textContent = label;
-    b.dataset.testid = id;
-    b.disabled = !enabled;
-    b.addEventListener("click", action);
-    buttons.append(b);
-  };
-  button("Random step", "random-step", !view.terminal, () => post({ type: "play", action: { kind: "random-step", seed: seed++ } }));
-  button("Random playout", "playout", !view.terminal, () => post({ type: "play", action: { kind: "playout", seed: seed++ } }));
-  button("Undo", "undo", view.step > 0, () => post({ type: "play", action: { kind: "undo" } }));
-  button("Restart", "restart", view.step > 0, () => post({ type: "play", action: { kind: "restart" } }));
-  parts.push(buttons);
-  const state = document.createElement("div");
-  state.className = "state";
-  state.dataset.testid = "state";
-  state.textContent = view.state.join("\n");
-  parts.push(state);
-  if (view.history.length > 0) {
-    const h = document.createElement("div");
-    h.className = "history";
-    h.textContent = view.history.map((joint, i) => `${i + 1}. ${joint.join("  ")}`).join("\n");
-    h.style.whiteSpace = "pre";
-    parts.push(h);
-  }
-  root.replaceChildren(...parts);
-}
-
-/** A grid for states made of (cell ROW COL CONTENT)-like fluents with small numbers. */
-function boardOf(state: readonly string[]): HTMLElement | undefined {
-  const cells = new Map<string, string>();
-  let relation: string | undefined;
-  let rows = 0;
-  let cols = 0;
-  for (const fluent of state) {
-    const m = /^\((\S+) (\d+) (\d+) ([^()\s]+)\)$/.exec(fluent);
-    if (!m) continue;
-    if (relation !== undefined && m[1] !== relation) continue;
-    relation = m[1];
-    const r = Number(m[2]);
-    const c = Number(m[3]);
-    if (r > 20 || c > 20) return undefined;
-    rows = Math.max(rows, r);
-    cols = Math.max(cols, c);
-    const old = cells.get(`${r} ${c}`);
-    cells.set(`${r} ${c}`, old ? `${old} ${m[4]}` : m[4]);
-  }
-  if (!relation || rows < 2 || cols < 2 || cells.size < 4) return undefined;
-  const table = document.createElement("table");
-  table.className = "board";
-  for (let r = 1; r <= rows; r++) {
-    const tr = table.insertRow();
-    for (let c = 1; c <= cols; c++) {
-      const td = tr.insertCell();
-      const v = cells.get(`${r} ${c}`) ?? "";
-      td.textContent = /^(b|blank|empty)$/.test(v) ? "" : v;
-      td.title = `(${relation} ${r} ${c} ${v})`;
-    }
-  }
-  return table;
+function showPlay(view: PlayView) {
+  renderPlay($("play"), view, { boards, caseSensitive: false, play: (action) => post({ type: "play", action }), seed: () => seed++ }, panel);
 }
 
 // ---------------------------------------------------------------- start
 
 startWorker();
-const first = examples.has("valid/tictactoe.kif") ? "valid/tictactoe.kif" : [...examples.keys()][0];
-select.value = first;
-setSource(examples.get(first) ?? "", first.split("/").pop()!);
+function openFromLocation(): boolean {
+  const fragment = readFragment(location.hash);
+  if (fragment.kind === "none") return false;
+  // the link has done its work: a reload now restores what is kept, edits included
+  history.replaceState(null, "", location.pathname + location.search);
+  if (fragment.kind === "code") applyWorkspace(fragment.workspace);
+  else if (fragment.kind === "example" && exampleKey(fragment.name)) {
+    const key = exampleKey(fragment.name)!;
+    setSource(examples.get(key)!, key.split("/").pop()!, key);
+  } else {
+    setStatus(fragment.kind === "bad" ? `cannot open the link: ${fragment.why}` : `no example named ${fragment.name}`, false);
+    return false;
+  }
+  return true;
+}
+if (!openFromLocation()) {
+  const kept = loadKept(safeStorage());
+  if (kept) applyWorkspace(kept);
+  else {
+    const first = examples.has("valid/tictactoe.kif") ? "valid/tictactoe.kif" : [...examples.keys()][0];
+    setSource(examples.get(first) ?? "", first.split("/").pop()!, first);
+  }
+}
+window.addEventListener("hashchange", () => void openFromLocation());
 
 /** For tests and benchmarks: load text, ground it, read the last report. */
 declare global {
@@ -538,12 +463,21 @@ declare global {
       setSource(text: string, name: string): void;
       ground(): Promise<GroundReport>;
       lastReport(): GroundReport | undefined;
+      showOutput(kind: OutputKind, text: string): void;
     };
   }
 }
 window.gdlPlayground = {
   ready: () => workerReady,
-  setSource,
+  setSource: (text, name) => setSource(text, name),
   ground: groundNow,
   lastReport: () => lastReport,
+  showOutput: (kind, text) => {
+    const bytes = new TextEncoder().encode(text);
+    const starts = [0];
+    for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) starts.push(i + 1);
+    ($("output-panel") as HTMLDetailsElement).open = true;
+    output.show(kind, bytes, Uint32Array.from(starts));
+    output.select(kind, false);
+  },
 };

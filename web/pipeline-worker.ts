@@ -19,10 +19,11 @@ import {
   type Propnet,
   type StateHandle,
 } from "../src/browser/index.js";
-import type { DownloadKind, FromWorker, GroundReport, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
+import { boardsOfGame, type Board } from "../src/report/board.js";
+import type { FromWorker, GroundReport, OutputKind, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
 const scope = self as unknown as {
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   addEventListener(type: "message", listener: (event: MessageEvent<ToWorker>) => void): void;
 };
 const post = (message: FromWorker) => scope.postMessage(message);
@@ -65,7 +66,15 @@ async function ground(id: number, text: string, file: string, options: { split: 
   const machine = "game" in outcome ? outcome.game.machine : undefined;
   const playError = "game" in outcome ? undefined : outcome.cannotPlay;
   game = { result, propnet, machine, states: machine ? [machine.initialState()] : [], moves: [] };
-  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined });
+  let boards: Board[] = [];
+  if (machine && result.game) {
+    try {
+      boards = boardsOfGame(result.game, loaded.description, machine);
+    } catch {
+      boards = []; // no board: the state is shown as a list
+    }
+  }
+  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined, boards });
 }
 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined): GroundReport {
@@ -157,7 +166,7 @@ function play(action: PlayAction) {
   post({ type: "play", view: view(g) });
 }
 
-function download(what: DownloadKind) {
+function output(what: OutputKind) {
   const result = game?.result;
   if (!result) throw new Error("ground a game first");
   let text: string;
@@ -176,7 +185,18 @@ function download(what: DownloadKind) {
       text = what === "dot" ? propnetToDot(game.propnet) : JSON.stringify(propnetToJson(game.propnet));
       break;
   }
-  post({ type: "download", what, text });
+  const bytes = new TextEncoder().encode(text);
+  scope.postMessage({ type: "output", what, bytes, lineStarts: lineStartsOf(bytes) }, [bytes.buffer]);
+}
+
+/** The byte offset where each line starts (the page decodes only the lines it shows). */
+function lineStartsOf(bytes: Uint8Array): Uint32Array {
+  let lines = 1;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let n = 1;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) starts[n++] = i + 1;
+  return starts;
 }
 
 scope.addEventListener("message", (event) => {
@@ -199,8 +219,12 @@ scope.addEventListener("message", (event) => {
       case "play":
         play(message.action);
         break;
-      case "download":
-        download(message.what);
+      case "output":
+        try {
+          output(message.what);
+        } catch (e) {
+          post({ type: "output-error", what: message.what, message: e instanceof Error ? e.message : String(e) });
+        }
         break;
     }
   } catch (e) {

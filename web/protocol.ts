@@ -6,6 +6,7 @@
  * propnet build is terminated and replaced.
  */
 import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats } from "../src/browser/index.js";
+import type { Board } from "../src/report/board.js";
 
 export interface GroundRequestOptions {
   readonly split: boolean;
@@ -18,7 +19,7 @@ export type ToWorker =
   | { readonly type: "ground"; readonly id: number; readonly text: string; readonly file: string; readonly options: GroundRequestOptions }
   | { readonly type: "cancel"; readonly id: number }
   | { readonly type: "play"; readonly action: PlayAction }
-  | { readonly type: "download"; readonly what: DownloadKind };
+  | { readonly type: "output"; readonly what: OutputKind };
 
 export type PlayAction =
   | { readonly kind: "restart" }
@@ -27,7 +28,8 @@ export type PlayAction =
   | { readonly kind: "playout"; readonly seed: number }
   | { readonly kind: "undo" };
 
-export type DownloadKind = "ground" | "asp" | "json" | "dot";
+/** The texts the page shows in its output tabs and downloads: the ground game, P, the propnet as DOT and as JSON. */
+export type OutputKind = "ground" | "asp" | "json" | "dot";
 
 export type Phase = GroundingPhase;
 
@@ -69,7 +71,9 @@ export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-error"; readonly message: string }
   | { readonly type: "phase"; readonly id: number; readonly phase: Phase }
-  | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView }
+  | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView; readonly boards: readonly Board[] }
   | { readonly type: "play"; readonly view: PlayView }
-  | { readonly type: "download"; readonly what: DownloadKind; readonly text: string }
+  /** A text as UTF-8 (transferred, not copied: a ground game can be 100 MB) and the byte offset of each line. */
+  | { readonly type: "output"; readonly what: OutputKind; readonly bytes: Uint8Array; readonly lineStarts: Uint32Array }
+  | { readonly type: "output-error"; readonly what: OutputKind; readonly message: string }
   | { readonly type: "error"; readonly message: string };

@@ -2,7 +2,8 @@
  * `gdl-ground web [--port N] [--host H]`: serves the playground page (dist/web/, built by
  * `npm run build`) on localhost and prints its URL. Static files only: GET and HEAD, MIME
  * types for what the page has (application/wasm for clingo), no path outside dist/web/.
- * Runs until Ctrl-C (SIGINT/SIGTERM close the server and the command returns 0).
+ * Runs until Ctrl-C (SIGINT/SIGTERM close the server and the command returns 0). Says so on
+ * stderr when it listens beyond the loopback interface (`--host 0.0.0.0`).
  */
 import { createReadStream, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -102,6 +103,12 @@ export function serveWeb(root: string, options: WebCommandOptions): Promise<{ se
   });
 }
 
+/** Whether a host name or address reaches this machine only (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
+}
+
 export async function runWeb(options: WebCommandOptions, io: Output): Promise<number> {
   const root = webRoot();
   try {
@@ -118,8 +125,7 @@ export async function runWeb(options: WebCommandOptions, io: Output): Promise<nu
     io.err(`gdl-ground: error[usage]: cannot listen on ${options.host}:${options.port}: ${e.code === "EADDRINUSE" ? "the port is in use" : e.message}\n`);
     return 2;
   }
-  io.out(`gdl-ground playground: ${served.url}  (Ctrl-C stops it)\n`);
-  await new Promise<void>((resolve) => {
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
@@ -129,5 +135,13 @@ export async function runWeb(options: WebCommandOptions, io: Output): Promise<nu
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  io.out(`gdl-ground playground: ${served.url}  (Ctrl-C stops it)\n`);
+  if (!isLoopback(options.host)) {
+    const every = options.host === "0.0.0.0" || options.host === "::" || options.host === "";
+    io.err(
+      `gdl-ground: warning: listening on ${every ? "every network interface" : options.host}, not only this machine: anyone who can reach it can open the page (it serves the built page only, read-only); \`--host 127.0.0.1\` keeps it local\n`,
+    );
+  }
+  await stopped;
   return 0;
 }

@@ -1,0 +1,33 @@
+/** What the playground keeps and shares (web/keep.ts): the link's fragment and localStorage, without a browser. */
+import { describe, expect, it } from "vitest";
+import { exampleFragment, keep, loadKept, readFragment, shareFragment, STORAGE_KEY, type Workspace } from "../web/keep.js";
+
+const workspace: Workspace = { text: "(role a)\n; ünïcode ✓ and #&?= signs\n", name: "mine.kif", split: false, prune: true, timeoutSeconds: 2.5 };
+
+describe("the playground's share links and kept work", () => {
+  it("puts the text, its name and the switches in a fragment that reads back the same", () => {
+    const fragment = shareFragment(workspace);
+    expect(fragment).toMatch(/^#code=[A-Za-z0-9+\-$]+$/);
+    expect(readFragment(fragment)).toEqual({ kind: "code", workspace });
+  });
+
+  it("links an example by name, and says when a link is damaged", () => {
+    expect(exampleFragment("valid/tictactoe.kif")).toBe("#example=tictactoe");
+    expect(readFragment("#example=tictactoe")).toEqual({ kind: "example", name: "tictactoe" });
+    expect(readFragment("")).toEqual({ kind: "none" });
+    expect(readFragment(shareFragment(workspace).slice(0, 20)).kind).toBe("bad");
+    expect(readFragment("#code=%%%").kind).toBe("bad");
+  });
+
+  it("keeps the workspace in storage, and survives a storage that refuses or holds junk", () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    expect(keep(storage, workspace)).toBe(true);
+    expect(loadKept(storage)).toEqual({ ...workspace, example: undefined });
+    const full = { setItem: () => { throw new Error("QuotaExceededError"); } };
+    expect(keep(full, workspace)).toBe(false);
+    store.set(STORAGE_KEY, "{not json");
+    expect(loadKept(storage)).toBeUndefined();
+    expect(loadKept(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * What the page keeps and shares: the text, its name and the switches. Kept in the browser's
+ * localStorage between visits (one key, written a moment after each change); shared as a link
+ * whose fragment holds them compressed with lz-string (`#code=…`), so no server is involved and
+ * the text never leaves the browser until the link is pasted somewhere; an example is linked
+ * by name (`#example=tictactoe`). Pure functions over strings, plus the two that touch
+ * localStorage, so that tests can check the round trip without a browser.
+ */
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
+
+/** The page's settings that a reload or a link restores. */
+export interface Workspace {
+  readonly text: string;
+  /** The file label and the stem of download names (`untitled.kif` for pasted or typed text). */
+  readonly name: string;
+  /** The examples menu's key (`valid/tictactoe.kif`) while the text is that example, unchanged. */
+  readonly example?: string;
+  readonly split: boolean;
+  readonly prune: boolean;
+  readonly timeoutSeconds: number;
+}
+
+export const STORAGE_KEY = "gdl-ground.playground.v1";
+
+/** What a link's fragment asks for: a whole workspace, an example by name, or nothing. */
+export type Fragment = { readonly kind: "code"; readonly workspace: Workspace } | { readonly kind: "example"; readonly name: string } | { readonly kind: "none" } | { readonly kind: "bad"; readonly why: string };
+
+/** `#code=…` for a workspace (the text, its name and the switches, compressed). */
+export function shareFragment(w: Workspace): string {
+  const payload = { t: w.text, n: w.name, s: w.split ? 1 : 0, p: w.prune ? 1 : 0, l: w.timeoutSeconds };
+  return `#code=${compressToEncodedURIComponent(JSON.stringify(payload))}`;
+}
+
+/** `#example=tictactoe` for an example of the menu (its file name without `.kif`). */
+export function exampleFragment(exampleKey: string): string {
+  return `#example=${encodeURIComponent(exampleKey.split("/").pop()!.replace(/\.(kif|gdl)$/, ""))}`;
+}
+
+/** Reads a fragment (`location.hash`). A damaged `#code=` says why instead of throwing. */
+export function readFragment(hash: string): Fragment {
+  const m = /^#?(code|example)=(.*)$/s.exec(hash);
+  if (!m) return { kind: "none" };
+  if (m[1] === "example") return { kind: "example", name: decodeURIComponent(m[2]) };
+  let json: unknown;
+  try {
+    const text = decompressFromEncodedURIComponent(m[2]);
+    if (!text) return { kind: "bad", why: "the link is cut or damaged (it does not decompress)" };
+    json = JSON.parse(text);
+  } catch {
+    return { kind: "bad", why: "the link is cut or damaged (it is not what Share writes)" };
+  }
+  const o = json as Record<string, unknown>;
+  if (typeof o !== "object" || o === null || typeof o.t !== "string") return { kind: "bad", why: "the link holds no text" };
+  return {
+    kind: "code",
+    workspace: {
+      text: o.t,
+      name: typeof o.n === "string" && o.n.trim() !== "" ? o.n : "untitled.kif",
+      split: o.s !== 0,
+      prune: o.p !== 0,
+      timeoutSeconds: typeof o.l === "number" && o.l > 0 ? o.l : 60,
+    },
+  };
+}
+
+/** The workspace kept by the last visit, if any (and readable). */
+export function loadKept(storage: Pick<Storage, "getItem"> | undefined): Workspace | undefined {
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    const o = JSON.parse(raw) as Partial<Workspace>;
+    if (typeof o.text !== "string" || typeof o.name !== "string") return undefined;
+    return {
+      text: o.text,
+      name: o.name,
+      example: typeof o.example === "string" ? o.example : undefined,
+      split: o.split !== false,
+      prune: o.prune !== false,
+      timeoutSeconds: typeof o.timeoutSeconds === "number" && o.timeoutSeconds > 0 ? o.timeoutSeconds : 60,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the workspace; false when the browser refuses (storage full or switched off). */
+export function keep(storage: Pick<Storage, "setItem"> | undefined, w: Workspace): boolean {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify(w));
+    return storage !== undefined;
+  } catch {
+    return false;
+  }
+}
