@@ -228,6 +228,19 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       exitCode = runConvert(file, options, io);
     });
 
+  // Editors: the formatter (src/format/).
+  program
+    .command("fmt")
+    .description("format GDL files canonically (whitespace only: the same rules, every comment kept)")
+    .argument("<files...>", "GDL files (KIF or infix); - reads standard input")
+    .option("--write", "rewrite the files that are not formatted")
+    .option("--check", "change nothing; name the files that are not formatted and exit 1 if any is")
+    .addOption(syntaxOption())
+    .action(async (files: string[], options: { write?: boolean; check?: boolean; syntax: "kif" | "infix" | "auto" }) => {
+      const { runFmt } = await import("./fmt-command.js");
+      exitCode = runFmt(files, options, io);
+    });
+
   playOptions(
     program
       .command("replay")
