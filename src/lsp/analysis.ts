@@ -122,20 +122,6 @@ export class DocumentAnalysis {
     return undefined;
   }
 
-  /** The index of the rule whose span holds `offset`, or -1. */
-  ruleAt(offset: number): number {
-    let lo = 0;
-    let hi = this.ruleSpans.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const span = this.ruleSpans[mid];
-      if (span.end < offset) lo = mid + 1;
-      else if (span.start > offset) hi = mid - 1;
-      else return mid;
-    }
-    return -1;
-  }
-
   relationKind(name: string): RelationKind {
     if (KEYWORD_ARITY.has(name)) return "keyword";
     this.statics ??= staticRelations(buildDependencyGraph(this.parsed.description));
