@@ -88,11 +88,6 @@ export class GroundingScheduler {
     if (this.current?.uri === uri) this.current.abort.abort();
   }
 
-  /** Resolves when nothing is waiting or under way (tests, the benchmark). */
-  async idle(): Promise<void> {
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-
   private async run(): Promise<void> {
     if (this.running) return;
     this.running = true;

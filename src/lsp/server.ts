@@ -46,14 +46,7 @@ export interface GdlInitializationOptions extends ReadingOptions {
   readonly groundTimeoutSeconds?: number;
 }
 
-/** The server's state on one connection, for tests and benchmarks that run it in-process. */
-export interface LanguageServer {
-  /** The document as the server sees it now (undefined when it is not open). */
-  document(uri: string): GdlDocument | undefined;
-  readonly grounding?: GroundingScheduler;
-}
-
-export function startLanguageServer(connection: Connection, options: LanguageServerOptions = {}): LanguageServer {
+export function startLanguageServer(connection: Connection, options: LanguageServerOptions = {}): void {
   const texts = new TextDocuments(TextDocument);
   const cache = new Map<string, GdlDocument>();
   let reading: ReadingOptions = {};
@@ -152,10 +145,4 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   });
 
   texts.listen(connection);
-  return {
-    document,
-    get grounding() {
-      return grounding;
-    },
-  };
 }
