@@ -74,7 +74,10 @@ describe("the CLI bundle", () => {
     for (const heavy of HEAVY) expect(packages.has(heavy), heavy).toBe(false);
     const files = new Set([...ground.files, ...grounder.files].map((f) => path.basename(f)));
     expect([...files].some((f) => /^(plot|corpus|web)-command-/.test(f))).toBe(false);
-    expect(files.size).toBeLessThanOrEqual(12);
+    // 10 files until fmt and lsp came: they share parts of the pipeline without the rest (the
+    // reader alone; the pipeline without its file edge), which cuts the shared chunks finer;
+    // an A/B of ticTacToe's whole process showed no difference (medians 368 and 353 ms, load 13)
+    expect(files.size).toBeLessThanOrEqual(14);
   });
 
   it("plot loads the plot stack when it runs (so the test above can fail)", () => {

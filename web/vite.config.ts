@@ -2,7 +2,8 @@
  * The playground page: web/ → dist/web/ (`npm run build:web`, part of `npm run build`).
  * clingo-wasm's package exports only "." and "./package.json", so its dist/ folder is reached
  * through an alias found from its package.json; `?url` makes clingo.js and clingo.wasm assets
- * of the page, copied as they are.
+ * of the page, copied as they are. The language server's worker (lsp-worker.ts) is an entry
+ * of its own, written as lsp-worker.js (a fixed name: lsp-client.ts finds it beside the page).
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -25,5 +26,9 @@ export default defineConfig({
     target: "es2022",
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      input: { index: path.join(here, "index.html"), "lsp-worker": path.join(here, "lsp-worker.ts") },
+      output: { entryFileNames: (chunk) => (chunk.name === "lsp-worker" ? "lsp-worker.js" : "assets/[name]-[hash].js") },
+    },
   },
 });

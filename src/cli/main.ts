@@ -228,6 +228,33 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       exitCode = runConvert(file, options, io);
     });
 
+  // Editors: the formatter and the language server (src/format/, src/lsp/).
+  program
+    .command("fmt")
+    .description("format GDL files canonically (whitespace only: the same rules, every comment kept)")
+    .argument("<files...>", "GDL files (KIF or infix); - reads standard input")
+    .option("--write", "rewrite the files that are not formatted")
+    .option("--check", "change nothing; name the files that are not formatted and exit 1 if any is")
+    .addOption(syntaxOption())
+    .action(async (files: string[], options: { write?: boolean; check?: boolean; syntax: "kif" | "infix" | "auto" }) => {
+      const { runFmt } = await import("./fmt-command.js");
+      exitCode = runFmt(files, options, io);
+    });
+
+  program
+    .command("lsp")
+    .description("run the GDL language server over standard input and output (for editors)")
+    .option("--stdio", "talk over standard input and output (the default and only transport; editors pass it)")
+    // some clients pass their process id: the server then exits when that process is gone
+    .addOption(new Option("--clientProcessId <pid>").hideHelp())
+    .addOption(grounderOption())
+    .option("--ground-timeout <seconds>", "time limit of the grounding that gives hovers their ground instance counts (0: never ground)", parseFloat, 10)
+    .action(async (options: { grounder: "auto" | "wasm" | "native"; groundTimeout: number }) => {
+      const { runLsp } = await import("./lsp-command.js");
+      tiering?.optimizeNow();
+      exitCode = await runLsp(options, io);
+    });
+
   playOptions(
     program
       .command("replay")

@@ -1,0 +1,193 @@
+/**
+ * A small layout algebra in the manner of Wadler's "prettier printer" (and Prettier's docs): a
+ * layout says where a line may break, a group is printed on one line when it fits in the width
+ * and has no comment inside, else every break of the group is taken (a broken group always
+ * takes them: a rule's body literals, one per line). Both notations' layouts (kif-layout.ts,
+ * infix-layout.ts) are written in it, so that "on one line when it fits, else one part per
+ * line" is decided in one place.
+ *
+ * Comments are part of the layout and never move across a token: an end-of-line comment stays
+ * after the token it followed (when a break was taken just before it, it goes back to the end
+ * of the line above), a comment on its own line stays on its own line, and whatever follows a
+ * comment starts on a new line.
+ */
+
+export type Doc = string | readonly Doc[] | Group | Align | Indent | Line | CommentDoc;
+
+interface Group {
+  readonly kind: "group";
+  readonly doc: Doc;
+  /** Always broken, whatever its width. */
+  readonly broken: boolean;
+}
+interface Align {
+  readonly kind: "align";
+  readonly doc: Doc;
+}
+interface Indent {
+  readonly kind: "indent";
+  readonly by: number;
+  readonly doc: Doc;
+}
+interface Line {
+  readonly kind: "line";
+  /** What it is on one line: a space (`line`) or nothing (`softline`). */
+  readonly flat: string;
+}
+interface CommentDoc {
+  readonly kind: "comment";
+  readonly text: string;
+  /** Code stood before it on its line. */
+  readonly trailing: boolean;
+}
+
+/** One line when it fits and holds no comment, else every `line` in it (not in inner groups) breaks. */
+export const group = (doc: Doc): Doc => ({ kind: "group", doc, broken: false });
+/** A group whose breaks are always taken. */
+export const brokenGroup = (doc: Doc): Doc => ({ kind: "group", doc, broken: true });
+/** Lines broken inside `doc` start at the column where `doc` starts. */
+export const align = (doc: Doc): Doc => ({ kind: "align", doc });
+/** Lines broken inside `doc` start `by` columns further in than the enclosing ones. */
+export const indent = (by: number, doc: Doc): Doc => ({ kind: "indent", by, doc });
+/** A space, or a line break. */
+export const line: Doc = { kind: "line", flat: " " };
+/** Nothing, or a line break. */
+export const softline: Doc = { kind: "line", flat: "" };
+export const comment = (text: string, trailing: boolean): Doc => ({ kind: "comment", text: text.trimEnd(), trailing });
+
+/** The width of `doc` on one line, or Infinity when it holds a comment (which ends its line). */
+function flatWidth(doc: Doc, memo: WeakMap<object, number>): number {
+  if (typeof doc === "string") return doc.length;
+  const known = memo.get(doc);
+  if (known !== undefined) return known;
+  let width: number;
+  if (Array.isArray(doc)) {
+    width = 0;
+    for (const part of doc as readonly Doc[]) {
+      width += flatWidth(part, memo);
+      if (width === Infinity) break;
+    }
+  } else {
+    const d = doc as Group | Align | Indent | Line | CommentDoc;
+    switch (d.kind) {
+      case "line":
+        width = d.flat.length;
+        break;
+      case "comment":
+        width = Infinity;
+        break;
+      case "group":
+        width = d.broken ? Infinity : flatWidth(d.doc, memo);
+        break;
+      default:
+        width = flatWidth(d.doc, memo);
+    }
+  }
+  memo.set(doc as object, width);
+  return width;
+}
+
+/** Prints docs one after the other (the top-level items of a text), lines up to `width` columns. */
+export class DocPrinter {
+  private out = "";
+  private column = 0;
+  /** Where the current line starts in `out`. */
+  private lineStart = 0;
+  /** A comment ended the line: what is printed next starts on a new one. */
+  private pendingBreak = false;
+  private readonly memo = new WeakMap<object, number>();
+
+  constructor(private readonly width: number) {}
+
+  /** The text so far, one line break at the end. */
+  text(): string {
+    return this.out.replace(/[ \t]+$/, "") + "\n";
+  }
+
+  /** Starts a new line at column 0, after `blankLines` empty ones (nothing at the start of the text). */
+  newLine(blankLines: number): void {
+    if (this.out.length === 0) return;
+    this.trimLine();
+    this.out += "\n".repeat(1 + blankLines);
+    this.lineStart = this.out.length;
+    this.column = 0;
+    this.pendingBreak = false;
+  }
+
+  print(doc: Doc): void {
+    this.doc(doc, 0, false);
+  }
+
+  private trimLine(): void {
+    const trimmed = this.out.replace(/[ \t]+$/, "");
+    if (trimmed.length >= this.lineStart) this.out = trimmed;
+  }
+
+  private breakLine(indent: number): void {
+    this.trimLine();
+    this.out += "\n" + " ".repeat(indent);
+    this.lineStart = this.out.length - indent;
+    this.column = indent;
+    this.pendingBreak = false;
+  }
+
+  private atLineStart(): boolean {
+    return this.out.length === 0 || /^[ \t]*$/.test(this.out.slice(this.lineStart));
+  }
+
+  private emit(text: string, indent: number): void {
+    if (this.pendingBreak) this.breakLine(indent);
+    this.out += text;
+    this.column += text.length;
+  }
+
+  private doc(doc: Doc, indent: number, flat: boolean): void {
+    if (typeof doc === "string") {
+      if (doc.length > 0) this.emit(doc, indent);
+      return;
+    }
+    if (Array.isArray(doc)) {
+      for (const part of doc as readonly Doc[]) this.doc(part, indent, flat);
+      return;
+    }
+    const d = doc as Group | Align | Indent | Line | CommentDoc;
+    switch (d.kind) {
+      case "group": {
+        const fits = flat || (!d.broken && !this.pendingBreak && this.column + flatWidth(d.doc, this.memo) <= this.width);
+        this.doc(d.doc, indent, fits);
+        return;
+      }
+      case "align":
+        this.doc(d.doc, this.pendingBreak ? indent : this.column, flat);
+        return;
+      case "indent":
+        this.doc(d.doc, indent + d.by, flat);
+        return;
+      case "line":
+        if (flat && !this.pendingBreak) this.emit(d.flat, indent);
+        else this.breakLine(indent);
+        return;
+      case "comment":
+        this.commentDoc(d, indent);
+    }
+  }
+
+  private commentDoc(d: CommentDoc, indent: number): void {
+    if (d.trailing) {
+      if (this.atLineStart() && this.lineStart > 0 && !this.pendingBreak) {
+        // a break was taken just before it: back to the end of the line it ended
+        this.out = this.out.slice(0, this.lineStart - 1).replace(/[ \t]+$/, "");
+        this.lineStart = this.out.lastIndexOf("\n") + 1;
+      }
+      this.out += " " + d.text;
+    } else {
+      if (!this.atLineStart() || this.pendingBreak) this.breakLine(indent);
+      else if (this.column !== indent) {
+        this.out = this.out.slice(0, this.lineStart) + " ".repeat(indent);
+        this.column = indent;
+      }
+      this.out += d.text;
+    }
+    this.pendingBreak = true;
+  }
+}
