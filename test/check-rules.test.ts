@@ -223,10 +223,6 @@ describe("arity", () => {
   it("checks function symbols apart from relations", () => {
     expect(run(checkArity, "(f 1) (p (f 1 2))")).toEqual([]);
     expect(run(checkArity, "(p (f 1)) (p (f 1 2))")[0].message).toContain("function symbol 'f'");
-    // a relation with two arities is an error; a function symbol, a warning (read as f/1 and f/2)
-    expect(run(checkArity, "(p (f 1)) (p (f 1 2))")[0].severity).toBe("warning");
-    expect(run(checkArity, "(p (f 1)) (p (f 1 2))")[0].message).toContain("read as two symbols, f/1 and f/2");
-    expect(run(checkArity, "(p 1) (p 1 2)")[0].severity).toBe("error");
     expect(run(checkArity, "(p (g (f 1))) (<= (q (f ?x ?y)) (p ?x) (p ?y))")).toHaveLength(1);
     expect(run(checkArity, "(p a) (q (f (a 1)))")).toEqual([]); // a constant and a function symbol
   });

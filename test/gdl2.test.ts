@@ -26,6 +26,16 @@ const GDL2 = path.resolve(ROOT, "../shared/games/gdl2");
 const haveGames = existsSync(GDL2);
 const games = haveGames ? readdirSync(GDL2).filter((f) => f.endsWith(".gdl")).sort() : [];
 const COIN = path.join(ROOT, "corpus/valid/gdl2-coin-guess.kif");
+/**
+ * The GDL-II games that are not valid GDL, with the error they get (the README names them):
+ * mastermind.gdl uses the function symbol set with 4 arguments (a move) and with 2 (a fluent),
+ * which GDL does not allow (as GGP-Base's validator test case test_invalid_function_arities_differ
+ * says).
+ */
+const INVALID: Readonly<Record<string, RegExp>> = {
+  "mastermind.gdl": /mastermind\.gdl:65:11: error\[arity\]: the function symbol 'set' is used here with 2 arguments, but with 4 arguments before/,
+};
+const validGames = games.filter((g) => !(g in INVALID));
 
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -108,8 +118,16 @@ describe("grounding GDL-II", () => {
     expect(stats.out).toMatch(/base \d+, input \d+, sees 4/);
   });
 
-  it.skipIf(!haveGames)("grounds every GDL-II game of ../shared/games/gdl2 with its sees rules", async () => {
-    for (const game of games) {
+  it.skipIf(!haveGames)("rejects the GDL-II games that are not valid GDL, with the error and its position", () => {
+    for (const [game, error] of Object.entries(INVALID)) {
+      const loaded = loadFile(path.join(GDL2, game));
+      expect(loaded.description, game).toBeUndefined();
+      expect(loaded.diagnostics.map(formatDiagnostic).join("\n")).toMatch(error);
+    }
+  });
+
+  it.skipIf(!haveGames)("grounds every valid GDL-II game of ../shared/games/gdl2 with its sees rules", async () => {
+    for (const game of validGames) {
       const loaded = loadFile(path.join(GDL2, game));
       expect(loaded.dialect, game).toBe("gdl2");
       const result = await groundAndBuild(loaded, { grounder, timeoutSeconds: 60, propnet: false });
@@ -123,7 +141,7 @@ describe("the prover against the Dresden GameController (gc-trace)", () => {
   const unavailable = haveGames ? anchorUnavailable("gc-trace") : "no ../shared/games/gdl2";
   if (unavailable) it.skip(`skipped: ${unavailable}`, () => undefined);
   else
-    for (const game of games) {
+    for (const game of validGames) {
       it(`${game}: 2 seeded playouts, every state, legal move, goal and percept`, () => {
         const file = path.join(GDL2, game);
         const trace = runAnchorTrace("gc-trace", file, { playouts: 2, seed: 7, timeoutSeconds: 120 });

@@ -14,6 +14,8 @@ import { definition, hover } from "../src/lsp/navigation.js";
 import { documentSymbols, semanticTokens, TOKEN_TYPES } from "../src/lsp/outline.js";
 import { prepareRename, rename } from "../src/lsp/rename.js";
 import { parseGdl } from "../src/syntax/parse.js";
+import { CONNECTIVES, KEYWORD_ARITY, RANDOM_ROLE } from "../src/syntax/ast.js";
+import { KEYWORD_MEANINGS } from "../src/lsp/describe.js";
 
 const doc = (text: string, uri = "file:///game.kif") => new GdlDocument(uri, "gdl", 1, text);
 const at = (d: GdlDocument, needle: string, into = 1, nth = 0): Position => {
@@ -106,6 +108,11 @@ describe("rename", () => {
 });
 
 describe("completion", () => {
+  it("has a meaning for every keyword and connective (completion and hover show it)", () => {
+    // GDL-II's sees was once a keyword without one: completion failed on every document
+    for (const name of [...KEYWORD_ARITY.keys(), ...CONNECTIVES, RANDOM_ROLE]) expect(KEYWORD_MEANINGS.get(name)?.meaning, name).toBeTruthy();
+  });
+
   it("offers the rule's variables after '?', else symbols with kind and arity, and keywords", () => {
     const d = doc(COUNTER.replace("(succ ?m ?n))", "(succ ?m ?n) (dir ?))"));
     const variables = completion(d, at(d, "(dir ?)", 6));

@@ -1,10 +1,6 @@
 /**
  * Arity: a relation, or a function symbol, is used with one number of arguments throughout.
- * Relations and function symbols are checked apart (a name may be both). A relation with two
- * arities is an error (every stage keys relations by name); a function symbol with two is a
- * warning: GDL gives it one arity, but it is read as two symbols, `set/2` and `set/4`, as clingo,
- * Prolog-based players and the Dresden GameController read it (GDL-II's mastermind moves
- * `(set c1 c2 c3 c4)` and keeps fluents `(set 1 c1)`). A 0-argument
+ * Relations and function symbols are checked apart (a name may be both). A 0-argument
  * compound `(f)` has arity 0 as a function symbol; the constant `f` is not compared with it.
  * The keywords are left to keywords.ts, which knows their fixed arities. Each clash is
  * reported once per (symbol, arity), at the first use with that arity, pointing at the
@@ -38,14 +34,12 @@ class ArityTable {
     const key = `${name}/${arity}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    const relation = this.kind === "relation";
     this.out.push(
       this.context.report(
-        relation ? "error" : "warning",
+        "error",
         "arity",
         pos,
-        `the ${this.kind} '${name}' is used here with ${plural(arity)}, but with ${plural(first.arity)} before` +
-          (relation ? "" : `: read as two symbols, ${name}/${first.arity} and ${name}/${arity}`),
+        `the ${this.kind} '${name}' is used here with ${plural(arity)}, but with ${plural(first.arity)} before`,
         [{ message: `first use of '${name}', with ${plural(first.arity)}`, pos: first.pos }],
       ),
     );

@@ -26,6 +26,8 @@ export const KEYWORD_MEANINGS: ReadonlyMap<string, KeywordMeaning> = new Map([
   ["terminal", { args: [], meaning: "the current state ends the game" }],
   ["base", { args: ["f"], meaning: "f is a fluent that can be part of a state" }],
   ["input", { args: ["r", "m"], meaning: "m is a move role r can ever make" }],
+  ["sees", { args: ["r", "p"], meaning: "role r perceives p after the joint move of this step (GDL-II)" }],
+  ["random", { args: [], meaning: "GDL-II's chance role: each step it makes one of its legal moves, chosen uniformly at random; it needs no goals" }],
   ["<=", { args: ["head", "body..."], meaning: "a rule: the head holds when every literal of the body holds" }],
   ["not", { args: ["l"], meaning: "l does not hold (negation as failure)" }],
   ["or", { args: ["l1", "...", "ln"], meaning: "at least one of the literals holds" }],
