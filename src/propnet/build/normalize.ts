@@ -162,6 +162,7 @@ export function normalize(game: GroundGame): Normalized {
     moveInput[a] = i;
   });
   const unknownGoalRoles: string[] = [];
+  const unknownSeesRoles: string[] = [];
   for (let i = 0; i < n0; i++) {
     const a = game.atoms[i];
     if (cls[i] !== "rule") continue;
@@ -193,7 +194,7 @@ export function normalize(game: GroundGame): Normalized {
         if (args.length !== 2) break;
         const r = roleIndex.get(termToKif(args[0]));
         if (r === undefined) {
-          unknownGoalRoles.push(a.kif);
+          (a.relation === "sees" ? unknownSeesRoles : unknownGoalRoles).push(a.kif);
           break;
         }
         atomRole[i] = r;
@@ -208,7 +209,8 @@ export function normalize(game: GroundGame): Normalized {
       }
     }
   }
-  if (unknownGoalRoles.length > 0) warnings.push(`legal/goal/sees atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
+  if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
+  if (unknownSeesRoles.length > 0) warnings.push(`sees atoms of unknown roles kept as views: ${sample(unknownSeesRoles)}`);
 
   const clauses: GroundClause[] = [];
   const badHeads: string[] = [];
