@@ -1,5 +1,5 @@
 /**
- * `npm run compare:outputs -- [DIR] --save FILE | --against FILE [--filter RE] [--jobs N] [--timeout S] [--ground-timeout S] [--memory MiB] [--grounder auto|wasm|native] [--no-unoptimized]`
+ * `npm run compare:outputs -- [DIR] --save FILE | --against FILE [--filter RE] [--jobs N] [--timeout S] [--ground-timeout S] [--memory MiB] [--grounder auto|wasm|native] [--no-unoptimized] [--shape]`
  *
  * Did a change change what the tool outputs? For every .kif game below DIR (default
  * ../shared/games/base), each in a child process with a time limit: a digest of the printed
@@ -35,6 +35,7 @@ const program = new Command("compare-outputs")
   .option("--memory <MiB>", "JavaScript heap limit of each child process", wholeNumber, 4096)
   .addOption(new Option("--grounder <kind>", "auto: a native gringo when there is one, else clingo-wasm").choices(GROUNDER_KINDS).default("auto"))
   .option("--no-unoptimized", "leave out the unoptimized propnet")
+  .option("--shape", "compare propnets by shape and counts, not by their exact export (components numbered differently, or a field added to the export)")
   .showHelpAfterError()
   .parse();
 
@@ -48,7 +49,9 @@ const opts = program.opts<{
   memory: number;
   grounder: GrounderKind;
   unoptimized: boolean;
+  shape?: boolean;
 }>();
+const propnetComparison = opts.shape ? "shape" : "exact";
 
 function fail(message: string): never {
   process.stderr.write(`compare-outputs: ${message}\n`);
@@ -92,7 +95,7 @@ const savedByGame = new Map(saved?.games.map((g) => [g.game, g]));
 const width = String(total).length;
 const started = performance.now();
 const digests = await digestFolder({ ...runOptions, dir, filter: opts.filter, jobs: Math.max(1, opts.jobs), memoryMb: opts.memory, grounder: opts.grounder }, (digest, seconds, done) => {
-  const verdict = saved ? ` — ${describe(compareRuns(savedByGame.has(digest.game) ? [savedByGame.get(digest.game)!] : [], [digest], false)[0])}` : "";
+  const verdict = saved ? ` — ${describe(compareRuns(savedByGame.has(digest.game) ? [savedByGame.get(digest.game)!] : [], [digest], false, propnetComparison)[0])}` : "";
   const status = digest.status === "ok" ? "ok" : `${digest.status} (${digest.detail ?? ""})`;
   report(`[${String(done).padStart(width)}/${total}] ${digest.game}: ${status}, ${seconds.toFixed(1)} s${verdict}\n`);
 });
@@ -113,7 +116,7 @@ if (opts.save) {
   if (opts.save !== "-") report(`saved: ${opts.save}\n`);
 }
 if (saved) {
-  const comparisons = compareRuns(saved.games, digests, !opts.filter);
+  const comparisons = compareRuns(saved.games, digests, !opts.filter, propnetComparison);
   const differ = comparisons.filter((c) => c.verdict === "differs");
   const alike = comparisons.filter((c) => c.verdict === "both-failed");
   for (const c of differ) report(`differs: ${c.game}: ${c.differences.join("; ")}\n`);

@@ -129,6 +129,20 @@ describe("comparing digests", () => {
       "status ok -> timeout (no digest within 2 s)",
     ]);
   });
+  it("with --shape, accepts another numbering or an added count of 0, not another shape or count", () => {
+    const renumbered: GameDigest = { ...ok, propnet: { ...ok.propnet!, exact: "x" } };
+    expect(compareGame("t", ok, renumbered).verdict).toBe("differs");
+    expect(compareGame("t", ok, renumbered, "shape").verdict).toBe("same");
+    const stats = ok.propnet!.stats;
+    const { sees: _sees, ...olderPropositions } = stats.propositions;
+    const older: GameDigest = { ...ok, propnet: { ...ok.propnet!, stats: { ...stats, propositions: olderPropositions as typeof stats.propositions } } };
+    expect(compareGame("t", older, renumbered, "shape").verdict).toBe("same"); // no sees count before: 0
+    const reshaped: GameDigest = { ...ok, propnet: { ...ok.propnet!, exact: "x", shape: "y" } };
+    expect(compareGame("t", ok, reshaped, "shape").differences).toEqual(["propnet differs: different shape"]);
+    const counted: GameDigest = { ...ok, propnet: { ...ok.propnet!, exact: "x", stats: { ...stats, links: stats.links + 1 } } };
+    expect(compareGame("t", ok, counted, "shape").verdict).toBe("differs");
+  });
+
   it("counts a game that fails alike on both sides as equal, and a missing one as a difference", () => {
     const slow: GameDigest = { game: "slow", status: "timeout", detail: "grounding did not finish within 60 s: 1 M ground rules" };
     expect(compareGame("slow", slow, { ...slow, detail: "no digest within 120 s" }).verdict).toBe("both-failed");

@@ -65,8 +65,15 @@ export interface GameComparison {
   readonly differences: readonly string[];
 }
 
+/**
+ * How propnets are compared: `exact` (the JSON export, hashed) or `shape` (the renumbering-
+ * invariant form and every count, a count absent on one side read as 0): for a change that
+ * numbers components differently or adds a field to the export (GDL-II's `sees`, empty for GDL).
+ */
+export type PropnetComparison = "exact" | "shape";
+
 /** Compares one game's digests, saved (before) and now (after); an absent side is a difference. */
-export function compareGame(game: string, before: GameDigest | undefined, after: GameDigest | undefined): GameComparison {
+export function compareGame(game: string, before: GameDigest | undefined, after: GameDigest | undefined, propnets: PropnetComparison = "exact"): GameComparison {
   const differs = (differences: string[]): GameComparison =>
     differences.length === 0 ? { game, verdict: "same", differences } : { game, verdict: "differs", differences };
   if (!before) return differs(["not in the saved digests"]);
@@ -76,9 +83,9 @@ export function compareGame(game: string, before: GameDigest | undefined, after:
   const differences: string[] = [];
   if (before.groundGame && after.groundGame) differences.push(...groundGameDifferences(before.groundGame, after.groundGame));
   else if (before.groundGame || after.groundGame) differences.push("ground game digested on one side only");
-  differences.push(...propnetDifferences("propnet", before.propnet, after.propnet));
+  differences.push(...propnetDifferences("propnet", before.propnet, after.propnet, propnets));
   // the unoptimized propnet is compared when both runs made it
-  if (before.unoptimized && after.unoptimized) differences.push(...propnetDifferences("unoptimized propnet", before.unoptimized, after.unoptimized));
+  if (before.unoptimized && after.unoptimized) differences.push(...propnetDifferences("unoptimized propnet", before.unoptimized, after.unoptimized, propnets));
   return differs(differences);
 }
 
@@ -88,10 +95,11 @@ function groundGameDifferences(before: GroundGameDigest, after: GroundGameDigest
   return [`printed ground game differs (${sizes.length > 0 ? sizes.join(", ") : "same sizes"})`];
 }
 
-function propnetDifferences(what: string, before: PropnetDigest | undefined, after: PropnetDigest | undefined): string[] {
+function propnetDifferences(what: string, before: PropnetDigest | undefined, after: PropnetDigest | undefined, propnets: PropnetComparison): string[] {
   if (!before || !after) return before || after ? [`${what} digested on one side only`] : [];
   if (before.exact === after.exact) return [];
   const counts = statsDifferences(before.stats, after.stats);
+  if (propnets === "shape" && before.shape === after.shape && counts.length === 0) return [];
   const form = before.shape === after.shape ? "numbered differently, same shape" : "different shape";
   return [`${what} differs: ${form}${counts.length > 0 ? `; ${counts.join(", ")}` : ""}`];
 }
@@ -104,17 +112,18 @@ export function statsDifferences(before: PropnetStats, after: PropnetStats): str
   };
   const b = flat(before);
   const a = flat(after);
-  return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => b[k] !== a[k]).map((k) => `${k} ${b[k] ?? "-"} -> ${a[k] ?? "-"}`);
+  // a count one side does not have (a proposition kind added since) is 0 there
+  return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => (b[k] ?? 0) !== (a[k] ?? 0)).map((k) => `${k} ${b[k] ?? "-"} -> ${a[k] ?? "-"}`);
 }
 
 /**
  * Compares every game run now with its saved digest. Saved games that were not run count only
  * when `complete` (the run covered the whole folder, no filter): then they are missing.
  */
-export function compareRuns(saved: readonly GameDigest[], now: readonly GameDigest[], complete: boolean): GameComparison[] {
+export function compareRuns(saved: readonly GameDigest[], now: readonly GameDigest[], complete: boolean, propnets: PropnetComparison = "exact"): GameComparison[] {
   const before = new Map(saved.map((g) => [g.game, g]));
   const after = new Map(now.map((g) => [g.game, g]));
-  const result = now.map((g) => compareGame(g.game, before.get(g.game), g));
-  if (complete) for (const g of saved) if (!after.has(g.game)) result.push(compareGame(g.game, g, undefined));
+  const result = now.map((g) => compareGame(g.game, before.get(g.game), g, propnets));
+  if (complete) for (const g of saved) if (!after.has(g.game)) result.push(compareGame(g.game, g, undefined, propnets));
   return result;
 }

@@ -97,7 +97,7 @@ class Signature {
   }
 }
 
-const KIND_CODES: readonly ComponentKind[] = ["base", "input", "next", "view", "legal", "goal", "terminal", "init", "and", "or", "not", "transition", "true", "false"];
+const KIND_CODES: readonly ComponentKind[] = ["base", "input", "next", "view", "legal", "goal", "terminal", "init", "and", "or", "not", "transition", "true", "false", "sees"];
 
 /** What a component is known by before its inputs: its kind, and its name unless it is a gate. */
 function ownSignature(kind: ComponentKind, label: string): Signature {
@@ -162,9 +162,12 @@ function shapeDigest(p: Propnet): string {
   add("goals", goals);
   add("terminal", of(p.terminal));
   add("inits", p.inits.map((x) => [x.base, of(x.id)]));
+  // GDL-II's percepts, and their count, only where there are any: a GDL propnet's shape is what it was before sees
+  if (p.sees.length > 0) add("sees", p.sees.map((x) => [x.role, x.percept, of(x.id)]));
   // a cycle through gates names them by kind and id: the id is left out
   add("cycles", p.cycles.map((c) => c.propositions.map((name) => name.replace(/#\d+$/, "")).sort()));
   add("warnings", p.warnings);
-  add("stats", p.stats);
+  const { sees: seesCount, ...gdlPropositions } = p.stats.propositions;
+  add("stats", seesCount > 0 ? p.stats : { ...p.stats, propositions: gdlPropositions });
   return h.hex();
 }

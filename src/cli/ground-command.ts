@@ -343,6 +343,7 @@ export function formatPropnetSummary(result: GroundResult, propnet: Propnet): st
     `  components (the paper's count, no optimization): ${st.paperComponents}`,
     `  components (after our optimizations):            ${st.optimizedComponents}`,
     `  propositions ${propositions}: base ${p.base}, input ${p.input}, legal ${p.legal}, goal ${p.goal}, terminal ${p.terminal}, init ${p.init}, next ${p.next}` +
+      (p.sees > 0 ? `, sees ${p.sees}` : "") +
       (p.view > 0 ? `, view ${p.view}` : " (views are the gates that compute them)"),
     `  gates: and ${st.ands}, or ${st.ors}, not ${st.nots}; transitions ${st.transitions}; constants ${st.constants}; links ${st.links}`,
     ...(propnet.cycles.length > 0 ? [`  cycles of gates (positive recursion, evaluated as least fixpoints): ${propnet.cycles.length}`] : []),

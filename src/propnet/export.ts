@@ -9,7 +9,7 @@
  *   "roles": string[],                              // role order = joint move order
  *   "components": [{ "id": number,                  // = index in this array
  *                    "kind": "base" | "input" | "next" | "view" | "legal" | "goal" | "terminal"
- *                          | "init" | "and" | "or" | "not" | "transition" | "true" | "false",
+ *                          | "init" | "sees" | "and" | "or" | "not" | "transition" | "true" | "false",
  *                    "label": string,               // KIF of the atom for propositions, the
  *                                                   // fluent for transitions; for gates the
  *                                                   // kind or the KIF of the view it computes
@@ -22,6 +22,7 @@
  *   "goals": [{ "role": number, "value": number | null, "valueKif": string, "id": number }],
  *   "terminal": number,                             // -1: never terminal
  *   "inits": [{ "base": number, "id": number }],
+ *   "sees": [{ "role": number, "percept": string, "id": number }],   // GDL-II; [] for GDL
  *   "cycles": [{ "kind": "propnet-cycle", "propositions": string[] }],
  *   "warnings": string[],
  *   "stats": PropnetStats
@@ -55,6 +56,7 @@ export function propnetToJson(p: Propnet): PropnetJson {
     goals: p.goals,
     terminal: p.terminal,
     inits: p.inits,
+    sees: p.sees,
     cycles: p.cycles,
     warnings: p.warnings,
     stats: p.stats,
@@ -72,10 +74,13 @@ export function propnetFromJson(value: unknown): Propnet | { readonly error: str
   if (typeof v.terminal !== "number") return { error: "terminal is not a number" };
   const components = v.components as PropnetComponent[];
   if (components.some((c, i) => c.id !== i || !Array.isArray(c.inputs))) return { error: "component ids must equal their index" };
+  // `sees` came with GDL-II: a file written before has none
+  if (v.sees !== undefined && !Array.isArray(v.sees)) return { error: "sees is not an array" };
   const { format: _f, version: _v, ...rest } = v;
   void _f;
   void _v;
-  return rest as unknown as Propnet;
+  const propnet = rest as unknown as Propnet;
+  return propnet.sees === undefined ? { ...propnet, sees: [] } : propnet;
 }
 
 const DOT_STYLE: Record<PropnetComponent["kind"], string> = {
@@ -87,6 +92,7 @@ const DOT_STYLE: Record<PropnetComponent["kind"], string> = {
   goal: 'shape=ellipse, style=filled, fillcolor="#ffd6e0"',
   terminal: 'shape=doubleoctagon, style=filled, fillcolor="#ffb3b3"',
   init: 'shape=ellipse, style=filled, fillcolor="#eeeeee"',
+  sees: 'shape=ellipse, style=filled, fillcolor="#fff3b0"',
   and: "shape=invhouse",
   or: "shape=invtriangle",
   not: "shape=circle",

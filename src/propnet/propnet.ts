@@ -6,6 +6,8 @@
  *   - `input`    `(does r m)` for a possible move; no inputs;
  *   - `next`     `(next f)`; one input; feeds the transition of f;
  *   - `legal`, `goal`, `terminal`, `init`: the special outputs; one input each;
+ *   - `sees`     `(sees r p)` (GDL-II): what role r perceives after the joint move; one input,
+ *                computed like `next` from the state and the inputs;
  *   - `view`     any other atom; one input.
  * Gates: `and`, `or` (any number of inputs), `not` (one input). A `transition` has one input
  * (the `next` proposition) and is the input of the base proposition of the same fluent: it
@@ -16,11 +18,11 @@
  * the component that reads it, except the transition feeding a base proposition).
  */
 
-export type PropositionKind = "base" | "input" | "next" | "view" | "legal" | "goal" | "terminal" | "init";
+export type PropositionKind = "base" | "input" | "next" | "view" | "legal" | "goal" | "terminal" | "init" | "sees";
 export type GateKind = "and" | "or" | "not";
 export type ComponentKind = PropositionKind | GateKind | "transition" | "true" | "false";
 
-export const PROPOSITION_KINDS: readonly PropositionKind[] = ["base", "input", "next", "view", "legal", "goal", "terminal", "init"];
+export const PROPOSITION_KINDS: readonly PropositionKind[] = ["base", "input", "next", "view", "legal", "goal", "terminal", "init", "sees"];
 
 export function isProposition(kind: ComponentKind): kind is PropositionKind {
   return (PROPOSITION_KINDS as readonly string[]).includes(kind);
@@ -71,6 +73,15 @@ export interface PropnetGoal {
   readonly id: number;
 }
 
+/** A percept of GDL-II: `(sees r p)`, true when role r perceives p after the joint move in the state. */
+export interface PropnetSees {
+  readonly role: number;
+  /** KIF of the percept p. */
+  readonly percept: string;
+  /** The `sees` proposition. */
+  readonly id: number;
+}
+
 export interface PropnetInit {
   /** Index into `Propnet.baseFluents`. */
   readonly base: number;
@@ -94,6 +105,7 @@ export interface PropositionCounts {
   readonly goal: number;
   readonly terminal: number;
   readonly init: number;
+  readonly sees: number;
 }
 
 export interface PropnetStats {
@@ -136,6 +148,8 @@ export interface Propnet {
   /** The `terminal` proposition, or -1 when the game has none (never terminal). */
   readonly terminal: number;
   readonly inits: readonly PropnetInit[];
+  /** GDL-II's percepts, by role, then percept (empty for a GDL-I game). */
+  readonly sees: readonly PropnetSees[];
   /** Cycles without a transition; a state machine cannot be compiled when there is one. */
   readonly cycles: readonly PropnetCycle[];
   /** Things the builder repaired or ignored (a legal without input, a `true` atom as a rule head...). */

@@ -118,6 +118,7 @@ export interface DraftOutputs {
   inputIds: number[];
   legals: { role: number; move: string; id: number; input: number }[];
   goals: { role: number; valueKif: string; id: number }[];
+  sees: { role: number; percept: string; id: number }[];
   terminal: number;
   inits: { base: number; id: number }[];
 }
@@ -130,7 +131,7 @@ export function collectOutputs(
   inputIds: number[],
   propOf: (atom: number) => number,
 ): DraftOutputs {
-  const out: DraftOutputs = { baseIds, transitionIds, inputIds, legals: [], goals: [], terminal: -1, inits: [] };
+  const out: DraftOutputs = { baseIds, transitionIds, inputIds, legals: [], goals: [], sees: [], terminal: -1, inits: [] };
   for (let a = 0; a < g.kifs.length; a++) {
     const id = propOf(a);
     if (id < 0) continue;
@@ -139,7 +140,10 @@ export function collectOutputs(
         out.legals.push({ role: g.atomRole[a], move: g.inputs[g.moveInput[a]].move, id, input: g.moveInput[a] });
         break;
       case "goal":
-        out.goals.push({ role: g.atomRole[a], valueKif: g.goalValue[a], id });
+        out.goals.push({ role: g.atomRole[a], valueKif: g.outputArg[a], id });
+        break;
+      case "sees":
+        out.sees.push({ role: g.atomRole[a], percept: g.outputArg[a], id });
         break;
       case "terminal":
         out.terminal = id;

@@ -8,7 +8,7 @@
  * the order is made once, here.
  */
 import { topologicalOrder } from "../graph.js";
-import type { Propnet, PropnetComponent, PropnetCycle, PropnetGoal, PropnetInit, PropnetInput, PropnetLegal } from "../propnet.js";
+import type { Propnet, PropnetComponent, PropnetCycle, PropnetGoal, PropnetInit, PropnetInput, PropnetLegal, PropnetSees } from "../propnet.js";
 import type { Draft, DraftOutputs } from "./draft.js";
 import type { Normalized } from "./normalize.js";
 import { computeStats } from "./stats.js";
@@ -66,6 +66,10 @@ export function finalize(
     .map((l) => ({ role: l.role, move: l.move, id: newId[l.id], input: l.input }))
     .sort((a, b) => a.input - b.input);
   const inits: PropnetInit[] = out.inits.map((x) => ({ base: x.base, id: newId[x.id] })).sort((a, b) => a.base - b.base);
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sees: PropnetSees[] = out.sees
+    .map((x) => ({ role: x.role, percept: x.percept, id: newId[x.id] }))
+    .sort((a, b) => a.role - b.role || byCodeUnits(a.percept, b.percept));
 
   const stats = computeStats(components, paperComponents);
   return {
@@ -79,6 +83,7 @@ export function finalize(
     goals,
     terminal: out.terminal >= 0 ? newId[out.terminal] : -1,
     inits,
+    sees,
     cycles,
     warnings,
     optimized,

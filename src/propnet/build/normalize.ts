@@ -28,10 +28,10 @@ export interface Normalized {
   readonly fluentBase: number[];
   /** Input index of a `does` atom (class input) or of the move of a `legal` atom; else -1. */
   readonly moveInput: number[];
-  /** Role index of `legal` / `goal` atoms; else -1. */
+  /** Role index of `legal`, `goal` and `sees` atoms; else -1. */
   readonly atomRole: number[];
-  /** Value KIF of `goal` atoms. */
-  readonly goalValue: string[];
+  /** KIF of the second argument of `goal` (the value) and `sees` (the percept) atoms. */
+  readonly outputArg: string[];
   readonly clauses: readonly GroundClause[];
   /** The clauses of each head atom. */
   readonly clausesOf: Rows;
@@ -149,7 +149,7 @@ export function normalize(game: GroundGame): Normalized {
   const fluentBase: number[] = new Array(n).fill(-1);
   const moveInput: number[] = new Array(n).fill(-1);
   const atomRole: number[] = new Array(n).fill(-1);
-  const goalValue: string[] = new Array(n).fill("");
+  const outputArg: string[] = new Array(n).fill("");
   const nextAtom: number[] = new Array(baseFluents.length).fill(-1);
   baseAtom.forEach((a, b) => {
     cls[a] = "base";
@@ -162,6 +162,7 @@ export function normalize(game: GroundGame): Normalized {
     moveInput[a] = i;
   });
   const unknownGoalRoles: string[] = [];
+  const unknownSeesRoles: string[] = [];
   for (let i = 0; i < n0; i++) {
     const a = game.atoms[i];
     if (cls[i] !== "rule") continue;
@@ -188,11 +189,12 @@ export function normalize(game: GroundGame): Normalized {
         if (args.length === 0) propKind[i] = "terminal";
         break;
       case "legal":
-      case "goal": {
+      case "goal":
+      case "sees": {
         if (args.length !== 2) break;
         const r = roleIndex.get(termToKif(args[0]));
         if (r === undefined) {
-          unknownGoalRoles.push(a.kif);
+          (a.relation === "sees" ? unknownSeesRoles : unknownGoalRoles).push(a.kif);
           break;
         }
         atomRole[i] = r;
@@ -200,14 +202,15 @@ export function normalize(game: GroundGame): Normalized {
           propKind[i] = "legal";
           moveInput[i] = inputIndex[r].get(termToKif(args[1]))!;
         } else {
-          propKind[i] = "goal";
-          goalValue[i] = termToKif(args[1]);
+          propKind[i] = a.relation;
+          outputArg[i] = termToKif(args[1]);
         }
         break;
       }
     }
   }
   if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
+  if (unknownSeesRoles.length > 0) warnings.push(`sees atoms of unknown roles kept as views: ${sample(unknownSeesRoles)}`);
 
   const clauses: GroundClause[] = [];
   const badHeads: string[] = [];
@@ -229,7 +232,7 @@ export function normalize(game: GroundGame): Normalized {
     fluentBase,
     moveInput,
     atomRole,
-    goalValue,
+    outputArg,
     clauses,
     clausesOf,
     baseFluents,

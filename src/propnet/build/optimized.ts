@@ -61,7 +61,7 @@ export function optimizedDraft(g: Normalized, value: Uint8Array): { draft: Draft
   const outProps = new Int32Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
     const k = g.propKind[a];
-    if ((k === "legal" || k === "goal" || k === "init") && value[a] !== NEVER) outProps[a] = outputProp(a);
+    if ((k === "legal" || k === "goal" || k === "init" || k === "sees") && value[a] !== NEVER) outProps[a] = outputProp(a);
     if (k === "terminal") outProps[a] = outputProp(a);
   }
   for (let qi = 0; qi < queue.length; qi++) define(queue[qi]);

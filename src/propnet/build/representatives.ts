@@ -12,15 +12,16 @@ import type { Draft, DraftOutputs } from "./draft.js";
 
 /** Propositions that only pass their one input on (readers can read that input instead). */
 function isPassThrough(kind: ComponentKind): boolean {
-  return kind === "view" || kind === "next" || kind === "legal" || kind === "goal" || kind === "terminal" || kind === "init";
+  return kind === "view" || kind === "next" || kind === "legal" || kind === "goal" || kind === "terminal" || kind === "init" || kind === "sees";
 }
 
-/** The components that must stay: base, input, transitions, legal, goal, init and terminal propositions. */
+/** The components that must stay: base, input, transitions, legal, goal, init, sees and terminal propositions. */
 export function outputRoots(out: DraftOutputs): number[] {
   const roots: number[] = [...out.baseIds, ...out.inputIds, ...out.transitionIds.filter((t) => t >= 0)];
   for (const l of out.legals) roots.push(l.id);
   for (const x of out.goals) roots.push(x.id);
   for (const x of out.inits) roots.push(x.id);
+  for (const x of out.sees) roots.push(x.id);
   if (out.terminal >= 0) roots.push(out.terminal);
   return roots;
 }

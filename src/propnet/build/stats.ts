@@ -9,7 +9,7 @@ import { isProposition, type PropnetComponent, type PropnetStats } from "../prop
 
 /** Counts the components of a propnet by kind. */
 export function computeStats(components: readonly PropnetComponent[], paperComponents: number): PropnetStats {
-  const propositions = { base: 0, input: 0, next: 0, view: 0, legal: 0, goal: 0, terminal: 0, init: 0 };
+  const propositions = { base: 0, input: 0, next: 0, view: 0, legal: 0, goal: 0, terminal: 0, init: 0, sees: 0 };
   let ands = 0;
   let ors = 0;
   let nots = 0;
