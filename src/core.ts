@@ -51,8 +51,8 @@ export {
   type StateHandle,
 } from "./propnet/index.js";
 export { FastStateMachine, compileMachine, fastEngineFallbackReason, GUARD_RATIO, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
-export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
-export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { ENGINE_NAMES, type EngineName, type GameStateMachine, type PerftResult } from "./propnet/machine.js";
+export { perftCounts, perftCountsInPlace, type PlayoutResult, type Rng } from "./propnet/search.js";
 export { Prover, type ProverOptions } from "./prover/prover.js";
 export {
   loadText,

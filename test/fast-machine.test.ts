@@ -1,6 +1,6 @@
 /**
  * The fast engine (src/propnet/fast-machine.ts) against the reference engine
- * (src/propnet/state-machine.ts) on real games: seeded random playouts compared step by step
+ * (src/propnet/reference-machine.ts) on real games: seeded random playouts compared step by step
  * (state, every role's legal moves, terminal, goals), the allocation-free calls against the
  * allocating ones, perft in place against perft with copies, with guards as measured, on every
  * AND gate, and none. No timing here: speed lives in `npm run bench:reasoning`.
@@ -11,9 +11,9 @@ import path from "node:path";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
-import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
 import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
-import type { GameStateMachine } from "../src/propnet/machine.js";
+import { isCompileError, type GameStateMachine } from "../src/propnet/machine.js";
 import type { Propnet } from "../src/propnet/propnet.js";
 import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/search.js";
 import { propnetKifReasoner } from "../src/verify/reasoners.js";

@@ -11,7 +11,8 @@ import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, randomInt, type Rng } from "../src/propnet/search.js";
-import { compileStateMachine, isCompileError } from "../src/propnet/state-machine.js";
+import { compileStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[randomInt(rng, items.length)];

@@ -5,7 +5,8 @@ import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
-import { compileStateMachine, isCompileError, PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
 import { perft } from "../src/propnet/search.js";
 
 function game(text: string) {

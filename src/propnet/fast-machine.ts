@@ -1,6 +1,6 @@
 /**
  * The fast propnet state machine (issue 13), designed from a profile of the reference engine
- * (state-machine.ts) on connect four: 55 % of the time went into propagation, the rest into
+ * (reference-machine.ts) on connect four: 55 % of the time went into propagation, the rest into
  * scanning every legal and next proposition per step and into allocation in perft.
  *
  *   - One evaluator for legal, next, terminal and goal: every gate keeps the count of its
@@ -107,10 +107,10 @@
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
-import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
-import { PropnetMachineBase } from "./machine-base.js";
-import { PropnetStateMachine, resolveSlots, type PropnetCompileError } from "./state-machine.js";
-import { mulberry32, type PerftResult } from "./search.js";
+import type { EngineName, GameStateMachine, PerftResult, PropnetCompileError, StateHandle } from "./machine.js";
+import { PropnetMachineBase, resolveSlots } from "./machine-base.js";
+import { PropnetStateMachine } from "./reference-machine.js";
+import { mulberry32 } from "./search.js";
 
 export interface FastCompileOptions {
   /**

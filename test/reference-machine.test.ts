@@ -5,7 +5,9 @@ import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, perft, perftCounts, randomPlayout } from "../src/propnet/search.js";
-import { compileStateMachine, createStateMachine, isCompileError, unplayableReason, type PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, createStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { unplayableReason } from "../src/propnet/gate-order.js";
+import { isCompileError } from "../src/propnet/machine.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 
 function compareWithReference(g: GroundGame, sm: PropnetStateMachine, seed: number, games: number, maxSteps = 50, recursive?: ReadonlySet<string>): void {
