@@ -1,5 +1,5 @@
 /**
- * The fast engine (src/propnet/fast-machine.ts) against the reference engine
+ * The fast engine (src/propnet/fast/) against the reference engine
  * (src/propnet/reference-machine.ts) on real games: seeded random playouts compared step by step
  * (state, every role's legal moves, terminal, goals), the allocation-free calls against the
  * allocating ones, perft in place against perft with copies, with guards as measured, on every
@@ -12,7 +12,8 @@ import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
-import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
+import { FastStateMachine } from "../src/propnet/fast/machine.js";
+import { compileMachine, fastEngineFallbackReason } from "../src/propnet/compile-machine.js";
 import { isCompileError, type GameStateMachine } from "../src/propnet/machine.js";
 import type { Propnet } from "../src/propnet/propnet.js";
 import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/search.js";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPropnet } from "../src/propnet/build.js";
-import { FastStateMachine } from "../src/propnet/fast-machine.js";
+import { FastStateMachine } from "../src/propnet/fast/machine.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";

@@ -1,5 +1,5 @@
 /**
- * What both engines (fast-machine.ts, reference-machine.ts) share around their evaluation: the
+ * What both engines (fast/machine.ts, reference-machine.ts) share around their evaluation: the
  * slot of each component (`resolveSlots`), states as bitsets over base indices and their KIF,
  * roles and moves by name, the checked `nextState`, legal moves as KIF, and goal values read
  * from the values of the goal propositions.

@@ -1,7 +1,7 @@
 /**
  * The one small interface every propnet state machine implements (issue 13): what a General
  * Game Playing player calls, in the vocabulary of GDL. Two engines implement it:
- *   - "fast"      (`FastStateMachine`, fast-machine.ts): incremental propagation with legal
+ *   - "fast"      (`FastStateMachine`, fast/machine.ts): incremental propagation with legal
  *                 moves and the next state maintained as the values change; the default;
  *   - "reference" (`PropnetStateMachine`, reference-machine.ts): the earlier engine, kept to
  *                 check the fast one against and to measure it by.

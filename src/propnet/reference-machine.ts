@@ -1,6 +1,6 @@
 /**
  * The reference engine (`--engine reference`): a propnet compiled into a state machine the
- * plain way, kept to check the fast engine (fast-machine.ts) against and to measure it by.
+ * plain way, kept to check the fast engine (fast/) against and to measure it by.
  *
  *   - Every component has a value slot in one `Uint8Array`; propositions that only pass a value
  *     on are compiled away (`resolveSlots`). The machine remembers the loaded state: asking
@@ -44,7 +44,7 @@ export interface StateMachineStats {
   readonly initOps: number;
 }
 
-/** The reference engine (`--engine reference`): the fast engine (fast-machine.ts) is checked against it. */
+/** The reference engine (`--engine reference`): the fast engine (fast/machine.ts) is checked against it. */
 export class PropnetStateMachine extends PropnetMachineBase {
   readonly engine: EngineName = "reference";
   readonly stats: StateMachineStats;
