@@ -6,7 +6,7 @@
  * shared/papers/kowalski-et-al-regular-boardgames.md), next to that table's "GDL Propnet" and
  * "RBG Interpreter" columns: flat Monte-Carlo (random playouts to the end, every legal move
  * computed at every visited node; nodes = states visited) and perft (every joint move path to a
- * depth; nodes = states reached), in nodes per second (src/cli/play-commands.ts).
+ * depth; nodes = states reached), in nodes per second (src/propnet/bench.ts).
  *
  * Each game is grounded and measured in a child process (this script run with `--child`), with a
  * time and memory limit. The sizes of a run (playouts per run, perft depth) are chosen on the
@@ -26,7 +26,7 @@ import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder } from "../src/ground/index.js";
-import { flatMonteCarlo, measureRepeated, perftRun, type RepeatedSpeed } from "../src/cli/play-commands.js";
+import { flatMonteCarlo, measureRepeated, perftRun, type RepeatedSpeed } from "../src/propnet/bench.js";
 import { compileMachine, fastEngineFallbackReason } from "../src/propnet/compile-machine.js";
 import { isCompileError, type EngineName, type GameStateMachine } from "../src/propnet/machine.js";
 import type { Propnet } from "../src/propnet/propnet.js";

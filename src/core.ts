@@ -57,6 +57,7 @@ export type { FastMachineStats } from "./propnet/fast/layout.js";
 export { compileMachine, fastEngineFallbackReason, type CompileMachineOptions } from "./propnet/compile-machine.js";
 export { ENGINE_NAMES, type EngineName, type GameStateMachine, type PerftResult } from "./propnet/machine.js";
 export { perftCounts, perftCountsInPlace, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { flatMonteCarlo, perftRun, measureRepeated, type RepeatedSpeed, type RunSpeed } from "./propnet/bench.js";
 export { Prover, type ProverOptions } from "./prover/prover.js";
 export {
   loadText,

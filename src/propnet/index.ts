@@ -9,7 +9,7 @@ export { propnetToJson, propnetFromJson, propnetToDot, PROPNET_JSON_FORMAT, PROP
 export { PropnetStateMachine, compileStateMachine, createStateMachine, type StateMachineStats, DEFAULT_EVALUATION } from "./reference-machine.js";
 export { unplayableReason, type CompileOptions } from "./gate-order.js";
 export { isCompileError, type StateHandle, type PropnetCompileError, type PerftResult } from "./machine.js";
-export { measureStateMachine, type StateMachineSpeed } from "./bench.js";
+export { flatMonteCarlo, perftRun, measureRepeated, type RepeatedSpeed, type RunSpeed } from "./bench.js";
 export { mulberry32, randomInt, randomPlayout, perft, perftCounts, type Rng, type PlayoutResult } from "./search.js";
 export { groundGameFromRules, type GroundGameFromRulesResult } from "./ground-game-from-rules.js";
 export { GroundReference, compareWithGroundReference } from "./ground-reference.js";

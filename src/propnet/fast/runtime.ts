@@ -458,7 +458,7 @@ export class FastRuntime {
   }
 
   /**
-   * Flat Monte-Carlo inside the engine (`flatMonteCarlo` of the CLI runs this on the fast
+   * Flat Monte-Carlo inside the engine (`flatMonteCarlo` of bench.ts runs this on the fast
    * engine): `playouts` random playouts from the initial state, each until a terminal state, a
    * role without legal moves or `maxSteps` joint moves; at every visited state the terminal
    * proposition is read and every role's legal moves are computed (copied out as
