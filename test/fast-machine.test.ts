@@ -4,9 +4,15 @@
  * (state, every role's legal moves, terminal, goals), the allocation-free calls against the
  * allocating ones, perft in place against perft with copies, with guards as measured, on every
  * AND gate, and none. No timing here: speed lives in `npm run bench:reasoning`.
+ *
+ * And the machine itself: every typed array, scalar and stat of the machines of a few corpus/
+ * games, compiled and then played (flat MC and perft), equal test/fixtures/fast-machine-arrays.json,
+ * which the engine before its split into passes (main at 6ffde40) wrote. A change meant to
+ * change the machine regenerates it: `npm run build && npm run compare:fast -- --write-fixture
+ * test/fixtures/fast-machine-arrays.json` (scripts/compare-fast-engine.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
@@ -23,6 +29,7 @@ import { buildPropnet } from "../src/propnet/build.js";
 import { groundTictactoeKif } from "../src/propnet/fixtures.js";
 import { groundGameFromRules } from "../src/propnet/ground-game-from-rules.js";
 import { compareWithGroundReference } from "../src/propnet/ground-reference.js";
+import { fixtureOf } from "../scripts/compare-fast-engine.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -113,6 +120,15 @@ function genericPlayoutNodes(sm: GameStateMachine, playouts: number, rng: () => 
   }
   return nodes;
 }
+
+describe("the fast engine's machines", () => {
+  it("equal the fixture on corpus games: every array and stat, compiled and after playouts and perft, under four option sets", async () => {
+    const expected = JSON.parse(readFileSync(path.resolve(__dirname, "fixtures/fast-machine-arrays.json"), "utf8")) as Record<string, unknown>;
+    const actual = await fixtureOf({ FastStateMachine }, grounder);
+    expect(Object.keys(actual)).toEqual(Object.keys(expected));
+    for (const game of Object.keys(expected)) expect(actual[game], game).toEqual(expected[game]);
+  });
+});
 
 describe("the fast engine on a tictactoe propnet built from rules", () => {
   it("agrees with the reference engine, with guards and without", () => {
