@@ -1,11 +1,32 @@
 /**
- * What both engines (fast-machine.ts, state-machine.ts) share around their evaluation: states
- * as bitsets over base indices and their KIF, roles and moves by name, the checked `nextState`,
- * legal moves as KIF, and goal values read from the values of the goal propositions.
+ * What both engines (fast/machine.ts, reference-machine.ts) share around their evaluation: the
+ * slot of each component (`resolveSlots`), states as bitsets over base indices and their KIF,
+ * roles and moves by name, the checked `nextState`, legal moves as KIF, and goal values read
+ * from the values of the goal propositions.
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
+
+/** Propositions that only pass a value on: readers read the slot of what drives them. */
+const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init"]);
+
+/** The slot of each component (both engines): pass-through propositions are followed to what drives them. */
+export function resolveSlots(p: Propnet): Int32Array {
+  const comps = p.components;
+  const n = comps.length;
+  const slotOf = new Int32Array(n);
+  for (const c of comps) {
+    let id = c.id;
+    for (let steps = 0; steps <= n; steps++) {
+      const k = comps[id].kind;
+      if (PASS_THROUGH.has(k) && comps[id].inputs.length === 1) id = comps[id].inputs[0];
+      else break;
+    }
+    slotOf[c.id] = id;
+  }
+  return slotOf;
+}
 
 export abstract class PropnetMachineBase implements GameStateMachine {
   abstract readonly engine: EngineName;

@@ -1,17 +1,18 @@
 /**
  * The one small interface every propnet state machine implements (issue 13): what a General
  * Game Playing player calls, in the vocabulary of GDL. Two engines implement it:
- *   - "fast"      (`FastStateMachine`, fast-machine.ts): incremental propagation with legal
+ *   - "fast"      (`FastStateMachine`, fast/machine.ts): incremental propagation with legal
  *                 moves and the next state maintained as the values change; the default;
- *   - "reference" (`PropnetStateMachine`, state-machine.ts): the earlier engine, kept to check
- *                 the fast one against and to measure it by.
+ *   - "reference" (`PropnetStateMachine`, reference-machine.ts): the earlier engine, kept to
+ *                 check the fast one against and to measure it by.
+ * Here too the results both engines and the search and bench loops share (`PerftResult`,
+ * `PropnetCompileError`), so that every module of the folder imports them from this one.
  *
  * A state (`StateHandle`) is a bitset over base indices (`Propnet.baseFluents`); a move is an
  * input index (into `Propnet.inputs`); a joint move is one input index per role, in role order.
  * Pure computation: no Node imports, so it runs in a browser page too.
  */
-import type { Propnet } from "./propnet.js";
-import type { PerftResult } from "./search.js";
+import type { Propnet, PropnetCycle } from "./propnet.js";
 
 /** A state: a bitset over base indices (bit b of word b >>> 5). Treat it as immutable. */
 export type StateHandle = Uint32Array;
@@ -20,6 +21,27 @@ export type StateHandle = Uint32Array;
 export type EngineName = "fast" | "reference";
 
 export const ENGINE_NAMES: readonly EngineName[] = ["fast", "reference"];
+
+export interface PerftResult {
+  readonly depth: number;
+  /** Paths of exactly `depth` joint moves that do not pass through a terminal state before their end (perft(depth)). */
+  readonly leaves: number;
+  /** States visited, the root and the leaves included (with multiplicity: no transpositions are merged). */
+  readonly nodes: number;
+  /** Terminal states met before `depth` (they end their path and are not leaves). */
+  readonly terminals: number;
+}
+
+/** Why a propnet could not be compiled into a state machine. */
+export interface PropnetCompileError {
+  readonly kind: "propnet-compile-error";
+  readonly message: string;
+  readonly cycles: readonly PropnetCycle[];
+}
+
+export function isCompileError<M extends GameStateMachine>(x: M | PropnetCompileError): x is PropnetCompileError {
+  return (x as Partial<PropnetCompileError>).kind === "propnet-compile-error";
+}
 
 export interface GameStateMachine {
   readonly engine: EngineName;
