@@ -13,13 +13,18 @@ import { formatDiagnostic } from "../src/diagnostics.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
 import { printGroundGame } from "../src/ground/print-ground.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { groundAndBuild, loadText } from "../src/pipeline.js";
+import { groundAndBuild, loadText, playableDescription } from "../src/pipeline.js";
 import { Prover } from "../src/prover/prover.js";
 import { dialectOf } from "../src/syntax/description.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { anchorUnavailable, runAnchorTrace } from "../src/verify/anchor-runner.js";
 import { describeTraceMismatch, replayAnchorTrace } from "../src/verify/anchor-trace.js";
-import { proverKifReasoner } from "../src/verify/reasoners.js";
+import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.js";
+import { compareBreadthFirst, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
+import { FastStateMachine } from "../src/propnet/fast/machine.js";
+import { compileStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
+import { ENGINE_NAMES } from "../src/propnet/machine.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const GDL2 = path.resolve(ROOT, "../shared/games/gdl2");
@@ -137,20 +142,77 @@ describe("grounding GDL-II", () => {
   });
 });
 
-describe("the prover against the Dresden GameController (gc-trace)", () => {
+describe("percepts of both engines and both evaluations against the prover", () => {
+  it("agree on every joint move of every state to depth 3 of our own GDL-II game", async () => {
+    const g = await createGrounder("auto");
+    if ("error" in g) throw new Error(g.error);
+    const loaded = loadFile(COIN);
+    const built = await groundAndBuild(loaded, { grounder: g, timeoutSeconds: 30 }).finally(() => g.close());
+    const propnet = built.propnet!;
+    expect(propnet.sees.map((x) => `${propnet.roles[x.role]} ${x.percept}`)).toEqual(["guesser (shows heads)", "guesser (shows tails)", "guesser right", "guesser wrong"]);
+    const prover = proverKifReasoner(Prover.fromDescription(loaded.description!));
+    const machines = [
+      new FastStateMachine(propnet),
+      compileStateMachine(propnet, { evaluation: "differential" }),
+      compileStateMachine(propnet, { evaluation: "full" }),
+    ];
+    for (const sm of machines) {
+      if (isCompileError(sm)) throw new Error(sm.message);
+      expect(sm.randomRole).toBe("random");
+      const result = compareBreadthFirst(prover, propnetKifReasoner(sm), { depth: 3 });
+      expect(result.mismatch && describeMismatch(result.mismatch)).toBeUndefined();
+      expect(result.stats.jointMoves).toBeGreaterThan(4);
+      // a malformed joint move is a RangeError, as in nextState
+      expect(() => sm.percepts(sm.initialState(), [0])).toThrow(RangeError);
+    }
+  });
+
+  it("tell every role of a GDL game nothing, and know no random role", async () => {
+    const g = await createGrounder("auto");
+    if ("error" in g) throw new Error(g.error);
+    const playable = await playableDescription(loadFile(path.join(ROOT, "corpus/valid/tictactoe.kif")), { grounder: g, timeoutSeconds: 30 }).finally(() => g.close());
+    if (!("game" in playable)) throw new Error("tictactoe did not ground");
+    const sm = playable.game.machine;
+    const state = sm.initialState();
+    const joint = sm.roles.map((_, r) => sm.legalMoves(state, r)[0]);
+    expect(sm.percepts(state, joint)).toEqual(Object.fromEntries(sm.roles.map((r) => [r, []])));
+    expect(sm.randomRole).toBeUndefined();
+  });
+});
+
+describe("the prover and both engines against the Dresden GameController (gc-trace)", () => {
   const unavailable = haveGames ? anchorUnavailable("gc-trace") : "no ../shared/games/gdl2";
   if (unavailable) it.skip(`skipped: ${unavailable}`, () => undefined);
-  else
+  else {
+    let grounder: ClosableGrounder;
+    beforeAll(async () => {
+      const g = await createGrounder("auto");
+      if ("error" in g) throw new Error(g.error);
+      grounder = g;
+    });
+    afterAll(() => grounder?.close());
     for (const game of validGames) {
-      it(`${game}: 2 seeded playouts, every state, legal move, goal and percept`, () => {
+      it(`${game}: 2 seeded playouts, every state, legal move, goal and percept`, async () => {
         const file = path.join(GDL2, game);
         const trace = runAnchorTrace("gc-trace", file, { playouts: 2, seed: 7, timeoutSeconds: 120 });
         if ("error" in trace && !("playouts" in trace)) throw new Error(trace.error);
         expect(trace.error).toBeUndefined();
-        const prover = Prover.fromDescription(loadFile(file).description!);
-        const replay = replayAnchorTrace(trace, proverKifReasoner(prover));
-        if ("mismatch" in replay) throw new Error(describeTraceMismatch(replay.mismatch));
-        expect(replay.agreed.perceptSteps).toBeGreaterThan(0);
+        const loaded = loadFile(file);
+        const prover = Prover.fromDescription(loaded.description!);
+        const reasoners: [string, KifReasoner<unknown>][] = [["the prover", proverKifReasoner(prover) as KifReasoner<unknown>]];
+        for (const engine of ENGINE_NAMES) {
+          const playable = await playableDescription(loaded, { grounder, timeoutSeconds: 60, engine });
+          if (!("game" in playable)) throw new Error(`${game}: ${playable.diagnostics.map(formatDiagnostic).join("; ")}`);
+          expect(playable.game.machine.engine).toBe(engine);
+          expect(playable.game.machine.randomRole).toBe(prover.randomRole);
+          reasoners.push([`the ${engine} engine`, propnetKifReasoner(playable.game.machine) as KifReasoner<unknown>]);
+        }
+        for (const [name, reasoner] of reasoners) {
+          const replay = replayAnchorTrace(trace, reasoner);
+          if ("mismatch" in replay) throw new Error(`${name}: ${describeTraceMismatch(replay.mismatch)}`);
+          expect(replay.agreed.perceptSteps, name).toBeGreaterThan(0);
+        }
       });
     }
+  }
 });

@@ -10,6 +10,9 @@
  *
  * A state (`StateHandle`) is a bitset over base indices (`Propnet.baseFluents`); a move is an
  * input index (into `Propnet.inputs`); a joint move is one input index per role, in role order.
+ * GDL-II: the `random` role (`randomRole`) is chance, whose move a game master draws uniformly
+ * from its legal moves; what each role is told of a joint move is `percepts` (`sees`). A GDL
+ * game has neither, and pays nothing for them.
  * Pure computation: no Node imports, so it runs in a browser page too.
  */
 import type { Propnet, PropnetCycle } from "./propnet.js";
@@ -53,6 +56,8 @@ export interface GameStateMachine {
   readonly inputCount: number;
   /** Words (32 bits) per state. */
   readonly stateWords: number;
+  /** GDL-II's chance role (`random`) when the game has one: not a player, its moves are drawn uniformly. */
+  readonly randomRole: string | undefined;
 
   /** The state the `init` propositions describe. */
   initialState(): StateHandle;
@@ -73,6 +78,13 @@ export interface GameStateMachine {
   isTerminal(state: StateHandle): boolean;
   /** The goal value of each role (the highest that holds), or null when none holds. */
   goals(state: StateHandle): (number | null)[];
+  /**
+   * What each role perceives when the joint move is played in the state (GDL-II's `sees`,
+   * evaluated in the state before the move, with the move's `does`): every role's percepts, KIF
+   * sorted; empty lists for a GDL game. Throws a RangeError for a malformed joint move, as
+   * `nextState` does.
+   */
+  percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]>;
 
   stateToBaseIndices(state: StateHandle): number[];
   stateFromBaseIndices(indices: Iterable<number>): StateHandle;

@@ -63,6 +63,8 @@ export class PropnetStateMachine extends PropnetMachineBase {
   private readonly initBase: Int32Array;
   private readonly lt: OpList;
   private readonly goalOps: OpList;
+  /** GDL-II's percepts: the gates the sees propositions read, outside `lt` (run with the joint move set). */
+  private readonly seesOps: OpList;
   private readonly nextOps: OpList;
   private readonly initOps: OpList;
   private readonly moveOrTargets: Int32Array;
@@ -138,6 +140,7 @@ export class PropnetStateMachine extends PropnetMachineBase {
     const lt = cone([...this.legalSlot, this.terminalSlot]);
     this.lt = lt.ops;
     this.goalOps = cone(this.goalSlot, lt.mark).ops;
+    this.seesOps = cone(this.seesSlot, lt.mark).ops;
     this.nextOps = cone(this.nextSlot, lt.mark, true).ops;
     this.initOps = cone(this.initSlot).ops;
     // ORs over moves only: set by the moves of the joint move instead of read input by input
@@ -245,16 +248,8 @@ export class PropnetStateMachine extends PropnetMachineBase {
     this.load(state);
     const values = this.values;
     const active = this.activeInputs;
-    const propagator = this.propagator;
-    if (propagator) {
-      // the moves stay set until the next joint move: legal, goal and terminal do not read them
-      for (let r = 0; r < active.length; r++) {
-        const slot = this.inputSlot[jointMove[r]];
-        if (active[r] === slot) continue;
-        if (active[r] >= 0) propagator.set(active[r], 0);
-        propagator.set(slot, 1);
-        active[r] = slot;
-      }
+    if (this.propagator) {
+      this.setMovesDifferential(jointMove);
       this.readNext(out);
       return;
     }
@@ -269,6 +264,43 @@ export class PropnetStateMachine extends PropnetMachineBase {
     }
     this.nextOps.run(values);
     this.readNext(out);
+    for (let r = 0; r < active.length; r++) values[active[r]] = 0;
+  }
+
+  /** Differential evaluation: the joint move set (it stays set until the next one: legal, goal and terminal do not read it). */
+  private setMovesDifferential(jointMove: ArrayLike<number>): void {
+    const propagator = this.propagator!;
+    const active = this.activeInputs;
+    for (let r = 0; r < active.length; r++) {
+      const slot = this.inputSlot[jointMove[r]];
+      if (active[r] === slot) continue;
+      if (active[r] >= 0) propagator.set(active[r], 0);
+      propagator.set(slot, 1);
+      active[r] = slot;
+    }
+  }
+
+  /**
+   * The values with the state loaded and the joint move set, the sees propositions' gates
+   * evaluated. Full evaluation: the moves are set for `seesOps` and unset after `read`, as
+   * `nextStateInto` does; its gates are computed from the moves themselves (no ORs of moves taken
+   * from feeds).
+   */
+  protected withPerceptValues(state: StateHandle, jointMove: readonly number[], read: (values: Uint8Array) => void): void {
+    this.load(state);
+    const values = this.values;
+    if (this.propagator) {
+      this.setMovesDifferential(jointMove);
+      read(values);
+      return;
+    }
+    const active = this.activeInputs;
+    for (let r = 0; r < active.length; r++) {
+      active[r] = this.inputSlot[jointMove[r]];
+      values[active[r]] = 1;
+    }
+    this.seesOps.run(values);
+    read(values);
     for (let r = 0; r < active.length; r++) values[active[r]] = 0;
   }
 

@@ -63,6 +63,7 @@ export function chooseGuards(
   }
   if (p.terminal >= 0) consumed[slotOf[p.terminal]] = 1;
   for (const x of p.goals) consumed[slotOf[x.id]] = 1;
+  for (const x of p.sees) consumed[slotOf[x.id]] = 1;
 
   const candidate = (c: number) => gate[c] === G_AND && maintained[c] === 1 && cStart[c + 1] - cStart[c] >= 2 && inverted[c] === 0;
   // the distinct slots gate c counts, into `scratch`, by `before` first

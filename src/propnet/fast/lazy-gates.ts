@@ -1,7 +1,7 @@
 /**
  * Lazy gates: the gates that legal, terminal and next depend on are maintained by propagation;
- * the others (in practice those only goals read) are evaluated in topological order, from the
- * maintained values, when goals are asked for.
+ * the others (in practice those only goals or GDL-II's percepts read) are evaluated in
+ * topological order, from the maintained values, when goals or percepts are asked for.
  *
  * Why: a playout asks for goals once, at its end; propagating gates nothing else reads costs
  * events at every step.

@@ -87,6 +87,15 @@ export class FastStateMachine extends PropnetMachineBase {
     return this.goalsFrom(runtime.values);
   }
 
+  /** The state loaded, the moves set, and the lazy gates (what only goals and percepts read) evaluated. */
+  protected withPerceptValues(state: StateHandle, jointMove: readonly number[], read: (values: Uint8Array) => void): void {
+    const runtime = this.runtime;
+    runtime.load(state);
+    runtime.setMoves(jointMove);
+    runtime.evaluateLazy();
+    read(runtime.values);
+  }
+
   maxLegalMoves(roleIndex: number): number {
     return this.runtime.legalCount[roleIndex];
   }

@@ -161,7 +161,7 @@ export class FastRuntime {
     else for (let w = 0; w < next.length; w++) out[w] = next[w];
   }
 
-  /** Evaluates the lazy gates (those only goals read) from the loaded state's values. */
+  /** Evaluates the lazy gates (those only goals or percepts read) from the values of the loaded state and the moves set. */
   evaluateLazy(): void {
     const values = this.values;
     const inputs = this.lazyInputs;
