@@ -4,7 +4,8 @@
  * against the Dresden GameController's own prover (../shared/anchors/dresden-gc/gc-trace) on
  * every game of ../shared/games/gdl2, percepts included (skipped with a message without Java).
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
@@ -215,4 +216,62 @@ describe("the prover and both engines against the Dresden GameController (gc-tra
       });
     }
   }
+});
+
+describe("replay and play on a GDL-II game", () => {
+  const parse = (r: { out: string }) => JSON.parse(r.out);
+
+  it("replay prints what each role was told of every joint move", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl2-replay-"));
+    const moves = path.join(dir, "moves.json");
+    writeFileSync(moves, JSON.stringify([["(toss tails)", "wait"], ["wait", "(call heads)"]]));
+    const r = await run("replay", COIN, "--moves", moves);
+    expect(r.code).toBe(0);
+    const steps = parse(r).steps;
+    expect(steps.map((s: { sees: Record<string, string[]> }) => s.sees)).toEqual([
+      { random: [], guesser: [] },
+      { random: [], guesser: [] },
+      { random: [], guesser: ["(shows tails)", "wrong"] },
+    ]);
+    expect(steps[2].goals).toEqual({ random: null, guesser: 0 });
+  });
+
+  it("play draws chance's moves from the seed also when the players' moves are given, uniformly", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl2-play-"));
+    const moves = path.join(dir, "moves.json");
+    writeFileSync(moves, JSON.stringify([["wait"], ["(call heads)"]])); // the guesser only: random is chance
+    const tosses = new Map<string, number>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const r = await run("play", COIN, "--moves", moves, "--seed", String(seed));
+      expect(r.code).toBe(0);
+      const game = parse(r);
+      expect(game.moves.map((j: string[]) => j[1])).toEqual(["wait", "(call heads)"]);
+      tosses.set(game.moves[0][0], (tosses.get(game.moves[0][0]) ?? 0) + 1);
+      // the same seed, the same game
+      if (seed === 1) expect((await run("play", COIN, "--moves", moves, "--seed", "1")).out).toBe(r.out);
+    }
+    expect([...tosses.keys()].sort()).toEqual(["(toss heads)", "(toss tails)"]);
+    for (const n of tosses.values()) expect(n).toBeGreaterThan(10); // 40 tosses of a fair coin
+  });
+
+  it("play --as ROLE prints only what that role is told", async () => {
+    const r = await run("play", COIN, "--as", "guesser", "--seed", "5");
+    expect(r.code).toBe(0);
+    const view = parse(r);
+    expect(view.role).toBe("guesser");
+    expect(JSON.stringify(view)).not.toMatch(/coin|toss|phase/); // no state, no chance moves
+    expect(view.steps[0]).toEqual({ legal: ["wait"], sees: [], move: "wait", terminal: false });
+    expect(view.steps[2].sees).toContain(view.steps[2].goal === 100 ? "right" : "wrong");
+    expect((await run("play", COIN, "--as", "random")).err).toMatch(/error\[usage\]: --as random: the random role is chance, not a player/);
+    expect((await run("play", COIN, "--as", "nobody")).code).toBe(2);
+  });
+
+  it("a GDL game's replay and play have no sees, and --as shows the joint moves", async () => {
+    const tictactoe = path.join(ROOT, "corpus/valid/tictactoe.kif");
+    const game = parse(await run("play", tictactoe, "--seed", "3"));
+    expect(game.steps.every((s: object) => !("sees" in s))).toBe(true);
+    const view = parse(await run("play", tictactoe, "--seed", "3", "--as", "x"));
+    expect(view.steps[1].moves).toEqual(game.moves[0]);
+    expect(view.steps[1].move).toBe(game.moves[1][0]);
+  });
 });
