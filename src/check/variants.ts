@@ -58,30 +58,38 @@ export function headContext(rule: Rule, keys: KeyFunction): Set<string> {
   return out;
 }
 
+/** The keys present in every variant containing a leaf: asked key by key, never copied. */
+export interface KeyContext {
+  has(key: string): boolean;
+}
+
 /**
  * Calls `visit` for every leaf literal of the body with the keys present in every variant
  * containing it (the leaf's own keys included) and the `or`s it sits in, outermost first.
+ *
+ * Linear in the size of the rule: collecting the keys outside conjunct k for each k would cost
+ * n² for a body of n literals; instead each key's count over all conjuncts is kept once, and a
+ * key is outside k when its count is more than k's own share.
  */
 export function forEachLeaf(
   rule: Rule,
   keys: KeyFunction,
-  visit: (leaf: LeafLiteral, context: ReadonlySet<string>, within: readonly Disjunction[]) => void,
+  visit: (leaf: LeafLiteral, context: KeyContext, within: readonly Disjunction[]) => void,
 ): void {
   const perConjunct = rule.body.map((literal) => necessaryKeys(literal, keys));
+  const conjunctsWith = new Map<string, number>();
+  for (const set of perConjunct) for (const key of set) conjunctsWith.set(key, (conjunctsWith.get(key) ?? 0) + 1);
   rule.body.forEach((literal, k) => {
-    const outside = new Set<string>();
-    perConjunct.forEach((set, i) => {
-      if (i !== k) for (const key of set) outside.add(key);
-    });
-    const walk = (lit: Literal, context: Set<string>, within: readonly Disjunction[]) => {
+    const own = perConjunct[k];
+    const outside: KeyContext = { has: (key) => (conjunctsWith.get(key) ?? 0) > (own.has(key) ? 1 : 0) };
+    const walk = (lit: Literal, within: readonly Disjunction[]) => {
       if (lit.kind === "or") {
-        for (const d of lit.disjuncts) walk(d, context, [...within, lit]);
+        for (const d of lit.disjuncts) walk(d, [...within, lit]);
         return;
       }
-      const own = necessaryKeys(lit, keys);
-      const full = own.size === 0 ? context : new Set([...context, ...own]);
-      visit(lit, full, within);
+      const leafKeys = necessaryKeys(lit, keys);
+      visit(lit, leafKeys.size === 0 ? outside : { has: (key) => leafKeys.has(key) || outside.has(key) }, within);
     };
-    walk(literal, outside, []);
+    walk(literal, []);
   });
 }
