@@ -16,7 +16,7 @@
  * worker or process (ground/asp-grounder.ts) and writing outputs (output-file.ts) are edges
  * handed in or called around it. A caller can follow it (`onPhase`) and stop it (`signal`).
  */
-import { checkDescription } from "./check/index.js";
+import { checkDescription, groundGoalValueErrors } from "./check/index.js";
 import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
 import { firstLine, formatBytes, formatMagnitude } from "./text.js";
@@ -194,6 +194,9 @@ export async function groundDescription(
   if ("error" in extracted) {
     return fail("error", diagnostic("error", "ground", file, NO_POSITION, `cannot read the ground program: ${extracted.error}`), program);
   }
+  // goal values that only grounding tells (a variable in the head): integers from 0 to 100
+  const badGoals = groundGoalValueErrors(extracted.game, description);
+  if (badGoals.length > 0) return { file, status: "invalid", diagnostics: [...diagnostics, ...badGoals], times, description, program, progress };
   return {
     file,
     status: "ok",

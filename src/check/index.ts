@@ -11,6 +11,7 @@ import type { GdlSyntax } from "../syntax/sniff.js";
 import { checkArity } from "./arity.js";
 import { checkBounded } from "./bounded.js";
 import { checkCase } from "./case.js";
+import { checkGoalValues } from "./goal-values.js";
 import { createCheckContext, type CheckRule } from "./context.js";
 import { checkKeywords } from "./keywords.js";
 import { checkRecursionRestriction } from "./recursion-restriction.js";
@@ -20,7 +21,8 @@ import { checkStratification } from "./stratification.js";
 
 export type { CheckContext, CheckRule } from "./context.js";
 export { argumentRanking, explainBoundedReading, definition2Rules, type ArgumentRanking, type GrowingRule } from "./bounded.js";
-export { checkArity, checkBounded, checkCase, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
+export { groundGoalValueErrors } from "./goal-values.js";
+export { checkArity, checkBounded, checkCase, checkGoalValues, checkKeywords, checkRecursionRestriction, checkRequired, checkSafety, checkStratification };
 
 /** Every check, by name, in the order they run. */
 export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, CheckRule>([
@@ -31,6 +33,7 @@ export const CHECK_RULES: ReadonlyMap<string, CheckRule> = new Map<string, Check
   ["arity", checkArity],
   ["bounded", checkBounded],
   ["required", checkRequired],
+  ["goal-values", checkGoalValues],
   ["case", checkCase],
 ]);
 
