@@ -5,22 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import path from "node:path";
-import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { runCli } from "./support/run-cli.js";
 
 /** A one-step game; its goals are the test's. */
 const GAME = ["(role climber)", "(init (height 0))", "(<= (next (height 1)) (true (height 0)))", "(<= (legal climber up) (true (height 0)))", "(<= terminal (true (height 1)))"].join("\n");
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Output = { out: (t) => (out += t), err: (t) => (err += t) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 function withGoals(goals: string): string {
   return `${GAME}\n${goals}\n`;

@@ -32,10 +32,16 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
   const errors = all.filter((d) => d.severity === "error").length;
   const warnings = all.filter((d) => d.severity === "warning").length;
   const seconds = (performance.now() - started) / 1000;
+  const exitCode = unreadable > 0 ? 2 : invalid > 0 ? 1 : 0;
   if (options.json) {
     io.out(
       JSON.stringify(
         {
+          // what every --json document has: the outcome, the exit code, the run's own problems
+          // (each file's diagnostics are under files)
+          status: unreadable > 0 ? "unreadable" : invalid > 0 ? "invalid" : "ok",
+          exitCode,
+          diagnostics: [],
           files: results.map((r) => ({
             file: r.file,
             valid: !r.diagnostics.some(rejects),
@@ -59,6 +65,5 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
         `${options.strict ? ", warnings counted as errors" : ""})\n`,
     );
   }
-  if (unreadable > 0) return 2;
-  return invalid > 0 ? 1 : 0;
+  return exitCode;
 }
