@@ -30,6 +30,7 @@ import type { CheckContext } from "./context.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { describeViolation, restrictionViolations, type RestrictionViolation } from "./recursion-restriction.js";
 import { ShortestChains } from "./chains.js";
+import { pushTo } from "./lists.js";
 
 /** The three rules of Definition 2 that link the state and the moves back into the recursion. */
 export function definition2Rules(): Rule[] {
@@ -73,10 +74,7 @@ function bindersOf(literal: Literal): Map<string, Binder> {
       const items = new Map<string, Binder[]>();
       literal.args.forEach((arg, j) => {
         for (const [x, depth] of variableDepths(arg)) {
-          const at: Binder = { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal };
-          const list = items.get(x);
-          if (list) list.push(at);
-          else items.set(x, [at]);
+          pushTo(items, x, { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
         }
       });
       for (const [x, list] of items) out.set(x, oneOf("min", list));
@@ -86,11 +84,7 @@ function bindersOf(literal: Literal): Map<string, Binder> {
       // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
       const items = new Map<string, Binder[]>();
       for (const d of literal.disjuncts) {
-        for (const [x, binder] of bindersOf(d)) {
-          const list = items.get(x);
-          if (list) list.push(binder);
-          else items.set(x, [binder]);
-        }
+        for (const [x, binder] of bindersOf(d)) pushTo(items, x, binder);
       }
       for (const [x, list] of items) out.set(x, oneOf("max", list));
       return out;
@@ -113,11 +107,7 @@ interface Constraint {
 function constraintsOf(rule: Rule): Constraint[] {
   const binders = new Map<string, Binder[]>();
   for (const literal of rule.body) {
-    for (const [x, binder] of bindersOf(literal)) {
-      const list = binders.get(x);
-      if (list) list.push(binder);
-      else binders.set(x, [binder]);
-    }
+    for (const [x, binder] of bindersOf(literal)) pushTo(binders, x, binder);
   }
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
@@ -205,9 +195,7 @@ function leastRanks(constraints: readonly Constraint[], rank: Map<string, number
     deepest = Math.max(deepest, c.depth);
     for (const leaf of leaves(c.binder)) {
       if (leaf.depth < c.depth) deepening.add(c.head);
-      const list = readers.get(leaf.position);
-      if (list) list.push(c);
-      else readers.set(leaf.position, [c]);
+      pushTo(readers, leaf.position, c);
     }
   }
   const limit = highest + (deepening.size + 1) * deepest;

@@ -7,6 +7,7 @@
  * forward from every body atom instead costs relations × edges on a long chain of views.
  */
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
+import { pushTo } from "./lists.js";
 
 /** Relations shown of a long chain before its middle is elided (`a -> b -> ... -> does`). */
 export const CHAIN_SHOWN = 8;
@@ -19,11 +20,7 @@ function edgesTo(graph: DependencyGraph): ReadonlyMap<string, readonly string[]>
   if (!edges) {
     const built = new Map<string, string[]>();
     for (const [from, out] of graph.edgesFrom) {
-      for (const e of out) {
-        const list = built.get(e.to);
-        if (list) list.push(from);
-        else built.set(e.to, [from]);
-      }
+      for (const e of out) pushTo(built, e.to, from);
     }
     backwardEdges.set(graph, (edges = built));
   }

@@ -18,6 +18,7 @@ import type { Atom, Literal, Rule, Term } from "../syntax/ast.js";
 import { shortestPath, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import type { CheckContext } from "./context.js";
 import type { Deadline } from "../deadline.js";
+import { pushTo } from "./lists.js";
 
 // ---------------------------------------------------------------------------------------
 // Unification of a body atom with a rule head, variables renamed apart.
@@ -120,7 +121,7 @@ class HeadIndex {
   constructor(rules: readonly Rule[]) {
     rules.forEach((rule, i) => {
       const { relation, args } = rule.head;
-      push(this.byRelation, relation, i);
+      pushTo(this.byRelation, relation, i);
       let symbols = this.bySymbol.get(relation);
       let variables = this.byVariable.get(relation);
       if (!symbols || !variables) {
@@ -132,7 +133,7 @@ class HeadIndex {
         variables[k] ??= [];
         const key = principal(arg);
         if (key === undefined) variables[k].push(i);
-        else push(symbols[k], key, i);
+        else pushTo(symbols[k], key, i);
       });
     });
   }
@@ -152,12 +153,6 @@ class HeadIndex {
     });
     return best ? mergeAscending(best.withSymbol, best.withVariable) : all;
   }
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }
 
 function mergeAscending(a: readonly number[], b: readonly number[]): number[] {
@@ -220,7 +215,7 @@ export function checkStratification(context: CheckContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const pending: PendingError[] = [];
   const rulesOf = new Map<string, number[]>();
-  description.rules.forEach((rule, i) => push(rulesOf, rule.head.relation, i));
+  description.rules.forEach((rule, i) => pushTo(rulesOf, rule.head.relation, i));
   graph.components.forEach((members, index) => {
     const inside = (r: string) => graph.componentOf.get(r) === index;
     const negated = new Set<string>();
