@@ -202,6 +202,8 @@ function dedupeMoves(moves: InputMove[]): InputMove[] {
 /** clingo symbols -> GDL terms and atoms, through the symbol table. */
 class SymbolConverter {
   private readonly auxNames = new Map<string, string>();
+  /** The GDL names given to our relations so far (a set: a long body splits into 100,000 of them). */
+  private readonly auxNamesGiven = new Set<string>();
   /** One term per constant: ground games repeat a few constants millions of times (amazons: 672,108 atoms). */
   private readonly constants = new Map<string, Term>();
   constructor(private readonly symbols: SymbolTable) {}
@@ -249,8 +251,9 @@ class SymbolConverter {
     const known = this.auxNames.get(asp);
     if (known) return known;
     let name = asp.slice(1);
-    for (let n = 2; this.symbols.isGameName(name) || [...this.auxNames.values()].includes(name); n++) name = `${asp.slice(1)}_${n}`;
+    for (let n = 2; this.symbols.isGameName(name) || this.auxNamesGiven.has(name); n++) name = `${asp.slice(1)}_${n}`;
     this.auxNames.set(asp, name);
+    this.auxNamesGiven.add(name);
     return name;
   }
 }
