@@ -64,33 +64,27 @@ const positionKey = (relation: string, index: number) => `${relation}/${index + 
 const oneOf = (kind: "min" | "max", items: readonly Binder[]): Binder => (items.length === 1 ? items[0] : { kind, items });
 
 /**
- * The binder of every variable a literal binds, in one walk over it (asking literal by literal
- * for each variable of the head would cost head variables × body literals).
+ * Adds the binders of the variables `literal` binds to `into` (a variable's list is a min: the
+ * best binder of a conjunction), in one walk over the literal: asking literal by literal for
+ * each variable of the head would cost head variables × body literals.
  */
-function bindersOf(literal: Literal): Map<string, Binder> {
-  const out = new Map<string, Binder>();
-  switch (literal.kind) {
-    case "atom": {
-      const items = new Map<string, Binder[]>();
-      literal.args.forEach((arg, j) => {
-        for (const [x, depth] of variableDepths(arg)) {
-          pushTo(items, x, { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
-        }
-      });
-      for (const [x, list] of items) out.set(x, oneOf("min", list));
-      return out;
+function addBinders(literal: Literal, into: Map<string, Binder[]>): void {
+  if (literal.kind === "atom") {
+    literal.args.forEach((arg, j) => {
+      if (arg.kind === "constant") return;
+      const position = positionKey(literal.relation, j);
+      if (arg.kind === "variable") pushTo(into, arg.name, { kind: "at", position, depth: 0, atom: literal });
+      else for (const [x, depth] of variableDepths(arg)) pushTo(into, x, { kind: "at", position, depth, atom: literal });
+    });
+  } else if (literal.kind === "or") {
+    // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
+    const items = new Map<string, Binder[]>();
+    for (const d of literal.disjuncts) {
+      const own = new Map<string, Binder[]>();
+      addBinders(d, own);
+      for (const [x, list] of own) pushTo(items, x, oneOf("min", list));
     }
-    case "or": {
-      // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
-      const items = new Map<string, Binder[]>();
-      for (const d of literal.disjuncts) {
-        for (const [x, binder] of bindersOf(d)) pushTo(items, x, binder);
-      }
-      for (const [x, list] of items) out.set(x, oneOf("max", list));
-      return out;
-    }
-    default:
-      return out;
+    for (const [x, list] of items) pushTo(into, x, oneOf("max", list));
   }
 }
 
@@ -106,9 +100,7 @@ interface Constraint {
 
 function constraintsOf(rule: Rule): Constraint[] {
   const binders = new Map<string, Binder[]>();
-  for (const literal of rule.body) {
-    for (const [x, binder] of bindersOf(literal)) pushTo(binders, x, binder);
-  }
+  for (const literal of rule.body) addBinders(literal, binders);
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
     for (const [x, depth] of variableDepths(arg)) {

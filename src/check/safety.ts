@@ -13,7 +13,7 @@ import type { Diagnostic, Position } from "../diagnostics.js";
 import type { Disjunction, Literal, Rule, Term } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
-import { forEachLeaf, headContext, necessaryKeys, type KeyFunction } from "./variants.js";
+import { BodyKeys, necessaryKeys, type KeyFunction } from "./variants.js";
 
 const positiveVariables: KeyFunction = (atom, negated) => (negated ? [] : atomVariables(atom));
 
@@ -101,11 +101,11 @@ export function checkSafety(context: CheckContext): Diagnostic[] {
         ),
       );
     };
-    const bound = headContext(rule, positiveVariables);
+    const body = new BodyKeys(rule, positiveVariables);
     for (const arg of rule.head.args)
       for (const occurrence of termOccurrences(arg))
-        if (!bound.has(occurrence.name)) complain(occurrence, "in the head");
-    forEachLeaf(rule, positiveVariables, (leaf, keys) => {
+        if (!body.head.has(occurrence.name)) complain(occurrence, "in the head");
+    body.forEachLeaf((leaf, keys) => {
       context.deadline.poll();
       if (leaf.kind === "atom") return; // a positive atom binds its own variables
       const where = leaf.kind === "not" ? "under 'not'" : "in 'distinct'";
