@@ -64,24 +64,27 @@ const positionKey = (relation: string, index: number) => `${relation}/${index + 
 const oneOf = (kind: "min" | "max", items: readonly Binder[]): Binder => (items.length === 1 ? items[0] : { kind, items });
 
 /**
- * Adds the binders of the variables `literal` binds to `into` (a variable's list is a min: the
- * best binder of a conjunction), in one walk over the literal: asking literal by literal for
- * each variable of the head would cost head variables × body literals.
+ * Adds the binders of the `wanted` variables (the head's) that `literal` binds to `into` (a
+ * variable's list is a min: the best binder of a conjunction), in one walk over the literal:
+ * asking literal by literal for each variable of the head would cost head variables × body
+ * literals.
  */
-function addBinders(literal: Literal, into: Map<string, Binder[]>): void {
+function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<string, Binder[]>): void {
   if (literal.kind === "atom") {
     literal.args.forEach((arg, j) => {
       if (arg.kind === "constant") return;
-      const position = positionKey(literal.relation, j);
-      if (arg.kind === "variable") pushTo(into, arg.name, { kind: "at", position, depth: 0, atom: literal });
-      else for (const [x, depth] of variableDepths(arg)) pushTo(into, x, { kind: "at", position, depth, atom: literal });
+      if (arg.kind === "variable") {
+        if (wanted.has(arg.name)) pushTo(into, arg.name, { kind: "at", position: positionKey(literal.relation, j), depth: 0, atom: literal });
+        return;
+      }
+      for (const [x, depth] of variableDepths(arg)) if (wanted.has(x)) pushTo(into, x, { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
     });
   } else if (literal.kind === "or") {
     // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
     const items = new Map<string, Binder[]>();
     for (const d of literal.disjuncts) {
       const own = new Map<string, Binder[]>();
-      addBinders(d, own);
+      addBinders(d, wanted, own);
       for (const [x, list] of own) pushTo(items, x, oneOf("min", list));
     }
     for (const [x, list] of items) pushTo(into, x, oneOf("max", list));
@@ -99,8 +102,10 @@ interface Constraint {
 }
 
 function constraintsOf(rule: Rule): Constraint[] {
+  const wanted = new Set<string>();
+  for (const arg of rule.head.args) if (arg.kind !== "constant") for (const x of variableDepths(arg).keys()) wanted.add(x);
   const binders = new Map<string, Binder[]>();
-  for (const literal of rule.body) addBinders(literal, binders);
+  if (wanted.size > 0) for (const literal of rule.body) addBinders(literal, wanted, binders);
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
     for (const [x, depth] of variableDepths(arg)) {
