@@ -66,18 +66,20 @@ function generate(shape: Shape, n: number): string {
 
 interface Measure {
   readonly seconds: number;
+  /** User and system CPU seconds: what the process itself spent, whatever else runs on the machine. */
+  readonly cpuSeconds: number;
   readonly peakMiB: number;
   readonly exitCode: number;
 }
 
 function measure(args: string[]): Measure {
-  const run = spawnSync("/usr/bin/time", ["-f", "%e %M", process.execPath, bin, ...args], {
+  const run = spawnSync("/usr/bin/time", ["-f", "%e %M %U %S", process.execPath, bin, ...args], {
     encoding: "utf8",
     maxBuffer: 1 << 30,
   });
   const last = (run.stderr ?? "").trim().split("\n").pop() ?? "";
-  const [seconds, kb] = last.split(" ").map(Number);
-  return { seconds, peakMiB: Math.round(kb / 1024), exitCode: run.status ?? -1 };
+  const [seconds, kb, user, system] = last.split(" ").map(Number);
+  return { seconds, cpuSeconds: Math.round((user + system) * 100) / 100, peakMiB: Math.round(kb / 1024), exitCode: run.status ?? -1 };
 }
 
 /** What N counts in each shape. */
@@ -102,10 +104,12 @@ for (const shape of shapes) {
       load,
       mib: mb.toFixed(1),
       check_s: check.seconds,
+      check_cpu_s: check.cpuSeconds,
       check_peak_mib: check.peakMiB,
       check_exit: check.exitCode,
       check_us_per_rule: ((check.seconds * 1e6) / n).toFixed(1),
       ground_s: ground.seconds,
+      ground_cpu_s: ground.cpuSeconds,
       ground_peak_mib: ground.peakMiB,
       ground_exit: ground.exitCode,
       ground_us_per_rule: ((ground.seconds * 1e6) / n).toFixed(1),
@@ -121,7 +125,7 @@ rmSync(work, { recursive: true, force: true });
 process.stdout.write(writeResults());
 
 function writeResults(): string {
-  const columns = ["shape", "rules", "load", "mib", "check_s", "check_peak_mib", "check_exit", "check_us_per_rule", "ground_s", "ground_peak_mib", "ground_exit", "ground_us_per_rule"];
+  const columns = ["shape", "rules", "load", "mib", "check_s", "check_cpu_s", "check_peak_mib", "check_exit", "check_us_per_rule", "ground_s", "ground_cpu_s", "ground_peak_mib", "ground_exit", "ground_us_per_rule"];
   writeFileAtomic(csvFile, stringifyCsv(rows.map((r) => columns.map((c) => r[c] ?? "")), { header: true, columns }));
   const load = os.loadavg().map((x) => x.toFixed(2)).join(", ");
   const md = [
@@ -129,17 +133,18 @@ function writeResults(): string {
     "",
     `Last run of \`npm run bench:scaling\` on ${new Date().toISOString().slice(0, 10)} (shapes ${shapes.join(", ")}): ${machineLine()}; load average at its end ${load}.`,
     "Rows of shapes not measured again are kept from earlier runs; each row says the 1-minute load average before it (empty: not recorded then).",
-    "Whole processes (`node bin/gdl-ground.js ...`) timed from outside with /usr/bin/time: wall seconds and peak resident memory.",
+    "Whole processes (`node bin/gdl-ground.js ...`) timed from outside with /usr/bin/time: wall seconds, CPU seconds (user + system: what the",
+    "process itself spent, which a loaded machine stretches less than the wall time) and peak resident memory.",
     "Each description is ticTacToe plus N generated rules: *copies* repeats one rule N times; *relations* adds N/2 relations",
     "and N/2 rules that join them (N rules over N/2 + 1 relations); *chain* is one chain of N relations, N deep, that a legal rule uses;",
     "*body* is one legal rule whose body has N literals, each with variables of its own. *roles* is a one-step game of N roles.",
     "Growth is linear when µs per unit (rule, literal, role) stays flat.",
     "",
-    "| shape | N | unit | load | MiB | check s | check peak MiB | µs/unit | ground --propnet s | ground peak MiB | µs/unit | exit codes |",
-    "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| shape | N | unit | load | MiB | check s | CPU s | peak MiB | µs/unit | ground --propnet s | CPU s | peak MiB | µs/unit | exit codes |",
+    "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...rows.map(
       (r) =>
-        `| ${r.shape} | ${r.rules} | ${UNIT[r.shape as Shape] ?? "rules"} | ${r.load ?? ""} | ${r.mib} | ${r.check_s} | ${r.check_peak_mib} | ${r.check_us_per_rule} | ${r.ground_s} | ${r.ground_peak_mib} | ${r.ground_us_per_rule} | ${r.check_exit}, ${r.ground_exit} |`,
+        `| ${r.shape} | ${r.rules} | ${UNIT[r.shape as Shape] ?? "rules"} | ${r.load ?? ""} | ${r.mib} | ${r.check_s} | ${r.check_cpu_s ?? ""} | ${r.check_peak_mib} | ${r.check_us_per_rule} | ${r.ground_s} | ${r.ground_cpu_s ?? ""} | ${r.ground_peak_mib} | ${r.ground_us_per_rule} | ${r.check_exit}, ${r.ground_exit} |`,
     ),
     "",
   ].join("\n");

@@ -239,9 +239,15 @@ class SymbolConverter {
     return term;
   }
 
+  /** GDL names by ASP name, as asked (a ground game asks for a few names hundreds of thousands of times). */
+  private readonly gdlNames = new Map<string, string>();
+
   private gdl(asp: string): string {
-    const name = this.symbols.gdlName(asp);
+    let name = this.gdlNames.get(asp);
+    if (name !== undefined) return name;
+    name = this.symbols.gdlName(asp);
     if (name === undefined) throw new ExtractionError(`the ground program has a symbol the game does not: ${asp}`);
+    this.gdlNames.set(asp, name);
     return name;
   }
 
