@@ -211,6 +211,10 @@ describe.skipIf(!chromiumPath || !haveGame)("the playground's editor on the lang
     await expect.poll(() => page.getAttribute("[data-testid=format-status]", "data-outcome")).toBe("syntax-errors");
     expect(await page.textContent("[data-testid=format-status]")).toMatch(/not formatted: the text has syntax errors/);
     expect(await hook(page).text()).toBe("(role robot)\n(init (p 1)\n");
+    await cursorAt(0);
+    await page.keyboard.type(";"); // what it said was about the text before
+    await page.waitForSelector("[data-testid=format-status]:not([data-outcome])", { state: "attached" });
+    expect(await page.textContent("[data-testid=format-status]")).toBe("");
   });
 
   it("completes the document's names and keywords", async () => {

@@ -96,6 +96,7 @@ export class GdlEditor {
           EditorView.contentAttributes.of({ "aria-label": "GDL description" }),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
+            this.sayFormatted(undefined); // what a format said was about the text before
             let replaced = false;
             const before = update.startState.doc.length;
             update.changes.iterChangedRanges((fromA, toA) => {
@@ -160,13 +161,14 @@ export class GdlEditor {
     this.server.groundCounts(DOCUMENT_URI, version, counts);
   }
 
-  private sayFormatted(outcome: FormatOutcome): void {
+  /** Says what a format did (nothing: clears it). A refusal stays until the text changes; what went well goes after a few seconds. */
+  private sayFormatted(outcome: FormatOutcome | undefined): void {
     const status = this.options.formatStatus;
-    status.textContent = FORMAT_OUTCOME_TEXT[outcome];
-    status.dataset.outcome = outcome;
     window.clearTimeout(this.formatTimer);
-    // a refusal stays until the next format; what went well goes after a few seconds
-    if (outcome === "formatted" || outcome === "unchanged") this.formatTimer = window.setTimeout(() => (status.textContent = ""), 4000);
+    status.textContent = outcome ? FORMAT_OUTCOME_TEXT[outcome] : "";
+    if (outcome) status.dataset.outcome = outcome;
+    else delete status.dataset.outcome;
+    if (outcome === "formatted" || outcome === "unchanged") this.formatTimer = window.setTimeout(() => this.sayFormatted(undefined), 4000);
   }
 
   private showProblems(): void {
