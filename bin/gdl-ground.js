@@ -31,25 +31,28 @@ const argv = process.argv.slice(2);
 main(argv, undefined, tiering).then(
   (code) => {
     process.exitCode = code;
-    // Done: leave once stdout and stderr are flushed, without waiting for V8's background
-    // compile jobs (clingo-wasm's functions being optimized), which would keep a finished
-    // process alive for tens of milliseconds.
-    process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+    // Done: leave without waiting for V8's background compile jobs (clingo-wasm's functions
+    // being optimized), which would keep a finished process alive for tens of milliseconds;
+    // every write was synchronous (the CLI writes descriptors 1 and 2 itself, and checks them).
+    // Leave only after the event loop has polled once more, so that a signal that came during
+    // the last write ends the process with its own status (and removes a temporary file)
+    // instead of being lost behind an exit with 0.
+    setImmediate(() => setImmediate(() => process.exit(code)));
   },
   (error) => {
-    // Never a stack trace for the user: an internal error is reported in one line (and, with
-    // --json, as the one JSON document on stdout).
+    // Never a stack trace for the user: an internal error is reported in one line, or with
+    // --json as the one JSON document on stdout (and nothing on stderr).
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`gdl-ground: internal error: ${message}\n`);
     if (argv.includes("--json")) process.stdout.write(failureJson("internal-error", 70, message));
+    else process.stderr.write(`gdl-ground: internal error: ${message}\n`);
     process.exitCode = 70;
   },
 );
 
-// A reader that stops early (`gdl-ground check ... | head`) is not an error of ours.
+// A reader that stops early (`gdl-ground check ... | head`) is not an error of ours; a stream
+// that fails otherwise (what writes there directly: the progress bar) has nothing more to say.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error) => {
     if (error && error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
   });
 }

@@ -69,7 +69,10 @@ try {
     for (const engine of ENGINE_NAMES) {
       const playable = await playableDescription(loaded, { grounder, timeoutSeconds: 60, engine });
       if (!("game" in playable)) {
-        row.valid = `grounding: ${playable.status}`;
+        const first = playable.diagnostics.find((d) => d.severity === "error");
+        const said = first ? formatDiagnostic(first).split("\n")[0].replace(`${file}:`, "") : playable.status;
+        row.valid = playable.status === "invalid" ? `no (after grounding): ${said}` : `grounding failed: ${said}`;
+        process.stdout.write(`${name}: ${row.valid}\n`);
         break;
       }
       playables.push(playable.game);

@@ -126,5 +126,12 @@ export interface PlaygroundHook {
   lastReport(): unknown;
   /** Shows a text in an output tab as if the worker had sent it. */
   showOutput(kind: "ground" | "asp" | "dot" | "json", text: string): void;
+  /** The editor (CodeMirror's EditorView), the parts the tests use. */
+  view: {
+    state: { doc: { toString(): string; length: number }; selection: { main: { head: number } } };
+    coordsAtPos(pos: number): { left: number; top: number; bottom: number } | null;
+    dispatch(spec: { selection: { anchor: number }; scrollIntoView?: boolean }): void;
+    focus(): void;
+  };
 }
 export type WithHook = { gdlPlayground: PlaygroundHook };

@@ -9,12 +9,17 @@
  * answers each request with messages; the caller's `isFinal` tells which message ends a request.
  */
 import { fork, type ChildProcess } from "node:child_process";
+import { MAX_TIMER_MS } from "./deadline.js";
 
 export type ChildOutcome<Reply> =
   | { readonly kind: "reply"; readonly reply: Reply }
   | { readonly kind: "timeout" }
-  | { readonly kind: "died"; readonly outOfMemory: boolean; readonly message: string }
-  | { readonly kind: "start-failed"; readonly message: string };
+  /** `message` is one line (what the crash says first); `stderr` is what the child wrote last (a crash dump), for a log. */
+  | { readonly kind: "died"; readonly outOfMemory: boolean; readonly message: string; readonly stderr: string }
+  | { readonly kind: "start-failed"; readonly message: string; readonly stderr: string };
+
+/** What a child keeps of its stderr: enough for V8's crash dump with its stack. */
+const STDERR_KEPT = 64 * 1024;
 
 interface StartupReply {
   readonly type: string;
@@ -43,7 +48,7 @@ export class ChildWorker<Request, Reply extends StartupReply> {
     this.child = child;
     this.stderrTail = "";
     child.stderr?.on("data", (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-4000);
+      this.stderrTail = (this.stderrTail + chunk.toString("utf8")).slice(-STDERR_KEPT);
     });
     child.on("message", (reply: Reply) => this.onMessage?.(reply));
     child.on("exit", (code, signal) => {
@@ -53,7 +58,7 @@ export class ChildWorker<Request, Reply extends StartupReply> {
     return new Promise<void>((resolve, reject) => {
       this.onMessage = (reply) =>
         reply.type === "ready" ? resolve() : reject(new Error(reply.type === "failed" ? (reply.message ?? "failed") : "unexpected reply"));
-      this.onExit = (code) => reject(new Error(`the child process exited (${code}) before it was ready: ${this.stderrTail.trim()}`));
+      this.onExit = (code, signal) => reject(new Error(`the child process exited (${signal ?? code}) before it was ready: ${crashLine(this.stderrTail)}`));
     });
   }
 
@@ -71,8 +76,9 @@ export class ChildWorker<Request, Reply extends StartupReply> {
     try {
       await this.ready;
     } catch (error) {
+      const stderr = this.stderrTail;
       this.kill();
-      return { kind: "start-failed", message: (error as Error).message };
+      return { kind: "start-failed", message: (error as Error).message, stderr };
     }
     const child = this.child!;
     return new Promise<ChildOutcome<Reply>>((resolve) => {
@@ -82,18 +88,20 @@ export class ChildWorker<Request, Reply extends StartupReply> {
         this.onExit = undefined;
         resolve(outcome);
       };
+      // a longer delay than a timer keeps would fire at once
       const timer = setTimeout(() => {
         this.kill();
         finish({ kind: "timeout" });
-      }, timeoutMs);
+      }, Math.min(timeoutMs, MAX_TIMER_MS));
       this.onMessage = (reply) => (isFinal(reply) ? finish({ kind: "reply", reply }) : onProgress(reply));
       this.onExit = (code, signal) => {
         this.ready = undefined;
         const tail = this.stderrTail;
         finish({
           kind: "died",
-          outOfMemory: /heap out of memory|Allocation failed|out of memory/i.test(tail),
-          message: `${signal ?? `exit ${code}`}: ${lastLine(tail)}`,
+          outOfMemory: /heap out of memory|Allocation failed|out of memory|\bOOM\b/i.test(tail),
+          message: `${signal ?? `exit ${code}`}: ${crashLine(tail)}`,
+          stderr: tail,
         });
       };
       child.send(request as object);
@@ -148,9 +156,18 @@ export async function forEachInChildren<Item, Request, Reply extends StartupRepl
   );
 }
 
-function lastLine(text: string): string {
+/**
+ * One line for what a child wrote before it died: V8's fatal error or the first error line,
+ * not the native stack under it (`#7 0x... node::Start`), at most 200 characters.
+ */
+export function crashLine(text: string): string {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? "no message";
+  const line =
+    lines.find((l) => /^(FATAL ERROR|#?\s*Fatal\b)/i.test(l))?.replace(/^#\s*/, "") ??
+    lines.find((l) => /^(\w*Error|error)\b[:\[]/.test(l) || /\berror\b/i.test(l)) ??
+    lines.find((l) => !/^(#|\d+: 0x|at |<--- |=+|\[\d+:0x)/.test(l)) ??
+    "no message";
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
 /** What `serveChild` sends: ready once, then a row or a failure per request (a child adds its progress messages). */

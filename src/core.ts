@@ -76,4 +76,5 @@ export {
   type PlayableOptions,
 } from "./pipeline.js";
 export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
+export { Deadline, DeadlineExceeded, NO_DEADLINE, MAX_TIMER_MS } from "./deadline.js";
 export { roleOrder, gdlSizeInLiterals } from "./syntax/description.js";

@@ -26,6 +26,7 @@ export type DiagnosticCode =
   | "bounded" // Definition 2: no finite grounding is guaranteed
   | "missing" // no role, no terminal rule, a role without goals, nothing at all
   | "case" // one symbol spelled with different case (one symbol in GDL, two for GGP-Base)
+  | "goal" // a goal value that is not a whole number from 0 to 100
   | "ground" // grounding failed (clingo error, limit reached)
   | "timeout"
   | "out-of-memory"

@@ -23,3 +23,4 @@ export {
 } from "./node-pipeline.js";
 export { readTextFile, notText, type ReadResult } from "./input-file.js";
 export { runCorpus, type CorpusOptions } from "./corpus/runner.js";
+export { CorpusLockError } from "./corpus/lock.js";

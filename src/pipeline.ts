@@ -16,9 +16,10 @@
  * worker or process (ground/asp-grounder.ts) and writing outputs (output-file.ts) are edges
  * handed in or called around it. A caller can follow it (`onPhase`) and stop it (`signal`).
  */
-import { checkDescription } from "./check/index.js";
+import { checkDescription, groundGoalValueErrors } from "./check/index.js";
 import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
+import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
 import { firstLine, formatBytes, formatMagnitude } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
@@ -38,6 +39,8 @@ import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 export interface LoadOptions extends ParseOptions {
   /** The notation of GDL quoted in check messages (default: the input's). */
   readonly messageSyntax?: GdlSyntax;
+  /** A time limit for the whole run (see deadline.ts): the checks stop at it with `error[timeout]`. */
+  readonly deadline?: Deadline;
 }
 
 export interface LoadResult {
@@ -62,7 +65,7 @@ export function loadText(text: string, file: string, options: LoadOptions = {}):
   if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
   const dialect = dialectOf(parsed.description);
   const [checked, checkSeconds] = timed(() =>
-    checkDescription(parsed.description, undefined, { syntax: options.messageSyntax ?? syntax }),
+    checkDescription(parsed.description, undefined, { syntax: options.messageSyntax ?? syntax, deadline: options.deadline }),
   );
   times.check = checkSeconds;
   const diagnostics = capErrors(sortDiagnostics([...parsed.diagnostics, ...checked]));
@@ -76,6 +79,12 @@ export interface GroundStageOptions extends TranslateFlags {
   readonly grounder: AspGrounder;
   /** Wall-clock limit of the grounding itself, in seconds. */
   readonly timeoutSeconds: number;
+  /**
+   * A time limit for the whole run (see deadline.ts): the grounding gets what is left of it (if
+   * that is less than `timeoutSeconds`), the extraction polls it, and a stage does not start
+   * once it has passed; the result is then `timeout`.
+   */
+  readonly deadline?: Deadline;
   /**
    * Told when a stage starts, with what is known of the earlier ones (e.g. "12.3 s grounding,
    * 4.1 M ground rules"): a caller that must stop the pipeline from outside can say where it was.
@@ -120,7 +129,7 @@ export async function groundDescription(
   const times: PhaseTimes = { ...loaded.times };
   const file = loaded.file;
   const description = loaded.description;
-  if (!description) return { file, status: "invalid", diagnostics: loaded.diagnostics, times };
+  if (!description) return { file, status: loaded.diagnostics.some((d) => d.code === "timeout") ? "timeout" : "invalid", diagnostics: loaded.diagnostics, times };
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const fail = (status: GroundStatus, d: Diagnostic, program?: AspProgram): GroundResult => ({
     file,
@@ -132,6 +141,7 @@ export async function groundDescription(
   });
 
   if (options.signal?.aborted) return cancelled(file, diagnostics, times, { description });
+  if (options.deadline?.expired()) return outOfTime(file, diagnostics, times, options.deadline, "translate", { description });
   options.onPhase?.("translate", "", times);
   const [translated, translateSeconds] = timed(() => translate(description, options));
   times.translate = translateSeconds;
@@ -142,10 +152,13 @@ export async function groundDescription(
   // The ground program is read while clingo writes it (in chunks, never one string), so that
   // extraction overlaps grounding and its size is bounded by the heap.
   let reader = new CompactAspifReader();
+  if (options.deadline?.expired()) return outOfTime(file, diagnostics, times, options.deadline, "ground", { description, program });
+  // the grounding's own limit, or what is left of the run's
+  const limitSeconds = Math.min(options.timeoutSeconds, options.deadline ? options.deadline.remainingMs() / 1000 : Infinity);
   options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`, times);
   const [outcome, groundSeconds] = await timedAsync(() =>
     options.grounder.ground(program.text, {
-      timeoutMs: Math.round(options.timeoutSeconds * 1000),
+      timeoutMs: Math.min(MAX_TIMER_MS, Math.max(1, Math.round(limitSeconds * 1000))),
       signal: options.signal,
       onOutput: (chunk) => reader.push(chunk),
       // a backend that starts over (the auto grounder's fallback) delivers the program again
@@ -160,7 +173,7 @@ export async function groundDescription(
     case "timeout":
       return failed(
         "timeout",
-        diagnostic("error", "timeout", file, NO_POSITION, `grounding did not finish within ${options.timeoutSeconds} s${grew()}${outcome.fallback !== undefined ? ` (${outcome.fallback})` : ""}`),
+        diagnostic("error", "timeout", file, NO_POSITION, `grounding did not finish within ${limitSeconds < options.timeoutSeconds ? `the time limit of ${options.deadline!.seconds} s (${round1(limitSeconds)} s were left for it)` : `${options.timeoutSeconds} s`}${grew()}${outcome.fallback !== undefined ? ` (${outcome.fallback})` : ""}`),
       );
     case "out-of-memory":
       return failed(
@@ -187,16 +200,21 @@ export async function groundDescription(
     try {
       // a backend that could not stream hands the program back whole
       const compact: CompactGroundProgram = outcome.aspif !== "" ? readWhole(outcome.aspif) : reader.finish();
-      const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description) });
+      const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description), deadline: options.deadline });
       return { game, groundRules: compact.ruleStatements };
     } catch (error) {
+      if (error instanceof DeadlineExceeded) return { outOfTime: true as const };
       return { error: error instanceof Error ? error.message : String(error) };
     }
   });
   times.extract = extractSeconds;
+  if ("outOfTime" in extracted) return { ...outOfTime(file, diagnostics, times, options.deadline!, "extract", { description, program }), progress };
   if ("error" in extracted) {
     return fail("error", diagnostic("error", "ground", file, NO_POSITION, `cannot read the ground program: ${extracted.error}`), program);
   }
+  // goal values that only grounding tells (a variable in the head): integers from 0 to 100
+  const badGoals = groundGoalValueErrors(extracted.game, description);
+  if (badGoals.length > 0) return { file, status: "invalid", diagnostics: [...diagnostics, ...badGoals], times, description, program, progress };
   return {
     file,
     status: "ok",
@@ -226,6 +244,21 @@ function readWhole(aspif: string): CompactGroundProgram {
 function sizeSoFar(progress: AspifProgress): string {
   if (progress.bytes === 0) return ": no ground rule written yet";
   return `: ${formatMagnitude(progress.ruleStatements)} ground rules over ${formatMagnitude(progress.maxAtom)} atoms (${formatBytes(progress.bytes)} of aspif) written so far`;
+}
+
+function round1(seconds: number): string {
+  return seconds.toFixed(1);
+}
+
+/** The result of a run whose time limit (`GroundStageOptions.deadline`) passed before or during `stage`. */
+function outOfTime(file: string, diagnostics: readonly Diagnostic[], times: PhaseTimes, deadline: Deadline, stage: GroundingPhase, reached: Partial<GroundResult>): GroundResult {
+  return {
+    ...reached,
+    file,
+    status: "timeout",
+    diagnostics: [...diagnostics, diagnostic("error", "timeout", file, NO_POSITION, `the time limit of ${deadline.seconds} s was reached ${stage === "extract" ? "during" : "before"} the ${stage === "propnet" ? "propnet build" : stage === "extract" ? "extraction" : stage === "ground" ? "grounding" : "translation"}`)],
+    times,
+  };
 }
 
 /** The result of a run stopped by the caller's signal. */
@@ -270,6 +303,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const game = result.game;
   const times = result.times;
   if (options.signal?.aborted) return cancelled(result.file, result.diagnostics, times, withoutGameUnlessKept(result, options));
+  if (options.deadline?.expired()) return outOfTime(result.file, result.diagnostics, times, options.deadline, "propnet", withoutGameUnlessKept(result, options));
   options.onPhase?.("propnet", `${game.clauses.length} ground clauses over ${game.atoms.length} atoms (ground ${(times.ground ?? 0).toFixed(1)} s, extract ${(times.extract ?? 0).toFixed(1)} s)`, times);
   const [built, seconds] = timed((): Propnet | { error: string } => {
     try {

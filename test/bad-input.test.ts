@@ -6,22 +6,15 @@ import { describe, expect, it } from "vitest";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
+import { runCli } from "./support/run-cli.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const corpus = (name: string) => path.join(ROOT, "corpus", name);
 const fresh = () => mkdtempSync(path.join(tmpdir(), "gdl-bad-"));
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Output = { out: (t) => (out += t), err: (t) => (err += t) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 const TICTACTOE_LIKE = readFileSync(corpus("valid/step-counter.kif"), "utf8");
 

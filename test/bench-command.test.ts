@@ -5,18 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/output.js";
+import { runCli } from "./support/run-cli.js";
 
 const GAME = path.resolve(__dirname, "../../shared/games/base/ticTacToe.kif");
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Output = { out: (t) => (out += t), err: (t) => (err += t) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 describe.skipIf(!existsSync(GAME))("bench and --engine", () => {
   it("bench --json reports the median, lowest and highest of the repeats, per engine", async () => {

@@ -7,24 +7,17 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { main } from "../src/cli/main.js";
-import type { Output } from "../src/cli/output.js";
 import { loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { Prover } from "../src/prover/prover.js";
+import { runCli } from "./support/run-cli.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
 const haveBase = existsSync(BASE);
 const corpus = (name: string) => path.join(ROOT, "corpus", name);
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: Output = { out: (t) => (out += t), err: (t) => (err += t) };
-  const code = await main(args, io);
-  return { code, out, err };
-}
+const run = runCli;
 
 describe("gdl-ground check", () => {
   it("accepts a valid game (exit 0) and reports an invalid one compiler-style (exit 1)", async () => {

@@ -126,7 +126,40 @@ describe("the fast engine's machines", () => {
     const expected = JSON.parse(readFileSync(path.resolve(__dirname, "fixtures/fast-machine-arrays.json"), "utf8")) as Record<string, unknown>;
     const actual = await fixtureOf({ FastStateMachine }, grounder);
     expect(Object.keys(actual)).toEqual(Object.keys(expected));
-    for (const game of Object.keys(expected)) expect(actual[game], game).toEqual(expected[game]);
+    for (const game of Object.keys(expected)) expect(withoutGdl2Fields(actual[game], game), game).toEqual(expected[game]);
+  });
+});
+
+/**
+ * The fixture was written before the engine read GDL-II; the fields added for it (the random role, the
+ * sees propositions' slots) are checked to hold nothing on these GDL games and then left out, so every
+ * field the fixture has is still compared.
+ */
+const GDL2_FIELDS: Record<string, (value: unknown) => boolean> = {
+  randomRole: (v) => v === "undefined",
+  seesSlot: (v) => typeof v === "string" && v.startsWith("Int32Array 0 "),
+  seesStart: (v) => typeof v === "string" && v.startsWith("Int32Array "),
+};
+
+function withoutGdl2Fields(value: unknown, where: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGdl2Fields(v, where));
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const holdsNothing = GDL2_FIELDS[key];
+    if (holdsNothing) {
+      expect(holdsNothing(v), `${where}: ${key} = ${String(v)}`).toBe(true);
+      continue;
+    }
+    out[key] = withoutGdl2Fields(v, where);
+  }
+  return out;
+}
+
+describe("the fixture's GDL-II fields", () => {
+  it("are told apart from the rest", () => {
+    expect(() => withoutGdl2Fields({ randomRole: "3" }, "a GDL-II game")).toThrow(/randomRole/);
+    expect(withoutGdl2Fields([{ seesSlot: "Int32Array 0 x", maxPush: "5" }], "g")).toEqual([{ maxPush: "5" }]);
   });
 });
 

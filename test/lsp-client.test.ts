@@ -3,8 +3,8 @@
  * server worker, in Chromium: a bare CodeMirror editor (test/fixtures/lsp-editor, built here
  * with the page's Vite configuration into a temporary folder) shows the server's diagnostic with
  * its note, the hover of a fluent, jumps to a definition with F12, renames with F2 (and says why
- * a rename is refused) and formats with Shift-Alt-F. This is what the playground page gets once
- * it adopts the client; the page itself is not touched. Screenshots of the hover and of the
+ * a rename is refused) and formats with Shift-Alt-F: the client module alone, as another page
+ * would take it (the playground's own editor on it: test/web-lsp.test.ts). Screenshots of the hover and of the
  * diagnostic go to a temporary folder, or to GDL_GROUND_SCREENSHOTS (the README's are
  * results/web/lsp-hover.png and lsp-diagnostic.png). Skipped without Chromium.
  */

@@ -58,7 +58,7 @@ describe("writeOutput", () => {
 
   it("'-' is standard output", () => {
     let out = "";
-    expect(writeOutput("-", "to stdout", (t) => (out += t))).toEqual({ ok: true });
+    expect(writeOutput("-", "to stdout", { out: (t) => (out += t), err: () => undefined })).toEqual({ ok: true });
     expect(out).toBe("to stdout");
   });
 

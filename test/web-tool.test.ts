@@ -75,14 +75,19 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
 
   it("shows a check's related notes with their positions, and jumps to them", async () => {
     const { page } = session;
+    // a fact that uses `four` with two arguments: check's arity error, its note the first use
+    const text = `${connectFour}\n(four red yellow)\n`;
+    await setSource(page, text, "connect-four.kif");
     const note = page.locator("[data-testid=problems] [data-testid=note]").first();
     await note.waitFor();
     const where = (await note.locator(".where").textContent())!;
     expect(where).toMatch(/^\d+:\d+$/);
+    expect(await note.locator(".msg").textContent()).toMatch(/^first use of 'four'/);
     await note.click();
     const [line] = where.split(":").map(Number);
     expect(await page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).toBe(true);
-    expect(await page.locator(".cm-activeLine").textContent()).toBe(connectFour.split("\n")[line - 1]);
+    expect(await page.locator(".cm-activeLine").textContent()).toBe(text.split("\n")[line - 1]);
+    await setSource(page, connectFour, "connect-four.kif");
   });
 
   it("shows the ground game, P and the propnet in tabs, and keeps a large text out of the DOM", async () => {

@@ -1,12 +1,18 @@
 /**
- * The playground page: the editor with live `check` diagnostics (editor.ts), a pipeline worker
+ * The playground page: the editor on the language server (editor.ts: `check`'s diagnostics,
+ * hover, definition, rename, format, completion, from the server in a worker), a pipeline worker
  * (pipeline-worker.ts) that grounds, builds the propnet, infers the boards and plays, the
- * report, the output tabs (output-panel.ts) and the Play panel (play-panel.ts). The text, its
- * name and the switches are kept in localStorage and shared as a link (keep.ts). All of it uses
- * the library's browser entry (src/browser/index.ts).
+ * report, the output tabs (output-panel.ts) and the Play panel (play-panel.ts). A grounding's
+ * instance counts go to the language server for its hovers. The text, its name and the switches
+ * are kept in localStorage and shared as a link (keep.ts). The workers use the library's browser
+ * entry (src/browser/index.ts); this main thread imports only the few modules it runs (no reader,
+ * no checker: the language server's worker checks the text).
  */
+import type { EditorView } from "@codemirror/view";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
-import { compiledBrowserClingo, PHASES } from "../src/browser/index.js";
+import { compiledBrowserClingo } from "../src/browser/web-worker-host.js";
+import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
+import { PHASES } from "../src/phases.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
 import { exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
@@ -49,6 +55,7 @@ const editor = new GdlEditor({
   parent: $("editor"),
   problems: $("problems"),
   problemCount: $("problem-count"),
+  formatStatus: $("format-status"),
   fileName: () => fileName,
   onRun: () => void groundNow().catch(() => undefined),
   onReplaced: () => setName("untitled.kif", undefined),
@@ -177,7 +184,8 @@ $("share-close").addEventListener("click", () => {
 let worker: Worker;
 let workerReady: Promise<void>;
 let compiled: Promise<WebAssembly.Module> | undefined;
-let running: { id: number; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void } | undefined;
+/** The grounding under way; `version`: the editor's text it grounds, as the language server numbers it. */
+let running: { id: number; version: number | undefined; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void } | undefined;
 let nextId = 1;
 let lastReport: GroundReport | undefined;
 let grounds = 0;
@@ -239,7 +247,9 @@ function onWorkerMessage(message: FromWorker) {
       if (running?.id === message.id) phase = message.phase;
       break;
     case "grounded":
-      if (running?.id === message.id) finishRun(message.report, undefined, message.play, undefined, message.boards);
+      if (running?.id !== message.id) break;
+      groundCountsToEditor(running.version, message.report, message.counts);
+      finishRun(message.report, undefined, message.play, undefined, message.boards);
       break;
     case "play":
       showPlay(message.view);
@@ -290,9 +300,17 @@ function groundNow(): Promise<GroundReport> {
   const tick = () => ($("progress-text").textContent = `${PHASE_TEXT[phase]}… ${((performance.now() - started) / 1000).toFixed(1)} s`);
   tick();
   return new Promise((resolve) => {
-    running = { id, started, timer: window.setInterval(tick, 100), focus, resolve };
+    running = { id, version: editor.syncedVersion(), started, timer: window.setInterval(tick, 100), focus, resolve };
     post({ type: "ground", id, text: editor.text, file: fileName, options });
   });
+}
+
+/** The hover's ground instance counts: a grounding's, or why there are none (out of time, ...). */
+function groundCountsToEditor(version: number | undefined, report: GroundReport, counts: GroundInstanceCounts | undefined) {
+  if (version === undefined || report.status === "invalid" || report.status === "cancelled") return;
+  const seconds = report.totalSeconds - (report.times.propnet ?? 0);
+  if (counts) editor.groundCounts(version, { status: report.status, seconds, ...counts });
+  else if (report.status !== "ok") editor.groundCounts(version, { status: report.status, seconds, relations: new Map(), fluents: new Map(), actions: new Map() });
 }
 
 function cancel() {
@@ -387,6 +405,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
 }
 
 $("ground").addEventListener("click", () => void groundNow().catch(() => undefined));
+$("format").addEventListener("click", () => void editor.format());
 $("cancel").addEventListener("click", cancel);
 document.addEventListener("keydown", (e) => {
   // Ctrl-Enter (⌘-Enter) grounds from anywhere on the page; the editor has its own binding
@@ -464,6 +483,8 @@ declare global {
       ground(): Promise<GroundReport>;
       lastReport(): GroundReport | undefined;
       showOutput(kind: OutputKind, text: string): void;
+      /** The editor's view (the cursor, coordinates of positions). */
+      view: EditorView;
     };
   }
 }
@@ -472,6 +493,7 @@ window.gdlPlayground = {
   setSource: (text, name) => setSource(text, name),
   ground: groundNow,
   lastReport: () => lastReport,
+  view: editor.view,
   showOutput: (kind, text) => {
     const bytes = new TextEncoder().encode(text);
     const starts = [0];

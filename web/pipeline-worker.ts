@@ -19,6 +19,7 @@ import {
   type Propnet,
   type StateHandle,
 } from "../src/browser/index.js";
+import { countGroundInstances } from "../src/lsp/ground-counts.js";
 import { boardsOfGame, type Board } from "../src/report/board.js";
 import type { FromWorker, GroundReport, OutputKind, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
@@ -74,7 +75,8 @@ async function ground(id: number, text: string, file: string, options: { split: 
       boards = []; // no board: the state is shown as a list
     }
   }
-  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined, boards });
+  const counts = result.game ? countGroundInstances(result.game) : undefined;
+  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined, boards, counts });
 }
 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined): GroundReport {

@@ -6,6 +6,7 @@
  * propnet build is terminated and replaced.
  */
 import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats } from "../src/browser/index.js";
+import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import type { Board } from "../src/report/board.js";
 
 export interface GroundRequestOptions {
@@ -71,7 +72,8 @@ export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-error"; readonly message: string }
   | { readonly type: "phase"; readonly id: number; readonly phase: Phase }
-  | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView; readonly boards: readonly Board[] }
+  /** `counts`: the ground game's instances per relation, fluent and move, for the editor's hover. */
+  | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView; readonly boards: readonly Board[]; readonly counts?: GroundInstanceCounts }
   | { readonly type: "play"; readonly view: PlayView }
   /** A text as UTF-8 (transferred, not copied: a ground game can be 100 MB) and the byte offset of each line. */
   | { readonly type: "output"; readonly what: OutputKind; readonly bytes: Uint8Array; readonly lineStarts: Uint32Array }

@@ -78,6 +78,7 @@ export function checkArity(context: CheckContext): Diagnostic[] {
     }
   };
   for (const rule of context.description.rules) {
+    context.deadline.poll();
     atom(rule.head);
     rule.body.forEach(literal);
   }

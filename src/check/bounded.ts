@@ -14,7 +14,7 @@
  * over conjuncts of max over disjuncts). rank(p,i) bounds how much deeper than the terms
  * written in the description the i-th argument of p can get. The least ranking is computed
  * component by component of G''s dependency graph; in a recursive component no value can
- * exceed (the largest value feeding it) + (its argument positions) x (its deepest head),
+ * exceed (the largest value feeding it) + (its deepening argument positions + 1) x (its deepest head),
  * so a value beyond that grows without bound — unless the component satisfies the recursion
  * restriction in G' (Definition 2 holds for it literally, which bounds it too: test_case_5a's
  * `(r ?v1 (f ?v1)) <= (r ?v2 ?v1) (q ?v2)`), in which case its ranks are only capped.
@@ -27,8 +27,10 @@ import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import { type Diagnostic, NO_POSITION } from "../diagnostics.js";
 import type { Atom, Literal, Rule, Term } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
+import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { describeViolation, restrictionViolations, type RestrictionViolation } from "./recursion-restriction.js";
-import { shortestPathInComponent } from "./stratification.js";
+import { ShortestChains } from "./chains.js";
+import { pushTo } from "./lists.js";
 
 /** The three rules of Definition 2 that link the state and the moves back into the recursion. */
 export function definition2Rules(): Rule[] {
@@ -42,18 +44,13 @@ export function definition2Rules(): Rule[] {
   ];
 }
 
-/** Depth of the deepest occurrence of variable `x` in `term`, or -1 if it does not occur. */
-function variableDepth(term: Term, x: string): number {
-  if (term.kind === "variable") return term.name === x ? 0 : -1;
-  if (term.kind === "constant") return -1;
-  let deepest = -1;
-  for (const a of term.args) deepest = Math.max(deepest, variableDepth(a, x));
-  return deepest < 0 ? -1 : deepest + 1;
-}
-
-function headVariables(term: Term, into: Set<string>): Set<string> {
-  if (term.kind === "variable") into.add(term.name);
-  else if (term.kind === "compound") for (const a of term.args) headVariables(a, into);
+/** Each variable of `term` with the depth of its deepest occurrence (in the order they first occur). */
+function variableDepths(term: Term, depth = 0, into: Map<string, number> = new Map()): Map<string, number> {
+  if (term.kind === "variable") {
+    if ((into.get(term.name) ?? -1) < depth) into.set(term.name, depth);
+  } else if (term.kind === "compound") {
+    for (const a of term.args) variableDepths(a, depth + 1, into);
+  }
   return into;
 }
 
@@ -64,24 +61,33 @@ type Binder =
 
 const positionKey = (relation: string, index: number) => `${relation}/${index + 1}`;
 
-function binderOf(literal: Literal, x: string): Binder | undefined {
-  switch (literal.kind) {
-    case "atom": {
-      const items: Binder[] = [];
-      literal.args.forEach((arg, j) => {
-        const depth = variableDepth(arg, x);
-        if (depth >= 0) items.push({ kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
-      });
-      return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: "min", items };
+const oneOf = (kind: "min" | "max", items: readonly Binder[]): Binder => (items.length === 1 ? items[0] : { kind, items });
+
+/**
+ * Adds the binders of the `wanted` variables (the head's) that `literal` binds to `into` (a
+ * variable's list is a min: the best binder of a conjunction), in one walk over the literal:
+ * asking literal by literal for each variable of the head would cost head variables × body
+ * literals.
+ */
+function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<string, Binder[]>): void {
+  if (literal.kind === "atom") {
+    literal.args.forEach((arg, j) => {
+      if (arg.kind === "constant") return;
+      if (arg.kind === "variable") {
+        if (wanted.has(arg.name)) pushTo(into, arg.name, { kind: "at", position: positionKey(literal.relation, j), depth: 0, atom: literal });
+        return;
+      }
+      for (const [x, depth] of variableDepths(arg)) if (wanted.has(x)) pushTo(into, x, { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
+    });
+  } else if (literal.kind === "or") {
+    // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
+    const items = new Map<string, Binder[]>();
+    for (const d of literal.disjuncts) {
+      const own = new Map<string, Binder[]>();
+      addBinders(d, wanted, own);
+      for (const [x, list] of own) pushTo(items, x, oneOf("min", list));
     }
-    case "or": {
-      const items = literal.disjuncts.map((d) => binderOf(d, x));
-      // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
-      const bound = items.filter((b): b is Binder => b !== undefined);
-      return bound.length === 0 ? undefined : bound.length === 1 ? bound[0] : { kind: "max", items: bound };
-    }
-    default:
-      return undefined;
+    for (const [x, list] of items) pushTo(into, x, oneOf("max", list));
   }
 }
 
@@ -96,13 +102,16 @@ interface Constraint {
 }
 
 function constraintsOf(rule: Rule): Constraint[] {
+  const wanted = new Set<string>();
+  for (const arg of rule.head.args) if (arg.kind !== "constant") for (const x of variableDepths(arg).keys()) wanted.add(x);
+  const binders = new Map<string, Binder[]>();
+  if (wanted.size > 0) for (const literal of rule.body) addBinders(literal, wanted, binders);
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
-    for (const x of headVariables(arg, new Set())) {
-      const items = rule.body.map((l) => binderOf(l, x)).filter((b): b is Binder => b !== undefined);
-      if (items.length === 0) continue; // unsafe: reported by the safety check
-      const binder: Binder = items.length === 1 ? items[0] : { kind: "min", items };
-      out.push({ rule, head: positionKey(rule.head.relation, i), headArgument: arg, variable: x, depth: variableDepth(arg, x), binder });
+    for (const [x, depth] of variableDepths(arg)) {
+      const items = binders.get(x);
+      if (!items) continue; // unsafe: reported by the safety check
+      out.push({ rule, head: positionKey(rule.head.relation, i), headArgument: arg, variable: x, depth, binder: oneOf("min", items) });
     }
   });
   return out;
@@ -151,52 +160,83 @@ export interface GrowingRule {
   readonly cycle: readonly string[];
 }
 
+/** Growing rules whose cycle is named in full (the first ones: errors are capped at 20 per file). */
+const MAX_CYCLES_NAMED = 100;
+
+/**
+ * Raises the rank of `c.head` to what `c` asks, if that is more; a value beyond `limit` is
+ * infinite (or `limit` in a restricted component). True when the rank rose.
+ */
+function raise(rank: Map<string, number>, c: Constraint, limit: number, restricted: boolean): boolean {
+  let value = c.depth + evaluate(c.binder, rank);
+  if (value > limit) value = restricted ? limit : Infinity;
+  if (value <= (rank.get(c.head) ?? 0)) return false;
+  rank.set(c.head, value);
+  return true;
+}
+
+/**
+ * The least ranks of a recursive component, from below, re-evaluating only the constraints that
+ * read a rank that rose (a worklist). No finite rank exceeds `highest` (the largest rank
+ * feeding the component) + P × (deepest head), P being the argument positions that some
+ * constraint can make deeper than the atom binding it: along the chain of constraints that
+ * gives a rank its value, every cycle gains nothing, so each such position adds at most once.
+ * A rank beyond that grows without bound, and it gets there after a few rises per position
+ * (a limit counting every position would take positions² rises on a long recursive chain).
+ */
+function leastRanks(constraints: readonly Constraint[], rank: Map<string, number>, highest: number, restricted: boolean, deadline: Deadline): void {
+  const deepening = new Set<string>();
+  let deepest = 1;
+  const readers = new Map<string, Constraint[]>();
+  for (const c of constraints) {
+    deepest = Math.max(deepest, c.depth);
+    for (const leaf of leaves(c.binder)) {
+      if (leaf.depth < c.depth) deepening.add(c.head);
+      pushTo(readers, leaf.position, c);
+    }
+  }
+  const limit = highest + (deepening.size + 1) * deepest;
+  const queue = [...constraints];
+  const queued = new Set(queue);
+  for (let i = 0; i < queue.length; i++) {
+    deadline.poll();
+    const c = queue[i];
+    queued.delete(c);
+    if (!raise(rank, c, limit, restricted)) continue;
+    for (const reader of readers.get(c.head) ?? []) {
+      if (queued.has(reader)) continue;
+      queued.add(reader);
+      queue.push(reader);
+    }
+  }
+}
+
 /** The least argument ranking of G' (positive part), computed component by component. */
-export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
+export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_DEADLINE): ArgumentRanking {
   const extended = [...rules, ...definition2Rules()];
   const graph = buildDependencyGraph({ file: "", rules: extended });
-  const literalViolations = restrictionViolations(extended, graph);
+  const literalViolations = restrictionViolations(extended, graph, deadline);
   const unrestricted = new Set(literalViolations.map((v) => graph.componentOf.get(v.rule.head.relation)));
   const byHead = new Map<string, Constraint[]>();
   const byRule = new Map<Rule, Constraint[]>();
-  const positions = new Map<string, Set<string>>();
   for (const rule of extended) {
+    deadline.poll();
     const p = rule.head.relation;
     if (!byHead.has(p)) byHead.set(p, []);
     const constraints = constraintsOf(rule);
     byRule.set(rule, constraints);
     for (const c of constraints) byHead.get(p)!.push(c);
-    const own = positions.get(p) ?? new Set<string>();
-    rule.head.args.forEach((_, i) => own.add(positionKey(p, i)));
-    positions.set(p, own);
   }
   const rank = new Map<string, number>();
   let highest = 0;
   for (const component of graph.components) {
     const constraints = component.flatMap((p) => byHead.get(p) ?? []);
     if (constraints.length === 0) continue;
-    const recursive = graph.isRecursive(component[0]);
     // A component of G' that satisfies the recursion restriction has a finite extension given
     // finite inputs (Definition 2 holds for it literally): its ranks are capped, not infinite.
     const restricted = !unrestricted.has(graph.componentOf.get(component[0]));
-    let limit = Infinity;
-    if (recursive) {
-      const count = component.reduce((n, p) => n + (positions.get(p)?.size ?? 0), 0);
-      const deepest = constraints.reduce((d, c) => Math.max(d, c.depth), 1);
-      limit = highest + (count + 1) * deepest;
-    }
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const c of constraints) {
-        let value = c.depth + evaluate(c.binder, rank);
-        if (value > limit) value = restricted ? limit : Infinity;
-        if (value > (rank.get(c.head) ?? 0)) {
-          rank.set(c.head, value);
-          changed = true;
-        }
-      }
-      if (!recursive) break;
-    }
+    if (graph.isRecursive(component[0])) leastRanks(constraints, rank, highest, restricted, deadline);
+    else for (const c of constraints) raise(rank, c, Infinity, false);
     for (const c of constraints) {
       const v = rank.get(c.head) ?? 0;
       if (Number.isFinite(v)) highest = Math.max(highest, v);
@@ -204,7 +244,9 @@ export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
   }
 
   const growing: GrowingRule[] = [];
+  const cyclesTo = new Map<string, ShortestChains>();
   for (const rule of rules) {
+    deadline.poll();
     const p = rule.head.relation;
     if (!graph.isRecursive(p)) continue;
     for (const c of byRule.get(rule) ?? []) {
@@ -213,6 +255,14 @@ export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
         (l) => l.depth < c.depth && !Number.isFinite(rank.get(l.position) ?? 0) && graph.inCycle(p, l.atom.relation),
       );
       if (!leaf) continue;
+      // the cycle through the rule, named for the first rules (those shown: errors are capped)
+      let cycle: string[] = [p, leaf.atom.relation, "...", p];
+      if (growing.length < MAX_CYCLES_NAMED) {
+        let chains = cyclesTo.get(p);
+        const component = graph.componentOf.get(p);
+        if (!chains) cyclesTo.set(p, (chains = new ShortestChains(graph, [p], (r) => graph.componentOf.get(r) === component)));
+        cycle = [p, ...chains.chain(leaf.atom.relation)];
+      }
       growing.push({
         rule,
         headArgument: c.headArgument,
@@ -220,7 +270,7 @@ export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
         headDepth: c.depth,
         binder: leaf.atom,
         binderDepth: leaf.depth,
-        cycle: [p, ...shortestPathInComponent(graph, leaf.atom.relation, p)],
+        cycle,
       });
       break;
     }
@@ -231,7 +281,7 @@ export function argumentRanking(rules: readonly Rule[]): ArgumentRanking {
 export function checkBounded(context: CheckContext): Diagnostic[] {
   const rules = context.description.rules;
   const out: Diagnostic[] = [];
-  const ranking = argumentRanking(rules);
+  const ranking = argumentRanking(rules, context.deadline);
   for (const g of ranking.growing) {
     out.push(
       context.report(

@@ -13,6 +13,7 @@ import type { CheckContext } from "./context.js";
 export function checkCase(context: CheckContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const spellings of context.description.spellings?.values() ?? []) {
+    context.deadline.poll();
     if (spellings.length < 2) continue;
     const [first, second, ...more] = spellings;
     const at = (s: { text: string; pos: { line: number; col: number } }) => `'${s.text}' (${s.pos.line}:${s.pos.col})`;

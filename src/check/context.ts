@@ -8,6 +8,7 @@ import { diagnostic, type Diagnostic, type DiagnosticCode, type RelatedPosition,
 import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Description } from "../syntax/ast.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
+import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
 export interface CheckContext {
   readonly description: Description;
@@ -15,6 +16,8 @@ export interface CheckContext {
   readonly graph: DependencyGraph;
   /** Prints GDL quoted in messages, in the notation asked for (KIF by default). */
   readonly print: GdlPrinter;
+  /** The time limit, polled by the checks per rule and per literal (see deadline.ts). */
+  readonly deadline: Deadline;
   report(
     severity: Severity,
     code: DiagnosticCode,
@@ -26,11 +29,12 @@ export interface CheckContext {
 
 export type CheckRule = (context: CheckContext) => Diagnostic[];
 
-export function createCheckContext(description: Description, print: GdlPrinter = KIF_PRINTER): CheckContext {
+export function createCheckContext(description: Description, print: GdlPrinter = KIF_PRINTER, deadline: Deadline = NO_DEADLINE): CheckContext {
   let graph: DependencyGraph | undefined;
   return {
     description,
     print,
+    deadline,
     get graph() {
       graph ??= buildDependencyGraph(description);
       return graph;

@@ -9,10 +9,10 @@
  * A dependency is reported at the body atom through which it runs, with the chain of
  * relations down to the forbidden keyword.
  */
-import { shortestPath, type DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { KEYWORD_ARITY, type Atom, type Literal } from "../syntax/ast.js";
 import { atomsOf } from "../syntax/terms.js";
+import { ShortestChains } from "./chains.js";
 import type { CheckContext } from "./context.js";
 
 const STATE_INDEPENDENT = ["role", "init", "base", "input"];
@@ -25,12 +25,6 @@ export const FORBIDDEN_DEPENDENCIES: ReadonlyMap<string, readonly string[]> = ne
   ...MOVE_INDEPENDENT.map((k): [string, string[]] => [k, ["does"]]),
 ]);
 
-/** A shortest chain of relations from `from` to one of `targets` (both ends included), if any. */
-function chainTo(graph: DependencyGraph, from: string, targets: ReadonlySet<string>): string[] | undefined {
-  const path = shortestPath(from, (r) => targets.has(r), (r) => graph.edgesFrom.get(r) ?? []);
-  return path && [from, ...path.map((e) => e.to)];
-}
-
 function* allAtoms(literals: readonly Literal[]): Generator<Atom> {
   for (const l of literals) for (const { atom } of atomsOf(l)) yield atom;
 }
@@ -39,7 +33,9 @@ export function checkKeywords(context: CheckContext): Diagnostic[] {
   const { description, graph } = context;
   const out: Diagnostic[] = [];
   const reportedDependency = new Set<string>();
+  const chainsByTargets = new Map<readonly string[], ShortestChains>();
   for (const rule of description.rules) {
+    context.deadline.poll();
     const head = rule.head;
     if (head.relation === "true" || head.relation === "does")
       out.push(
@@ -68,14 +64,15 @@ export function checkKeywords(context: CheckContext): Diagnostic[] {
 
     const forbidden = FORBIDDEN_DEPENDENCIES.get(head.relation);
     if (!forbidden) continue;
-    const targets = new Set(forbidden);
+    let chains = chainsByTargets.get(forbidden);
+    if (!chains) chainsByTargets.set(forbidden, (chains = new ShortestChains(graph, forbidden)));
     for (const atom of allAtoms(rule.body)) {
+      context.deadline.poll();
       const key = `${head.relation}\u0000${atom.relation}`;
-      if (reportedDependency.has(key)) continue;
-      const chain = chainTo(graph, atom.relation, targets);
-      if (!chain) continue;
+      if (reportedDependency.has(key) || !chains.reaches(atom.relation)) continue;
       reportedDependency.add(key);
-      const last = chain[chain.length - 1];
+      const chain = chains.chain(atom.relation);
+      const last = chains.end(atom.relation);
       const via = chain.length > 1 ? ` (${[head.relation, ...chain].join(" -> ")})` : "";
       out.push(
         context.report(

@@ -15,6 +15,7 @@ import { termToKif } from "../syntax/print.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 import { isGround } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
+import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { forEachLeaf } from "./variants.js";
 
 export interface RestrictionViolation {
@@ -30,9 +31,10 @@ function addSubterms(term: Term, into: string[]): void {
   if (term.kind === "compound") for (const a of term.args) addSubterms(a, into);
 }
 
-export function restrictionViolations(rules: readonly Rule[], graph: DependencyGraph): RestrictionViolation[] {
+export function restrictionViolations(rules: readonly Rule[], graph: DependencyGraph, deadline: Deadline = NO_DEADLINE): RestrictionViolation[] {
   const out: RestrictionViolation[] = [];
   for (const rule of rules) {
+    deadline.poll();
     const p = rule.head.relation;
     if (!graph.isRecursive(p)) continue;
     const headArgs = new Set(rule.head.args.map(termToKif));
@@ -43,6 +45,7 @@ export function restrictionViolations(rules: readonly Rule[], graph: DependencyG
       return keys;
     };
     forEachLeaf(rule, nonRecursiveSubterms, (leaf, context) => {
+      deadline.poll();
       if (leaf.kind !== "atom" || !graph.inCycle(p, leaf.relation)) return;
       for (const v of leaf.args) {
         if (isGround(v)) continue;
@@ -60,7 +63,7 @@ export function describeViolation(v: RestrictionViolation, print: GdlPrinter = K
 }
 
 export function checkRecursionRestriction(context: CheckContext): Diagnostic[] {
-  return restrictionViolations(context.description.rules, context.graph).map((v) =>
+  return restrictionViolations(context.description.rules, context.graph, context.deadline).map((v) =>
     context.report("error", "recursion-restriction", v.argument.pos, `${describeViolation(v, context.print)} (Definition 1.3)`, [
       { message: `in this rule for '${v.rule.head.relation}'`, pos: v.rule.pos },
     ]),

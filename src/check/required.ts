@@ -24,6 +24,7 @@ export function checkRequired(context: CheckContext): Diagnostic[] {
   let goalForAnyRole = false;
   const goalRoles = new Set<string>();
   for (const rule of rules) {
+    context.deadline.poll();
     const head = rule.head;
     if (head.relation === "role" && head.args.length === 1 && rule.body.length === 0 && head.args[0].kind !== "variable") {
       const role = termToKif(head.args[0]);

@@ -13,7 +13,7 @@ import type { Diagnostic, Position } from "../diagnostics.js";
 import type { Disjunction, Literal, Rule, Term } from "../syntax/ast.js";
 import { atomVariables } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
-import { forEachLeaf, headContext, necessaryKeys, type KeyFunction } from "./variants.js";
+import { BodyKeys, necessaryKeys, type KeyFunction } from "./variants.js";
 
 const positiveVariables: KeyFunction = (atom, negated) => (negated ? [] : atomVariables(atom));
 
@@ -45,13 +45,22 @@ function* literalOccurrences(literal: Literal): Generator<VariableOccurrence> {
   }
 }
 
-/** The `or`s (outside `not`) that bind the variable in some of their disjuncts but not in all. */
-function partialDisjunctions(rule: Rule, name: string): Disjunction[] {
-  const out: Disjunction[] = [];
+/**
+ * For each variable, the `or`s (outside `not`) that bind it in some of their disjuncts but not
+ * in all: one walk over the rule, made when its first unsafe variable is reported.
+ */
+function partialDisjunctions(rule: Rule): Map<string, Disjunction[]> {
+  const out = new Map<string, Disjunction[]>();
   const visit = (literal: Literal) => {
     if (literal.kind !== "or") return;
-    const binding = literal.disjuncts.filter((d) => necessaryKeys(d, positiveVariables).has(name)).length;
-    if (binding > 0 && binding < literal.disjuncts.length) out.push(literal);
+    const binding = new Map<string, number>();
+    for (const d of literal.disjuncts) for (const name of necessaryKeys(d, positiveVariables)) binding.set(name, (binding.get(name) ?? 0) + 1);
+    for (const [name, count] of binding) {
+      if (count === literal.disjuncts.length) continue;
+      const list = out.get(name);
+      if (list) list.push(literal);
+      else out.set(name, [literal]);
+    }
     literal.disjuncts.forEach(visit);
   };
   rule.body.forEach(visit);
@@ -65,11 +74,14 @@ function shorten(text: string): string {
 export function checkSafety(context: CheckContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const rule of context.description.rules) {
+    context.deadline.poll();
     const reported = new Set<string>();
+    let partialOrs: Map<string, Disjunction[]> | undefined;
     const complain = (occurrence: VariableOccurrence, where: string) => {
       if (reported.has(occurrence.name)) return;
       reported.add(occurrence.name);
-      const partial = partialDisjunctions(rule, occurrence.name);
+      partialOrs ??= partialDisjunctions(rule);
+      const partial = partialOrs.get(occurrence.name) ?? [];
       const why =
         partial.length > 0
           ? `it is bound only in some disjuncts of an 'or', so a variant of the rule leaves it unbound`
@@ -89,11 +101,12 @@ export function checkSafety(context: CheckContext): Diagnostic[] {
         ),
       );
     };
-    const bound = headContext(rule, positiveVariables);
+    const body = new BodyKeys(rule, positiveVariables);
     for (const arg of rule.head.args)
       for (const occurrence of termOccurrences(arg))
-        if (!bound.has(occurrence.name)) complain(occurrence, "in the head");
-    forEachLeaf(rule, positiveVariables, (leaf, keys) => {
+        if (!body.head.has(occurrence.name)) complain(occurrence, "in the head");
+    body.forEachLeaf((leaf, keys) => {
+      context.deadline.poll();
       if (leaf.kind === "atom") return; // a positive atom binds its own variables
       const where = leaf.kind === "not" ? "under 'not'" : "in 'distinct'";
       for (const occurrence of literalOccurrences(leaf))

@@ -30,8 +30,10 @@ export type LeafLiteral = Atom | Negation | Distinct;
 
 export function necessaryKeys(literal: Literal, keys: KeyFunction): Set<string> {
   switch (literal.kind) {
-    case "atom":
-      return new Set(keys(literal, false));
+    case "atom": {
+      const own = keys(literal, false);
+      return own instanceof Set ? own : new Set(own);
+    }
     case "not": {
       const out = new Set<string>();
       for (const { atom, negated } of atomsOf(literal)) for (const k of keys(atom, negated)) out.add(k);
@@ -51,37 +53,64 @@ export function necessaryKeys(literal: Literal, keys: KeyFunction): Set<string> 
   }
 }
 
-/** The keys present in every variant of the body: what the head can rely on. */
-export function headContext(rule: Rule, keys: KeyFunction): Set<string> {
-  const out = new Set<string>();
-  for (const literal of rule.body) for (const k of necessaryKeys(literal, keys)) out.add(k);
-  return out;
+/** The keys present in every variant containing a leaf: asked key by key, never copied. */
+export interface KeyContext {
+  has(key: string): boolean;
 }
 
 /**
- * Calls `visit` for every leaf literal of the body with the keys present in every variant
- * containing it (the leaf's own keys included) and the `or`s it sits in, outermost first.
+ * The keys of a rule body, per variant (see the module comment): what the head can rely on,
+ * and what each leaf literal can.
+ *
+ * Linear in the size of the rule: collecting the keys outside conjunct k for each k would cost
+ * n² for a body of n literals; instead each key's count over all conjuncts is kept once, and a
+ * key is outside k when its count is more than k's own share.
  */
+export class BodyKeys {
+  private readonly perConjunct: Set<string>[];
+  private readonly conjunctsWith = new Map<string, number>();
+  /** The keys present in every variant of the body: what the head can rely on. */
+  readonly head: KeyContext = { has: (key) => this.conjunctsWith.has(key) };
+
+  constructor(
+    private readonly rule: Rule,
+    private readonly keys: KeyFunction,
+  ) {
+    this.perConjunct = rule.body.map((literal) => necessaryKeys(literal, keys));
+    for (const set of this.perConjunct) for (const key of set) this.conjunctsWith.set(key, (this.conjunctsWith.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * Calls `visit` for every leaf literal of the body with the keys present in every variant
+   * containing it (the leaf's own keys included) and the `or`s it sits in, outermost first.
+   */
+  forEachLeaf(visit: (leaf: LeafLiteral, context: KeyContext, within: readonly Disjunction[]) => void): void {
+    this.rule.body.forEach((literal, k) => {
+      const own = this.perConjunct[k];
+      const outside: KeyContext = { has: (key) => (this.conjunctsWith.get(key) ?? 0) > (own.has(key) ? 1 : 0) };
+      if (literal.kind !== "or") {
+        // a conjunct that is a leaf: its keys are the conjunct's own
+        visit(literal, own.size === 0 ? outside : { has: (key) => own.has(key) || outside.has(key) }, []);
+        return;
+      }
+      const walk = (lit: Literal, within: readonly Disjunction[]) => {
+        if (lit.kind === "or") {
+          for (const d of lit.disjuncts) walk(d, [...within, lit]);
+          return;
+        }
+        const leafKeys = necessaryKeys(lit, this.keys);
+        visit(lit, leafKeys.size === 0 ? outside : { has: (key) => leafKeys.has(key) || outside.has(key) }, within);
+      };
+      walk(literal, []);
+    });
+  }
+}
+
+/** `new BodyKeys(rule, keys).forEachLeaf(visit)`. */
 export function forEachLeaf(
   rule: Rule,
   keys: KeyFunction,
-  visit: (leaf: LeafLiteral, context: ReadonlySet<string>, within: readonly Disjunction[]) => void,
+  visit: (leaf: LeafLiteral, context: KeyContext, within: readonly Disjunction[]) => void,
 ): void {
-  const perConjunct = rule.body.map((literal) => necessaryKeys(literal, keys));
-  rule.body.forEach((literal, k) => {
-    const outside = new Set<string>();
-    perConjunct.forEach((set, i) => {
-      if (i !== k) for (const key of set) outside.add(key);
-    });
-    const walk = (lit: Literal, context: Set<string>, within: readonly Disjunction[]) => {
-      if (lit.kind === "or") {
-        for (const d of lit.disjuncts) walk(d, context, [...within, lit]);
-        return;
-      }
-      const own = necessaryKeys(lit, keys);
-      const full = own.size === 0 ? context : new Set([...context, ...own]);
-      visit(lit, full, within);
-    };
-    walk(literal, outside, []);
-  });
+  new BodyKeys(rule, keys).forEachLeaf(visit);
 }

@@ -33,10 +33,16 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
   const warnings = all.filter((d) => d.severity === "warning").length;
   const seconds = (performance.now() - started) / 1000;
   const gdl2 = results.filter((r) => r.dialect === "gdl2");
+  const exitCode = unreadable > 0 ? 2 : invalid > 0 ? 1 : 0;
   if (options.json) {
     io.out(
       JSON.stringify(
         {
+          // what every --json document has: the outcome, the exit code, the run's own problems
+          // (each file's diagnostics are under files)
+          status: unreadable > 0 ? "unreadable" : invalid > 0 ? "invalid" : "ok",
+          exitCode,
+          diagnostics: [],
           files: results.map((r) => ({
             file: r.file,
             valid: !r.diagnostics.some(rejects),
@@ -61,8 +67,7 @@ export function runCheck(files: readonly string[], options: CheckCommandOptions,
         `${options.strict ? ", warnings counted as errors" : ""})${dialectNote(results.length, gdl2.length)}\n`,
     );
   }
-  if (unreadable > 0) return 2;
-  return invalid > 0 ? 1 : 0;
+  return exitCode;
 }
 
 /** `; GDL-II` for one GDL-II file, `; 2 of them GDL-II` for several; nothing when there is none. */

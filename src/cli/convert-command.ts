@@ -5,7 +5,7 @@
  */
 import { formatDiagnostic, hasErrors } from "../diagnostics.js";
 import { readTextFile } from "../input-file.js";
-import { writeOutput } from "../output-file.js";
+import { checkOutputs, writeTarget } from "../output-file.js";
 import { parseGdl } from "../syntax/parse.js";
 import { printGdl } from "../syntax/printer.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
@@ -23,6 +23,12 @@ export interface ConvertCommandOptions {
 
 /** Exit code: 0 converted, 1 syntax errors, 2 unreadable or unwritable file. */
 export function runConvert(file: string, options: ConvertCommandOptions, io: Output): number {
+  const output = options.output ?? "-";
+  const checked = checkOutputs({ outputs: [{ option: "-o", path: output }], inputs: [file] });
+  if (!checked.ok) {
+    io.err(formatDiagnostic(checked.diagnostic) + "\n");
+    return 2;
+  }
   const read = readTextFile(file);
   if (!read.ok) {
     io.err(formatDiagnostic(read.diagnostic) + "\n");
@@ -32,7 +38,7 @@ export function runConvert(file: string, options: ConvertCommandOptions, io: Out
   for (const d of parsed.diagnostics) io.err(formatDiagnostic(d) + "\n");
   if (hasErrors(parsed.diagnostics)) return 1;
   const text = printGdl(parsed.description, { syntax: options.to, comments: parsed.comments });
-  const written = writeOutput(options.output ?? "-", text, io.out);
+  const written = writeTarget(checked.targets[0], output, text, io);
   if (written.ok) return 0;
   io.err(formatDiagnostic(written.diagnostic) + "\n");
   return 2;

@@ -3,7 +3,8 @@ import { SingleBar, Presets } from "cli-progress";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { cpus } from "node:os";
-import { resultFiles, runCorpus, type CorpusProgress } from "../corpus/runner.js";
+import { resultFiles, runCorpus, type CorpusProgress, type CorpusSummary } from "../corpus/runner.js";
+import { CorpusLockError } from "../corpus/lock.js";
 import { findGames, gameName } from "../corpus/find-games.js";
 import { resolveOutput } from "../output-file.js";
 import { formatDiagnostic } from "../diagnostics.js";
@@ -54,6 +55,11 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     return 2;
   }
   const out = options.out ?? `${path.resolve(dir)}.corpus.csv`;
+  const bad = badResultsPath(out);
+  if (bad) {
+    io.err(`${out}: error[usage]: ${bad}\n`);
+    return 2;
+  }
   for (const file of Object.values(resultFiles(out))) {
     const target = resolveOutput(file);
     if (!target.ok) {
@@ -68,22 +74,29 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       }
     }
   }
-  const summary = await runCorpus(
-    {
-      dir,
-      out,
-      timeoutSeconds: options.timeout,
-      memoryMb: options.memory,
-      jobs: options.jobs ?? Math.max(1, cpus().length),
-      resume: options.resume,
-      grounder: options.grounder,
-      ...translateFlags(options),
-      propnet: options.propnet,
-      caseSensitive: options.caseSensitive,
-      filter,
-    },
-    progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),
-  );
+  let summary: CorpusSummary;
+  try {
+    summary = await runCorpus(
+      {
+        dir,
+        out,
+        timeoutSeconds: options.timeout,
+        memoryMb: options.memory,
+        jobs: options.jobs ?? Math.max(1, cpus().length),
+        resume: options.resume,
+        grounder: options.grounder,
+        ...translateFlags(options),
+        propnet: options.propnet,
+        caseSensitive: options.caseSensitive,
+        filter,
+      },
+      progressReporter(io, options.progress ?? Boolean(process.stderr.isTTY)),
+    );
+  } catch (error) {
+    if (!(error instanceof CorpusLockError)) throw error;
+    io.err(`${error.message}\n`);
+    return 2;
+  }
   const run = summarizeRun(summary.rows, "gdl-ground");
   const tally = Object.entries(run.byStatus)
     .filter(([, n]) => n > 0)
@@ -97,6 +110,21 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
       `written: ${summary.outFiles.join(", ")}\n`,
   );
   return 0;
+}
+
+/**
+ * Why `--out` cannot name the results, or undefined: the results are two regular files
+ * (FILE.csv and FILE.json) rewritten after every game, so a folder, a device or standard
+ * output cannot take them, and a name without .csv or .json would say neither.
+ */
+function badResultsPath(out: string): string | undefined {
+  const target = resolveOutput(out);
+  if (!target.ok) return target.diagnostic.message.replace(/^cannot write the file: /, "--out: ");
+  if (target.target.kind !== "regular") {
+    return "--out must name a results file (.csv or .json), not a device or a stream: the results are rewritten after every game";
+  }
+  if (!/\.(csv|json)$/i.test(out)) return "--out must name a .csv or .json file (the other format is written beside it)";
+  return undefined;
 }
 
 function progressReporter(io: Output, bar: boolean): CorpusProgress {

@@ -74,7 +74,7 @@ export function runFmt(files: readonly string[], options: FmtCommandOptions, io:
       }
     } else if (options.write) {
       if (!result.changed) continue;
-      const written = writeOutput(file, result.text, io.out);
+      const written = writeOutput(file, result.text, io);
       if (!written.ok) {
         io.err(formatDiagnostic(written.diagnostic) + "\n");
         fail(2);

@@ -12,7 +12,8 @@ import type { Tiering } from "./tiering.js";
 import { groundAndBuild, type GroundResult, type GroundStatus } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
-import { resolveOutput, writeOutput } from "../output-file.js";
+import { checkOutputs, writeTarget, type NamedOutput, type OutputTarget } from "../output-file.js";
+import { Deadline } from "../deadline.js";
 import { printGroundGame } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import type { Dialect } from "../syntax/description.js";
@@ -31,6 +32,7 @@ export interface GroundCommandOptions extends TranslateFlags {
   readonly asp?: boolean;
   readonly stats?: boolean;
   readonly json?: boolean;
+  /** The time limit of the whole run, in seconds. */
   readonly timeout: number;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
@@ -104,9 +106,16 @@ export interface PropnetReport
 
 const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
+/** The outputs of one run, resolved before any work. */
+interface Targets {
+  readonly output?: OutputTarget;
+  readonly propnetOut?: OutputTarget;
+}
+
 /**
  * `started` is a grounder the caller began to start already (main.ts does, before this module
  * loads); without it one is started here. `tiering` is told where each stage starts (tiering.ts).
+ * `--timeout` is the time limit of the whole run: it starts now.
  */
 export async function runGround(
   file: string,
@@ -115,23 +124,30 @@ export async function runGround(
   started?: Promise<ClosableGrounder | { error: string }>,
   tiering?: Tiering,
 ): Promise<number> {
+  const deadline = new Deadline(options.timeout);
   const report = new Reporter(file, options, io);
   // Start clingo now (if the caller has not): it compiles and its worker starts while the game
   // is read and checked.
   const starting = options.asp ? undefined : (started ?? startGrounder(options.grounder, { wasmTier: options.wasmTier }));
   try {
-    // Output paths first: a typo in -o must not cost a grounding.
-    for (const out of [options.output, options.propnetOut]) {
-      if (out === undefined) continue;
-      const target = resolveOutput(out);
-      if (!target.ok) return report.end("usage", EXIT.usage, [target.diagnostic]);
-      if (out === "-" && options.json) {
-        return report.end("usage", EXIT.usage, [diagnostic("error", "usage", out, NO_POSITION, "with --json, stdout carries the JSON document: write the output to a file")]);
-      }
+    // Options and output paths first: a typo in -o must not cost a grounding.
+    const usage = (message: string) => report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, message)]);
+    if (options.asp && (options.propnet || options.propnetOut !== undefined)) {
+      return usage(`--asp prints the program P without grounding it, so there is no propnet: leave out ${options.propnet ? "--propnet" : "--propnet-out"} or --asp`);
     }
+    if (options.asp && options.json && options.output === undefined) return usage("with --json, stdout carries the JSON document: write P to a file with -o");
+    const named: NamedOutput[] = [];
+    if (options.output !== undefined) named.push({ option: "-o", path: options.output });
+    if (options.propnetOut !== undefined) named.push({ option: "--propnet-out", path: options.propnetOut });
+    const checked = checkOutputs({ outputs: named, inputs: [file], stdoutTaken: options.json ? "the JSON document (--json)" : undefined });
+    if (!checked.ok) return report.end("usage", EXIT.usage, [checked.diagnostic]);
+    const targets: Targets = {
+      output: options.output !== undefined ? checked.targets[0] : undefined,
+      propnetOut: options.propnetOut !== undefined ? checked.targets[named.length - 1] : undefined,
+    };
     const grounder = await starting;
-    if (grounder && "error" in grounder) return report.end("usage", EXIT.usage, [diagnostic("error", "usage", file, NO_POSITION, grounder.error)]);
-    return await groundWith(grounder, file, options, io, report, tiering);
+    if (grounder && "error" in grounder) return usage(grounder.error);
+    return await groundWith(grounder, file, options, targets, deadline, io, report, tiering);
   } finally {
     const grounder = await starting;
     if (grounder && !("error" in grounder)) await grounder.close();
@@ -142,24 +158,28 @@ async function groundWith(
   grounder: ClosableGrounder | undefined,
   file: string,
   options: GroundCommandOptions,
+  targets: Targets,
+  deadline: Deadline,
   io: Output,
   report: Reporter,
   tiering: Tiering | undefined,
 ): Promise<number> {
-  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive });
+  const loaded = loadFile(file, { syntax: options.syntax, messageSyntax: options.to, caseSensitive: options.caseSensitive, deadline });
   report.times = loaded.times;
   report.dialect = loaded.dialect;
   if (!loaded.description) {
     const unreadable = loaded.diagnostics.some((d) => d.code === "io");
-    return report.end(unreadable ? "unreadable" : "invalid", unreadable ? EXIT.usage : EXIT.failed, loaded.diagnostics);
+    const outOfTime = loaded.diagnostics.some((d) => d.code === "timeout");
+    return report.end(unreadable ? "unreadable" : outOfTime ? "timeout" : "invalid", unreadable ? EXIT.usage : EXIT.failed, loaded.diagnostics);
   }
+  const stdoutTarget: OutputTarget = { kind: "stdout" };
 
   if (options.asp || !grounder) {
     const { translate } = await import("../translate/index.js");
     const { program, diagnostics } = translate(loaded.description, translateFlags(options));
     if (!program) return report.end("error", EXIT.failed, [...loaded.diagnostics, ...diagnostics]);
     report.note([...loaded.diagnostics, ...diagnostics]);
-    if (!emit(program.text, options.output, io, report)) return report.end("error", EXIT.usage, []);
+    if (!emit(program.text, targets.output ?? stdoutTarget, options.output ?? "-", io, report)) return report.end("error", EXIT.usage, []);
     return report.end("ok", EXIT.ok, []);
   }
 
@@ -167,6 +187,7 @@ async function groundWith(
     ...translateFlags(options),
     grounder,
     timeoutSeconds: options.timeout,
+    deadline,
     onPhase: () => tiering?.checkpoint(),
     propnet: Boolean(options.propnet || options.propnetOut),
   });
@@ -177,9 +198,9 @@ async function groundWith(
 
   const propnet = result.propnet;
   report.propnet = propnet;
-  if (propnet && options.propnetOut) {
+  if (propnet && targets.propnetOut && options.propnetOut !== undefined) {
     const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
-    if (!emit(text, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
+    if (!emit(text, targets.propnetOut, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
   }
   const groundKif = () =>
     printGroundGame(result.game!, {
@@ -188,22 +209,24 @@ async function groundWith(
       syntax: options.to ?? loaded.syntax ?? "kif",
     });
   if (options.json || (options.propnet && propnet)) {
-    if (options.output && !emit(groundKif(), options.output, io, report)) return report.end("error", EXIT.usage, []);
+    if (targets.output && options.output !== undefined && !emit(groundKif(), targets.output, options.output, io, report)) return report.end("error", EXIT.usage, []);
     if (!options.json && propnet) io.out(formatPropnetSummary(result, propnet));
     return report.end("ok", EXIT.ok, []);
   }
-  if (!emit(groundKif(), options.output ?? "-", io, report)) return report.end("error", EXIT.usage, []);
+  const output = targets.output ?? stdoutTarget;
+  if (!emit(groundKif(), output, options.output ?? "-", io, report)) return report.end("error", EXIT.usage, []);
   if (options.stats) {
+    // beside the ground game on stdout the statistics go to stderr; beside a file, to stdout
     const text = formatStats(result);
-    if (options.output && options.output !== "-") io.out(text);
-    else io.err(text);
+    if (output.kind === "stdout" || output.kind === "descriptor") io.err(text);
+    else io.out(text);
   }
   return report.end("ok", EXIT.ok, []);
 }
 
-/** Writes one output (a path or `-`); a failure is reported and false returned. */
-function emit(text: string, output: string | undefined, io: Output, report: Reporter): boolean {
-  const written = writeOutput(output ?? "-", text, io.out);
+/** Writes one output (a target resolved for `path`); a failure is reported and false returned. */
+function emit(text: string, target: OutputTarget, path: string, io: Output, report: Reporter): boolean {
+  const written = writeTarget(target, path, text, io);
   if (!written.ok) report.note([written.diagnostic]);
   return written.ok;
 }

@@ -10,7 +10,7 @@
  * file, 70 internal error.
  */
 import { Command, CommanderError, Option } from "commander";
-import { positiveNumber, wholeNumber } from "./option-values.js";
+import { memoryMb, nonNegativeNumber, perftDepth, port, positiveNumber, positiveWholeNumber, seconds, seed } from "./option-values.js";
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { GroundCommandOptions } from "./ground-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
@@ -85,6 +85,19 @@ function grounderOption(): Option {
  * work starts.
  */
 export async function main(argv: readonly string[], io: Output = processOutput, tiering?: Tiering): Promise<number> {
+  const code = await runCommandLine(argv, io, tiering);
+  // every write to stdout was checked: one that failed (a full device) fails the command
+  const failure = io.outFailure?.();
+  if (failure === undefined) return code;
+  const { reasonOf } = await import("../output-file.js");
+  io.err(`gdl-ground: error[io]: cannot write to standard output: ${reasonOf(failure)}\n`);
+  return 2;
+}
+
+async function runCommandLine(argv: readonly string[], io: Output, tiering: Tiering | undefined): Promise<number> {
+  // With --json, stdout carries one JSON document whatever happens and stderr stays quiet: a
+  // usage error goes into the document instead of onto stderr.
+  const json = argv.includes("--json");
   let exitCode = 0;
   const program = new Command();
   program
@@ -98,7 +111,9 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     .configureOutput({
       writeOut: (s) => io.out(s),
       writeErr: (s) => io.err(s),
-      outputError: (s, write) => write(s),
+      outputError: (s, write) => {
+        if (!json) write(s);
+      },
     })
     .showSuggestionAfterError()
     .enablePositionalOptions();
@@ -112,7 +127,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .option("--propnet-out <file>", "write the propnet graph: JSON, or Graphviz DOT when the file ends in .dot")
       .option("--stats", "print per-phase wall times and sizes")
       .option("--json", "print times and sizes as JSON")
-      .option("--timeout <seconds>", "time limit of the grounding", positiveNumber, 60),
+      .option("--timeout <seconds>", "time limit of the whole command (reading, checks, grounding, propnet)", seconds, 60),
     "one",
   )
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
@@ -123,7 +138,8 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     .addOption(toOption("the printed ground game and of GDL quoted in messages"))
     .action(async (game: string | undefined, options: GroundCommandOptions) => {
       if (!game) {
-        program.outputHelp();
+        if (options.json) io.out(failureJson("usage", 2, "missing argument: a GAME to ground (or a command: gdl-ground --help)"));
+        else program.outputHelp({ error: true });
         exitCode = 2;
         return;
       }
@@ -156,9 +172,9 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .argument("<dir>", "folder of games (searched recursively)")
       .option("--out <file>", "results file (.csv or .json; the other format is written beside it); default <dir>.corpus.csv beside the folder")
       .option("--force", "overwrite an existing --out file that is not a results file of this command")
-      .option("--timeout <seconds>", "time limit per game", positiveNumber, 60)
-      .option("--memory <MiB>", "memory limit per game", positiveNumber, 4096)
-      .option("--jobs <n>", "games grounded at once (default: the number of cores)", positiveNumber)
+      .option("--timeout <seconds>", "time limit per game", seconds, 60)
+      .option("--memory <MiB>", "memory limit per game", memoryMb, 4096)
+      .option("--jobs <n>", "games grounded at once (default: the number of cores)", positiveWholeNumber)
       .option("--resume", "skip the games already in the results file")
       .option("--filter <regexp>", "only the games whose name matches"),
     "many",
@@ -198,7 +214,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
   program
     .command("web")
     .description("serve the playground page (check, ground, propnet, play in the browser) on localhost")
-    .option("--port <n>", "port to listen on (0: any free port)", wholeNumber, 8080)
+    .option("--port <n>", "port to listen on (0: any free port)", port, 8080)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (options: { port: number; host: string }) => {
       const { runWeb } = await import("./web-command.js");
@@ -208,7 +224,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
 
   const playOptions = (command: Command) =>
     command
-      .option("--timeout <seconds>", "time limit of the grounding", positiveNumber, 60)
+      .option("--timeout <seconds>", "time limit of loading the game (reading, checks, grounding, propnet)", seconds, 60)
       .option(...CASE_SENSITIVE)
       .addOption(grounderOption())
       .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
@@ -277,8 +293,8 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .option("--random", "after the given moves, players choose uniformly at random (the default)", true)
       .option("--no-random", "stop when the given moves run out")
       .option("--as <role>", "print only what this role is told: its legal moves, its move, its percepts (GDL-II) or the joint move (GDL), its goal; no state")
-      .option("--seed <n>", "seed of the random moves (chance's included)", wholeNumber, 1)
-      .option("--max-steps <n>", "stop after this many joint moves", positiveNumber, 1000)
+      .option("--seed <n>", "seed of the random moves, chance's included (0 to 2^32 - 1)", seed, 1)
+      .option("--max-steps <n>", "stop after this many joint moves", positiveWholeNumber, 1000)
       .addOption(toOption("the terms printed (states, moves)")),
   ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native"; moves?: string; random: boolean; as?: string } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
@@ -291,12 +307,12 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
       .command("bench")
       .description("reasoning speed on the propnet: flat Monte-Carlo playouts and/or perft, in nodes per second")
       .argument("<game>", "a GDL (.kif) game")
-      .option("--playouts <n>", "random playouts to the end", positiveNumber)
-      .option("--perft <depth>", "all joint-move paths to this depth", wholeNumber)
-      .option("--seed <n>", "seed of the random moves", wholeNumber, 1)
+      .option("--playouts <n>", "random playouts to the end", positiveWholeNumber)
+      .option("--perft <depth>", "all joint-move paths to this depth (at most 1000; a path ends where the game does)", perftDepth)
+      .option("--seed <n>", "seed of the random moves (0 to 2^32 - 1)", seed, 1)
       .option("--min-time <s>", "seconds of each measure at least (runs are repeated)", positiveNumber, 2)
-      .option("--warmup <s>", "seconds of warm-up before measuring", parseFloat, 0.5)
-      .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", positiveNumber, 3)
+      .option("--warmup <s>", "seconds of warm-up before measuring", nonNegativeNumber, 0.5)
+      .option("--repeats <n>", "measures per figure (median, lowest and highest reported)", positiveWholeNumber, 3)
       .option("--json", "print the figures as JSON"),
   ).action(async (game: string, options: { playouts?: number; perft?: number; seed: number; json?: boolean; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
     const { runBench } = await import("./play-commands.js");
@@ -308,10 +324,10 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
     await program.parseAsync([...argv], { from: "user" });
   } catch (error) {
     if (error instanceof CommanderError) {
-      // --help and --version end here with code 0; usage errors were already printed (on
-      // stderr; with --json, stdout still gets its one document)
+      // --help and --version end here with code 0; usage errors were already printed on
+      // stderr, or with --json go into the one document on stdout
       if (error.exitCode === 0) return 0;
-      if (argv.includes("--json")) io.out(failureJson("usage", 2, error.message.replace(/^error: /, "")));
+      if (json) io.out(failureJson("usage", 2, error.message.replace(/^error: /, "")));
       return 2;
     }
     throw error;

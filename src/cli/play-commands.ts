@@ -9,7 +9,8 @@
  *   {"roles": [...], "steps": [{"state": [...], "legal": {"<role>": [...]}, "terminal": false, "goals": null}, ...]}
  */
 import { readFileSync } from "node:fs";
-import { formatDiagnostic } from "../diagnostics.js";
+import { diagnostic, diagnosticToJson, formatDiagnostic, NO_POSITION, type Diagnostic } from "../diagnostics.js";
+import { Deadline } from "../deadline.js";
 import type { PlayableGame } from "../pipeline.js";
 import { playableGame } from "../node-pipeline.js";
 import { createGrounder, type GrounderKind, type WasmTier } from "../ground/index.js";
@@ -63,16 +64,23 @@ export function describeStep(sm: GameStateMachine, state: StateHandle): Step {
   return { state: sm.stateToKif(state).sort(byCodeUnits), legal, terminal, goals };
 }
 
-async function load(game: string, options: PlayOptions, io: Output): Promise<PlayableGame | number> {
+/** Why a game could not be loaded: the exit code and what to report. */
+interface NotLoaded {
+  readonly exitCode: number;
+  readonly status: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Reads, checks, grounds and compiles the game within `--timeout` (which starts now). */
+async function load(game: string, options: PlayOptions): Promise<PlayableGame | NotLoaded> {
+  const deadline = new Deadline(options.timeout);
   const grounder = await createGrounder(options.grounder, { wasmTier: options.wasmTier });
-  if ("error" in grounder) {
-    io.err(`gdl-ground: error[usage]: ${grounder.error}\n`);
-    return 2;
-  }
+  if ("error" in grounder) return { exitCode: 2, status: "usage", diagnostics: [diagnostic("error", "usage", game, NO_POSITION, grounder.error)] };
   try {
     const loaded = await playableGame(game, {
       grounder,
       timeoutSeconds: options.timeout,
+      deadline,
       syntax: options.syntax,
       messageSyntax: options.to,
       caseSensitive: options.caseSensitive,
@@ -80,13 +88,22 @@ async function load(game: string, options: PlayOptions, io: Output): Promise<Pla
       keepGroundGame: false, // a player needs the machine only (see PlayableOptions)
     });
     if ("diagnostics" in loaded) {
-      for (const d of loaded.diagnostics) if (d.severity !== "note") io.err(formatDiagnostic(d) + "\n");
-      return loaded.diagnostics.some((d) => d.code === "io") ? 2 : 1;
+      const diagnostics = loaded.diagnostics.filter((d) => d.severity !== "note");
+      const unreadable = diagnostics.some((d) => d.code === "io");
+      return { exitCode: unreadable ? 2 : 1, status: unreadable ? "unreadable" : loaded.status, diagnostics };
     }
     return loaded.game;
   } finally {
     await grounder.close();
   }
+}
+
+/** `load`, its failure printed on stderr: the game, or the exit code. */
+async function loadOrSay(game: string, options: PlayOptions, io: Output): Promise<PlayableGame | number> {
+  const loaded = await load(game, options);
+  if (!("exitCode" in loaded)) return loaded;
+  for (const d of loaded.diagnostics) io.err(formatDiagnostic(d) + "\n");
+  return loaded.exitCode;
 }
 
 /** Reads MOVES.json: an array of joint moves, each an array of KIF strings in role order. */
@@ -170,7 +187,7 @@ function noPercepts(sm: GameStateMachine): Record<string, string[]> {
 export async function runReplay(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
   const text = readMovesFile(movesFile, io);
   if (text === undefined) return 2;
-  const loaded = await load(game, options, io);
+  const loaded = await loadOrSay(game, options, io);
   if (typeof loaded === "number") return loaded;
   const sm = loaded.machine;
   const moves = readMoves(text, sm.roles.length);
@@ -258,7 +275,7 @@ export async function runPlay(game: string, options: PlayCommandOptions, io: Out
     }
     given = parsed;
   }
-  const loaded = await load(game, options, io);
+  const loaded = await loadOrSay(game, options, io);
   if (typeof loaded === "number") return loaded;
   const sm = loaded.machine;
   const chance = sm.randomRole === undefined ? -1 : sm.roleIndex(sm.randomRole)!;
@@ -351,12 +368,17 @@ export interface BenchReport {
 }
 
 export async function runBench(game: string, options: BenchOptions, io: Output): Promise<number> {
+  // with --json, stdout gets one document whatever happens, and stderr nothing
+  const fail = (exitCode: number, status: string, diagnostics: readonly Diagnostic[]): number => {
+    if (options.json) io.out(JSON.stringify({ game, status, exitCode, diagnostics: diagnostics.map(diagnosticToJson) }, null, 2) + "\n");
+    else for (const d of diagnostics) io.err(formatDiagnostic(d) + "\n");
+    return exitCode;
+  };
   if (!options.playouts && options.perft === undefined) {
-    io.err("gdl-ground: error[usage]: give --playouts N and/or --perft D\n");
-    return 2;
+    return fail(2, "usage", [diagnostic("error", "usage", game, NO_POSITION, "give --playouts N and/or --perft D")]);
   }
-  const loaded = await load(game, options, io);
-  if (typeof loaded === "number") return loaded;
+  const loaded = await load(game, options);
+  if ("exitCode" in loaded) return fail(loaded.exitCode, loaded.status, loaded.diagnostics);
   const sm = loaded.machine;
   const o = { minTime: options.minTime ?? 2, warmup: options.warmup ?? 0.5, repeats: options.repeats ?? 3 };
   let seed = options.seed;
@@ -376,7 +398,7 @@ export async function runBench(game: string, options: BenchOptions, io: Output):
     report.perft = { depth, ...measureRepeated(() => perftRun(sm, depth), o) };
   }
   if (options.json) {
-    io.out(JSON.stringify(report, null, 2) + "\n");
+    io.out(JSON.stringify({ ...report, status: "ok", exitCode: 0, diagnostics: [] }, null, 2) + "\n");
     return 0;
   }
   const figure = (x: RepeatedSpeed) =>

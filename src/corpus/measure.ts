@@ -8,6 +8,7 @@ import { loadFile } from "../node-pipeline.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { unplayableReason } from "../propnet/index.js";
+import { Deadline } from "../deadline.js";
 
 export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
@@ -29,7 +30,9 @@ export async function measureGame(
   options: MeasureOptions,
   onPhase: PhaseListener = () => undefined,
 ): Promise<ResultRow> {
-  const loaded = loadFile(file, options);
+  // the time limit covers the whole game: the checks and the stages after the grounding too
+  const deadline = new Deadline(options.timeoutSeconds);
+  const loaded = loadFile(file, { ...options, deadline });
   const row = emptyResultRow(game);
   row.parse_s = round(loaded.times.parse);
   row.check_s = round(loaded.times.check);
@@ -42,12 +45,12 @@ export async function measureGame(
     return `${code}${d.pos.line > 0 ? `${d.pos.line}:${d.pos.col}: ` : ""}${d.message}`;
   };
   if (!loaded.description) {
-    row.status = "invalid";
+    row.status = loaded.diagnostics.some((d) => d.code === "timeout") ? "timeout" : "invalid";
     row.reason = firstError(loaded.diagnostics);
     row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
     return row;
   }
-  const result = await groundAndBuild(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, onPhase, propnet: options.propnet !== false });
+  const result = await groundAndBuild(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, onPhase, propnet: options.propnet !== false });
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);

@@ -5,9 +5,10 @@
  *
  * A child measures many games in a row with one warm clingo-wasm module; a child that runs over
  * the time limit is killed, one that crashes (a JavaScript heap out of memory, say) is reported
- * and replaced: one game never stops the run.
+ * in one line and replaced, its crash dump appended to a log beside the results: one game never
+ * stops the run. A lock file beside the results keeps a second run off them (lock.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { packageRoot } from "../package-root.js";
 import { forEachInChildren, type ChildWorker } from "../child-worker.js";
@@ -19,6 +20,7 @@ import type { LoadOptions } from "../pipeline.js";
 import type { ChildConfig, ChildReply, ChildRequest } from "./child.js";
 import type { MeasureOptions } from "./measure.js";
 import { findGames, gameName } from "./find-games.js";
+import { lockResults } from "./lock.js";
 
 /** A corpus run: where and how, and the translate stage's flags (left out: their defaults). */
 export interface CorpusOptions extends TranslateFlags, LoadOptions {
@@ -56,16 +58,37 @@ export interface CorpusSummary {
   readonly seconds: number;
 }
 
+function stemOf(out: string): string {
+  const ext = path.extname(out).toLowerCase();
+  return ext === ".csv" || ext === ".json" ? out.slice(0, -ext.length) : out;
+}
+
 /** The two result files of a run: the one asked for and its CSV/JSON twin. */
 export function resultFiles(out: string): { csv: string; json: string } {
-  const ext = path.extname(out).toLowerCase();
-  const stem = ext === ".csv" || ext === ".json" ? out.slice(0, -ext.length) : out;
+  const stem = stemOf(out);
   return { csv: `${stem}.csv`, json: `${stem}.json` };
 }
 
+/** The files a run keeps beside its results: its lock, and the log of children's crash dumps. */
+export function runFiles(out: string): { lock: string; log: string } {
+  const stem = stemOf(out);
+  return { lock: `${stem}.lock`, log: `${stem}.log` };
+}
+
+/** Runs the corpus; throws CorpusLockError (lock.ts) when another run writes the same results. */
 export async function runCorpus(options: CorpusOptions, progress?: CorpusProgress): Promise<CorpusSummary> {
+  const release = lockResults(runFiles(options.out).lock);
+  try {
+    return await runLocked(options, progress);
+  } finally {
+    release();
+  }
+}
+
+async function runLocked(options: CorpusOptions, progress?: CorpusProgress): Promise<CorpusSummary> {
   const started = performance.now();
   const files = resultFiles(options.out);
+  const log = runFiles(options.out).log;
   const games = findGames(options.dir)
     .map((file) => ({ file, game: gameName(options.dir, file) }))
     .filter((g) => !options.filter || options.filter.test(g.game));
@@ -104,7 +127,7 @@ export async function runCorpus(options: CorpusOptions, progress?: CorpusProgres
     todo,
     { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
     async ({ file, game }, worker) => {
-      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds);
+      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds, log);
       rows.set(game, row);
       save();
       done++;
@@ -128,6 +151,7 @@ async function measureInChild(
   worker: ChildWorker<ChildRequest, ChildReply>,
   request: ChildRequest,
   timeoutSeconds: number,
+  log: string,
 ): Promise<ResultRow> {
   const started = performance.now();
   // the grounder stops itself at the limit; this is the backstop for the other phases
@@ -150,11 +174,24 @@ async function measureInChild(
       return outcome.reply.type === "row" ? outcome.reply.row : failed("error", outcome.reply.type === "failed" ? outcome.reply.message : "unexpected reply");
     case "timeout":
       return failed("timeout", `the pipeline did not finish within ${timeoutSeconds} s${where}`);
-    case "died":
+    case "died": {
+      const dump = keepDump(log, request.game, outcome.stderr);
       return outcome.outOfMemory
-        ? failed("out-of-memory", `the child process ran out of memory (limit ${worker.memoryMb} MiB)`)
-        : failed("error", `the child process died (${outcome.message})`);
+        ? failed("out-of-memory", `the child process ran out of memory (limit ${worker.memoryMb} MiB)${dump}`)
+        : failed("error", `the child process died (${outcome.message})${dump}`);
+    }
     case "start-failed":
-      return failed("error", `cannot start a child process: ${outcome.message}`);
+      return failed("error", `cannot start a child process: ${outcome.message}${keepDump(log, request.game, outcome.stderr)}`);
+  }
+}
+
+/** Appends a child's last output (a crash dump) to the run's log; says where it is, or nothing when there was none. */
+function keepDump(log: string, game: string, stderr: string): string {
+  if (stderr.trim() === "") return "";
+  try {
+    appendFileSync(log, `== ${game} (${new Date().toISOString()}): the child process's last output\n${stderr.trimEnd()}\n\n`);
+    return `; its output is in ${log}`;
+  } catch {
+    return "";
   }
 }

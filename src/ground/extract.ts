@@ -20,12 +20,15 @@ import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
 import type { CompactGroundProgram } from "./aspif-compact.js";
 import type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground-game.js";
+import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
 export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "sees", "goal", "terminal"]);
 
 export interface ExtractOptions {
   /** The roles in the order of the description's role facts (KIF). */
   readonly roles: readonly string[];
+  /** A time limit, polled per atom and per rule (throws DeadlineExceeded, see deadline.ts). */
+  readonly deadline?: Deadline;
 }
 
 export class ExtractionError extends Error {}
@@ -35,6 +38,7 @@ const NO_LITERALS: readonly number[] = Object.freeze([]);
 
 export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
+  const deadline = options.deadline ?? NO_DEADLINE;
   // Atoms are known by their clingo text and relation until they are kept: most named atoms of a
   // big game are dropped below, and building their GDL terms and KIF would be wasted.
   const atomText: string[] = [];
@@ -55,6 +59,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   };
 
   const take = (text: string, atomId: number | undefined) => {
+    deadline.poll();
     let name = plainFunctionName(text);
     if (name === undefined) {
       const symbol = parseAspSymbol(text);
@@ -95,6 +100,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const { heads, bodyStart, body } = program.rules;
   const ruleHead = new Int32Array(program.rules.count).fill(-1);
   for (let r = 0; r < program.rules.count; r++) {
+    deadline.poll();
     const head = idToAtom[heads[r]];
     if (head < 0) continue;
     let named = true;
@@ -144,6 +150,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   for (const fact of factSet) if (needed[fact]) kept.push({ head: keep(fact), positive: NO_LITERALS, negative: NO_LITERALS });
   for (let r = 0; r < ruleHead.length; r++) {
     if (ruleHead[r] < 0 || !needed[ruleHead[r]]) continue;
+    deadline.poll();
     let positives = 0;
     for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) if (body[j] > 0) positives++;
     const negatives = bodyStart[r + 1] - bodyStart[r] - positives;
@@ -195,6 +202,8 @@ function dedupeMoves(moves: InputMove[]): InputMove[] {
 /** clingo symbols -> GDL terms and atoms, through the symbol table. */
 class SymbolConverter {
   private readonly auxNames = new Map<string, string>();
+  /** The GDL names given to our relations so far (a set: a long body splits into 100,000 of them). */
+  private readonly auxNamesGiven = new Set<string>();
   /** One term per constant: ground games repeat a few constants millions of times (amazons: 672,108 atoms). */
   private readonly constants = new Map<string, Term>();
   constructor(private readonly symbols: SymbolTable) {}
@@ -230,9 +239,15 @@ class SymbolConverter {
     return term;
   }
 
+  /** GDL names by ASP name, as asked (a ground game asks for a few names hundreds of thousands of times). */
+  private readonly gdlNames = new Map<string, string>();
+
   private gdl(asp: string): string {
-    const name = this.symbols.gdlName(asp);
+    let name = this.gdlNames.get(asp);
+    if (name !== undefined) return name;
+    name = this.symbols.gdlName(asp);
     if (name === undefined) throw new ExtractionError(`the ground program has a symbol the game does not: ${asp}`);
+    this.gdlNames.set(asp, name);
     return name;
   }
 
@@ -242,8 +257,9 @@ class SymbolConverter {
     const known = this.auxNames.get(asp);
     if (known) return known;
     let name = asp.slice(1);
-    for (let n = 2; this.symbols.isGameName(name) || [...this.auxNames.values()].includes(name); n++) name = `${asp.slice(1)}_${n}`;
+    for (let n = 2; this.symbols.isGameName(name) || this.auxNamesGiven.has(name); n++) name = `${asp.slice(1)}_${n}`;
     this.auxNames.set(asp, name);
+    this.auxNamesGiven.add(name);
     return name;
   }
 }

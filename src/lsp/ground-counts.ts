@@ -1,15 +1,17 @@
 /**
- * Ground instance counts for hovers: after a document is grounded (on open and on save, in the
- * background, with a time limit), how many ground atoms each view and keyword relation has, how
- * many base propositions each fluent, how many input moves each action. The ground game itself
- * is let go at once (amazons' is 461 MB); only the counts are kept, with the version they were
- * taken of. Host-neutral: the grounder is handed in (a worker or gringo in Node, a Web Worker
- * in a page).
+ * Ground instance counts for hovers: after a document is grounded, how many ground atoms each
+ * view and keyword relation has, how many base propositions each fluent, how many input moves
+ * each action. The ground game itself is let go at once (amazons' is 461 MB); only the counts are
+ * kept, with the version they were taken of. The server grounds documents itself
+ * (grounding-scheduler.ts), or a host that grounds them anyway (the playground page, whose Ground
+ * button runs the whole pipeline in a worker of its own) sends the counts of its grounding, as
+ * the notification GROUND_COUNTS_NOTIFICATION: grounding the same text twice on two cores would
+ * slow both down. No runtime import of the pipeline here: the page's main thread takes the
+ * notification's helpers from this module, and with them it loaded the parser and the checker
+ * (96 kB) that it no longer runs.
  */
-import type { AspGrounder } from "../ground/asp-grounder.js";
 import type { GroundGame } from "../ground/ground-game.js";
-import { groundDescription, loadText, type GroundStatus } from "../pipeline.js";
-import type { GdlSyntax } from "../syntax/sniff.js";
+import type { GroundStatus } from "../pipeline.js";
 
 export interface GroundCounts {
   /** The version of the document that was grounded. */
@@ -36,84 +38,75 @@ function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-export function countGroundGame(game: GroundGame, version: number, seconds: number): GroundCounts {
+/** How many ground instances each relation, fluent and move of a ground game has. */
+export type GroundInstanceCounts = Pick<GroundCounts, "relations" | "fluents" | "actions">;
+
+export function countGroundInstances(game: GroundGame): GroundInstanceCounts {
   const relations = new Map<string, number>();
   const fluents = new Map<string, number>();
   const actions = new Map<string, number>();
   for (const atom of game.atoms) count(relations, atom.relation);
   for (const fluent of game.base) count(fluents, functorOf(fluent));
   for (const move of game.input) count(actions, functorOf(move.move));
-  return { version, status: "ok", seconds, relations, fluents, actions };
+  return { relations, fluents, actions };
 }
 
-export interface GroundingRequest {
+export function countGroundGame(game: GroundGame, version: number, seconds: number): GroundCounts {
+  return { version, status: "ok", seconds, ...countGroundInstances(game) };
+}
+
+/** The notification (client to server) with the counts of a grounding the host made: GroundCountsParams. */
+export const GROUND_COUNTS_NOTIFICATION = "gdl-ground/groundCounts";
+
+/** GroundCounts as JSON, for one document: the maps as [name, count] pairs. */
+export interface GroundCountsParams {
   readonly uri: string;
   readonly version: number;
-  readonly text: string;
-  readonly file: string;
-  readonly syntax?: GdlSyntax | "auto";
-  readonly caseSensitive?: boolean;
+  readonly status: GroundStatus;
+  readonly seconds: number;
+  readonly relations: readonly (readonly [string, number])[];
+  readonly fluents: readonly (readonly [string, number])[];
+  readonly actions: readonly (readonly [string, number])[];
+}
+
+export function groundCountsParams(uri: string, counts: GroundCounts): GroundCountsParams {
+  const { version, status, seconds } = counts;
+  return { uri, version, status, seconds, relations: [...counts.relations], fluents: [...counts.fluents], actions: [...counts.actions] };
+}
+
+const STATUSES: ReadonlySet<string> = new Set(["ok", "invalid", "timeout", "out-of-memory", "cancelled", "error"] satisfies GroundStatus[]);
+
+/** The counts in GroundCountsParams, or undefined when they are not well formed. */
+export function groundCountsOf(params: GroundCountsParams): GroundCounts | undefined {
+  if (typeof params !== "object" || params === null) return undefined;
+  const pairs = (list: unknown): Map<string, number> | undefined =>
+    Array.isArray(list) && list.every((p) => Array.isArray(p) && typeof p[0] === "string" && Number.isInteger(p[1]))
+      ? new Map(list as [string, number][])
+      : undefined;
+  const relations = pairs(params.relations), fluents = pairs(params.fluents), actions = pairs(params.actions);
+  if (!relations || !fluents || !actions || !Number.isInteger(params.version) || !STATUSES.has(params.status) || typeof params.seconds !== "number") return undefined;
+  return { version: params.version, status: params.status, seconds: params.seconds, relations, fluents, actions };
 }
 
 /**
- * Grounds documents one at a time, the latest version of each: a new request for a document
- * cancels the one under way or waiting for it.
+ * The counts of each open document: its latest grounding's, except that a failed grounding does
+ * not hide the counts of an earlier version that grounded.
  */
-export class GroundingScheduler {
-  private readonly counts = new Map<string, GroundCounts>();
-  private readonly waiting = new Map<string, GroundingRequest>();
-  private current?: { readonly uri: string; readonly abort: AbortController };
-  private running = false;
+export class GroundCountsByDocument {
+  private readonly byUri = new Map<string, GroundCounts>();
 
-  constructor(
-    private readonly grounder: AspGrounder,
-    private readonly timeoutSeconds: number,
-    /** Told when the counts of a document are new (to refresh what shows them). */
-    private readonly onCounts: (uri: string, counts: GroundCounts) => void = () => {},
-  ) {}
-
-  request(request: GroundingRequest): void {
-    if (this.current?.uri === request.uri) this.current.abort.abort();
-    this.waiting.set(request.uri, request);
-    void this.run();
+  get(uri: string): GroundCounts | undefined {
+    return this.byUri.get(uri);
   }
 
-  countsOf(uri: string): GroundCounts | undefined {
-    return this.counts.get(uri);
+  /** Keeps `counts` for the document (see the class comment); false when they were not kept. */
+  set(uri: string, counts: GroundCounts): boolean {
+    if (counts.status !== "ok" && this.byUri.get(uri)?.status === "ok") return false;
+    this.byUri.set(uri, counts);
+    return true;
   }
 
-  forget(uri: string): void {
-    this.waiting.delete(uri);
-    this.counts.delete(uri);
-    if (this.current?.uri === uri) this.current.abort.abort();
-  }
-
-  private async run(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      for (let next = this.waiting.values().next(); !next.done; next = this.waiting.values().next()) {
-        const request = next.value;
-        this.waiting.delete(request.uri);
-        const abort = new AbortController();
-        this.current = { uri: request.uri, abort };
-        const started = performance.now();
-        const loaded = loadText(request.text, request.file, { syntax: request.syntax, caseSensitive: request.caseSensitive });
-        const result = await groundDescription(loaded, { grounder: this.grounder, timeoutSeconds: this.timeoutSeconds, signal: abort.signal });
-        this.current = undefined;
-        if (result.status === "cancelled") continue;
-        const seconds = (performance.now() - started) / 1000;
-        const counts: GroundCounts = result.game
-          ? countGroundGame(result.game, request.version, seconds)
-          : { version: request.version, status: result.status, seconds, relations: new Map(), fluents: new Map(), actions: new Map() };
-        // a failed grounding does not hide the counts of an earlier version that grounded
-        if (counts.status !== "ok" && this.counts.get(request.uri)?.status === "ok") continue;
-        this.counts.set(request.uri, counts);
-        this.onCounts(request.uri, counts);
-      }
-    } finally {
-      this.running = false;
-      this.current = undefined;
-    }
+  delete(uri: string): void {
+    this.byUri.delete(uri);
   }
 }

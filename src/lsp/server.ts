@@ -7,7 +7,9 @@
  *
  * Diagnostics are published on every change (the text is checked at once, as `check` does);
  * a grounding for the hover's instance counts is started on open and on save, when the
- * document has no errors.
+ * document has no errors. A host that grounds itself sends its counts instead
+ * (GROUND_COUNTS_NOTIFICATION, ground-counts.ts; groundTimeoutSeconds 0 then stops the server's
+ * own groundings).
  */
 import {
   LSPErrorCodes,
@@ -23,7 +25,8 @@ import type { AspGrounder } from "../ground/asp-grounder.js";
 import { completion } from "./completion.js";
 import { formattingEdits, rangeFormattingEdits, toLspDiagnostics } from "./diagnostics.js";
 import { GdlDocument, type ReadingOptions } from "./document.js";
-import { GroundingScheduler } from "./ground-counts.js";
+import { GROUND_COUNTS_NOTIFICATION, GroundCountsByDocument, groundCountsOf, type GroundCountsParams } from "./ground-counts.js";
+import { GroundingScheduler } from "./grounding-scheduler.js";
 import { definition, highlights, hover, references } from "./navigation.js";
 import { documentSymbols, SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./outline.js";
 import { prepareRename, rename } from "./rename.js";
@@ -54,6 +57,9 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   let relatedInformation = false;
   let markdown = true;
   let grounding: GroundingScheduler | undefined;
+  const counts = new GroundCountsByDocument();
+  /** The version each document was opened with: counts of an earlier version are of another text. */
+  const openedAt = new Map<string, number>();
 
   const document = (uri: string): GdlDocument | undefined => {
     const text = texts.get(uri);
@@ -86,7 +92,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     const formats = textCapabilities?.hover?.contentFormat;
     markdown = !formats || formats.includes("markdown");
     const timeout = init.groundTimeoutSeconds ?? options.groundTimeoutSeconds ?? 10;
-    if (options.grounder && timeout > 0) grounding = new GroundingScheduler(options.grounder, timeout);
+    if (options.grounder && timeout > 0) grounding = new GroundingScheduler(options.grounder, timeout, counts);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -106,10 +112,15 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   });
 
   texts.onDidChangeContent((e) => publish(e.document.uri));
-  texts.onDidOpen((e) => ground(e.document.uri));
+  texts.onDidOpen((e) => {
+    openedAt.set(e.document.uri, e.document.version);
+    ground(e.document.uri);
+  });
   texts.onDidSave((e) => ground(e.document.uri));
   texts.onDidClose((e) => {
     cache.delete(e.document.uri);
+    openedAt.delete(e.document.uri);
+    counts.delete(e.document.uri);
     grounding?.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -120,7 +131,13 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return doc ? answer(doc) : none;
   };
 
-  connection.onHover((p) => on(p.textDocument.uri, (doc) => hover(doc, p.position, grounding?.countsOf(doc.uri), markdown), null));
+  connection.onNotification(GROUND_COUNTS_NOTIFICATION, (p: GroundCountsParams) => {
+    const reported = groundCountsOf(p);
+    const opened = reported && openedAt.get(p.uri);
+    if (reported && opened !== undefined && reported.version >= opened) counts.set(p.uri, reported);
+  });
+
+  connection.onHover((p) => on(p.textDocument.uri, (doc) => hover(doc, p.position, counts.get(doc.uri), markdown), null));
   connection.onDefinition((p) => on(p.textDocument.uri, (doc) => definition(doc, p.position), []));
   connection.onReferences((p) => on(p.textDocument.uri, (doc) => references(doc, p.position, p.context.includeDeclaration), []));
   connection.onDocumentHighlight((p) => on(p.textDocument.uri, (doc) => highlights(doc, p.position), []));

@@ -141,11 +141,13 @@ export function perft(sm: GameStateMachine, depth: number, from?: StateHandle): 
 export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: StateHandle): PerftResult {
   if (sm.perftInPlace) return sm.perftInPlace(depth, from);
   const nRoles = sm.roles.length;
-  const states = Array.from({ length: depth + 1 }, () => new Uint32Array(sm.stateWords));
-  const legal = Array.from({ length: depth }, () => Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, sm.maxLegalMoves(r)))));
-  const counts = Array.from({ length: depth }, () => new Int32Array(nRoles));
-  const choice = Array.from({ length: depth }, () => new Int32Array(nRoles));
-  const moves = Array.from({ length: depth }, () => new Int32Array(nRoles));
+  // the buffers of a depth are made when it is first reached: memory follows the depth the game reaches, not the one asked
+  const states = [new Uint32Array(sm.stateWords)];
+  const [legal, counts, choice, moves]: [Int32Array[][], Int32Array[], Int32Array[], Int32Array[]] = [[], [], [], []];
+  const reach = (d: number) => {
+    legal[d] = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, sm.maxLegalMoves(r))));
+    [counts[d], choice[d], moves[d], states[d + 1]] = [new Int32Array(nRoles), new Int32Array(nRoles), new Int32Array(nRoles), new Uint32Array(sm.stateWords)];
+  };
   states[0].set(from ?? sm.initialState());
   let nodes = 1; // the root
   let terminals = 0;
@@ -156,6 +158,7 @@ export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: S
       terminals++;
       return 0;
     }
+    if (legal[d] === undefined) reach(d);
     const l = legal[d];
     const c = counts[d];
     const ch = choice[d];

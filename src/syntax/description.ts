@@ -10,14 +10,11 @@ import { termToKif } from "./print.js";
 
 /** The roles in the order of the description's role facts (the order of joint moves). */
 export function roleOrder(description: Description): string[] {
-  const roles: string[] = [];
+  const roles = new Set<string>(); // a Set: a list's includes made 100,000 roles take 14 s
   for (const rule of description.rules) {
-    if (rule.head.relation === "role" && rule.body.length === 0 && rule.head.args.length === 1) {
-      const role = termToKif(rule.head.args[0]);
-      if (!roles.includes(role)) roles.push(role);
-    }
+    if (rule.head.relation === "role" && rule.body.length === 0 && rule.head.args.length === 1) roles.add(termToKif(rule.head.args[0]));
   }
-  return roles;
+  return [...roles];
 }
 
 /**

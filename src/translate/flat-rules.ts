@@ -45,6 +45,11 @@ export function flattenRule(rule: Rule): FlatRule[] | { tooManyVariants: number 
   let variants: FlatLiteral[][] = [[]];
   for (const literal of rule.body) {
     const alternatives = disjunctiveForm(literal, false);
+    if (alternatives.length === 1) {
+      // no choice here: extend each variant in place (copying them per literal cost body² on a long body)
+      for (const v of variants) for (const l of alternatives[0]) v.push(l);
+      continue;
+    }
     const count = variants.length * alternatives.length;
     if (count > MAX_OR_VARIANTS) return { tooManyVariants: count };
     const next: FlatLiteral[][] = [];

@@ -63,25 +63,78 @@ interface Bucket {
   readonly keep: string[];
 }
 
+/** A split atom's head, `_splitN(keep...)`, numbered by `counter`. */
+function splitHead(rule: FlatRule, keep: readonly string[], counter: { value: number }): Atom {
+  counter.value++;
+  return {
+    kind: "atom",
+    relation: `${INTERNAL_PREFIX}split${counter.value}`,
+    args: keep.map((name): Term => ({ kind: "variable", name, pos: NO_POSITION })),
+    pos: rule.head.pos,
+  };
+}
+
 /** Splits one rule as long as some existential variable can be eliminated. */
 function eliminate(rule: FlatRule, counter: { value: number }, isTable: (relation: string) => boolean): FlatRule[] {
   const produced: FlatRule[] = [];
-  let body = [...rule.body];
   const headVars = atomVariables(rule.head);
+  let body = eliminateOwnLiterals(rule, headVars, counter, produced);
   for (;;) {
     const bucket = bestBucket(body, headVars, isTable);
     if (!bucket) break;
-    counter.value++;
-    const head: Atom = {
-      kind: "atom",
-      relation: `${INTERNAL_PREFIX}split${counter.value}`,
-      args: bucket.keep.map((name): Term => ({ kind: "variable", name, pos: NO_POSITION })),
-      pos: rule.head.pos,
-    };
+    const head = splitHead(rule, bucket.keep, counter);
     produced.push({ head, body: body.filter((_, i) => bucket.members.has(i)), origin: rule.origin, part: "split" });
     body = [{ kind: "pos", atom: head }, ...body.filter((_, i) => !bucket.members.has(i))];
   }
+  body = chainLongBody(rule, body, counter, produced);
   return [...produced, body === rule.body ? rule : { ...rule, body }];
+}
+
+/**
+ * The first rounds of `eliminate` in one pass: a positive atom whose variables occur nowhere
+ * else (not in the head, not in another literal) is the best bucket there is (an atom without
+ * arguments, split off alone), and taking it changes no other bucket, so these go first, in
+ * body order, as the rounds would take them. Searching the whole body again for each of them
+ * cost body² (a body of 8,000 such literals: 114 s).
+ */
+function eliminateOwnLiterals(rule: FlatRule, headVars: ReadonlySet<string>, counter: { value: number }, produced: FlatRule[]): FlatLiteral[] {
+  const body = rule.body;
+  if (body.length < 2) return [...body];
+  const literalVars = body.map((l) => flatLiteralVariables(l));
+  const uses = new Map<string, number>();
+  for (const vars of literalVars) for (const v of vars) uses.set(v, (uses.get(v) ?? 0) + 1);
+  const own = (i: number) => body[i].kind === "pos" && literalVars[i].size > 0 && [...literalVars[i]].every((v) => uses.get(v) === 1 && !headVars.has(v));
+  const split: FlatLiteral[] = [];
+  const rest: FlatLiteral[] = [];
+  body.forEach((literal, i) => {
+    if (!own(i)) return void rest.push(literal);
+    const head = splitHead(rule, [], counter);
+    produced.push({ head, body: [literal], origin: rule.origin, part: "split" });
+    split.push({ kind: "pos", atom: head });
+  });
+  return [...split.reverse(), ...rest];
+}
+
+/** More split atoms without arguments than this in one body are chained (see chainLongBody). */
+const MAX_PLAIN_SPLITS = 32;
+
+/**
+ * A body with many split atoms without arguments (`p :- _s1, ..., _sn`) becomes a chain of
+ * rules of two (`_c1 :- _s1, _s2. _c2 :- _c1, _s3. ... p :- _cn-1, ...`): gringo grounds a
+ * long body in a recursive component in time n³ (1,000 such atoms: 30 s, 2,000: 170 s), a
+ * chain in time n. Real games have no such bodies: their programs are unchanged.
+ */
+function chainLongBody(rule: FlatRule, body: FlatLiteral[], counter: { value: number }, produced: FlatRule[]): FlatLiteral[] {
+  const plain = (l: FlatLiteral) => l.kind === "pos" && l.atom.args.length === 0 && l.atom.relation.startsWith(`${INTERNAL_PREFIX}split`);
+  const splits = body.filter(plain);
+  if (splits.length <= MAX_PLAIN_SPLITS) return body;
+  let chained: FlatLiteral = splits[0];
+  for (let i = 1; i < splits.length; i++) {
+    const head = splitHead(rule, [], counter);
+    produced.push({ head, body: [chained, splits[i]], origin: rule.origin, part: "split" });
+    chained = { kind: "pos", atom: head };
+  }
+  return [chained, ...body.filter((l) => !plain(l))];
 }
 
 /**

@@ -509,11 +509,13 @@ export class FastRuntime {
   perftInPlace(depth: number, from: StateHandle | undefined, clear: boolean): PerftResult {
     const nRoles = this.nRoles;
     const words = this.stateWords;
-    const states = Array.from({ length: depth + 1 }, () => new Uint32Array(words));
-    const legal = Array.from({ length: depth }, () => Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.legalCount[r]))));
-    const counts = Array.from({ length: depth }, () => new Int32Array(nRoles));
-    const choice = Array.from({ length: depth }, () => new Int32Array(nRoles));
-    const moves = Array.from({ length: depth }, () => new Int32Array(nRoles));
+    // the buffers of a depth are made when it is first reached: memory follows the depth the game reaches, not the one asked
+    const states = [new Uint32Array(words)];
+    const [legal, counts, choice, moves]: [Int32Array[][], Int32Array[], Int32Array[], Int32Array[]] = [[], [], [], []];
+    const reach = (d: number) => {
+      legal[d] = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.legalCount[r])));
+      [counts[d], choice[d], moves[d], states[d + 1]] = [new Int32Array(nRoles), new Int32Array(nRoles), new Int32Array(nRoles), new Uint32Array(words)];
+    };
     states[0].set(from ?? this.initial);
     const next = this.nextWords;
     const values = this.values;
@@ -526,6 +528,7 @@ export class FastRuntime {
         terminals++;
         return 0;
       }
+      if (legal[d] === undefined) reach(d);
       const l = legal[d];
       const c = counts[d];
       const ch = choice[d];
