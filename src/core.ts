@@ -50,9 +50,14 @@ export {
   type PropnetStateMachine,
   type StateHandle,
 } from "./propnet/index.js";
-export { FastStateMachine, compileMachine, fastEngineFallbackReason, GUARD_RATIO, type FastCompileOptions, type FastMachineStats, type CompileMachineOptions } from "./propnet/fast-machine.js";
-export { ENGINE_NAMES, type EngineName, type GameStateMachine } from "./propnet/machine.js";
-export { perftCounts, perftCountsInPlace, type PerftResult, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { FastStateMachine } from "./propnet/fast/machine.js";
+export { GUARD_RATIO } from "./propnet/fast/guards.js";
+export type { FastCompileOptions } from "./propnet/fast/options.js";
+export type { FastMachineStats } from "./propnet/fast/layout.js";
+export { compileMachine, fastEngineFallbackReason, type CompileMachineOptions } from "./propnet/compile-machine.js";
+export { ENGINE_NAMES, type EngineName, type GameStateMachine, type PerftResult } from "./propnet/machine.js";
+export { perftCounts, perftCountsInPlace, type PlayoutResult, type Rng } from "./propnet/search.js";
+export { flatMonteCarlo, perftRun, measureRepeated, type RepeatedSpeed, type RunSpeed } from "./propnet/bench.js";
 export { Prover, type ProverOptions } from "./prover/prover.js";
 export {
   loadText,

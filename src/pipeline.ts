@@ -32,7 +32,7 @@ import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } fro
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
-import { compileMachine } from "./propnet/fast-machine.js";
+import { compileMachine } from "./propnet/compile-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */

@@ -12,6 +12,10 @@
  *   }
  *   game.goals(state); // { xplayer: 100, oplayer: 0 }
  *
+ * GDL-II: `game.randomRole` is chance (`random`), not a player: a game master draws its move
+ * uniformly from its legal moves (`game.chanceMove`); `game.percepts(state, joint)` is what each
+ * role is told of a joint move (`sees`), instead of the joint move itself.
+ *
  * For speed, `game.machine` is the state machine itself (moves as input indices, allocation-free
  * `legalMovesInto` / `nextStateInto`): the speed of `gdl-ground bench`.
  */
@@ -51,6 +55,12 @@ export interface Game {
   goals(state: StateHandle): Record<string, number | null>;
   /** The fluents that hold (KIF without `true`), sorted. */
   stateToKif(state: StateHandle): string[];
+  /** GDL-II's chance role (`random`) when the game has one: no player, its moves are drawn uniformly. */
+  readonly randomRole: string | undefined;
+  /** What each role perceives when the joint move is played in `state` (GDL-II's `sees`; empty lists for a GDL game). */
+  percepts(state: StateHandle, jointMove: readonly (string | number)[] | Readonly<Record<string, string>>): Record<string, string[]>;
+  /** A move of the random role drawn uniformly from its legal moves with `random` (a number in [0, 1)); throws for a game without one. */
+  chanceMove(state: StateHandle, random: () => number): string;
 }
 
 /** Why `loadGame` failed: the diagnostics of the check, the grounding or the propnet. */
@@ -101,21 +111,28 @@ export function gameOf(playable: PlayableGame): Game {
     if (index === undefined) throw new RangeError(`${move} is not a move of role ${sm.roles[r]}`);
     return index;
   };
+  const jointOf = (jointMove: readonly (string | number)[] | Readonly<Record<string, string>>): number[] =>
+    Array.isArray(jointMove)
+      ? (jointMove as readonly (string | number)[]).map((m, r) => moveOf(r, m))
+      : sm.roles.map((role, r) => {
+          const m = (jointMove as Readonly<Record<string, string>>)[role];
+          if (m === undefined) throw new RangeError(`no move for role ${role}`);
+          return moveOf(r, m);
+        });
   return {
     roles: sm.roles,
     machine: sm,
     propnet: playable.propnet,
     initialState: () => sm.initialState(),
     legalMoves: (state, role) => sm.legalMoveKifs(state, roleOf(role)),
-    nextState: (state, jointMove) => {
-      const joint = Array.isArray(jointMove)
-        ? (jointMove as readonly (string | number)[]).map((m, r) => moveOf(r, m))
-        : sm.roles.map((role, r) => {
-            const m = (jointMove as Readonly<Record<string, string>>)[role];
-            if (m === undefined) throw new RangeError(`no move for role ${role}`);
-            return moveOf(r, m);
-          });
-      return sm.nextState(state, joint);
+    nextState: (state, jointMove) => sm.nextState(state, jointOf(jointMove)),
+    percepts: (state, jointMove) => sm.percepts(state, jointOf(jointMove)),
+    randomRole: sm.randomRole,
+    chanceMove: (state, random) => {
+      if (sm.randomRole === undefined) throw new RangeError("the game has no random role");
+      const legal = sm.legalMoveKifs(state, sm.randomRole);
+      if (legal.length === 0) throw new RangeError("the random role has no legal move");
+      return legal[Math.min(legal.length - 1, Math.floor(random() * legal.length))];
     },
     isTerminal: (state) => sm.isTerminal(state),
     goals: (state) => {

@@ -1,19 +1,26 @@
 /**
- * The fast engine (src/propnet/fast-machine.ts) against the reference engine
- * (src/propnet/state-machine.ts) on real games: seeded random playouts compared step by step
+ * The fast engine (src/propnet/fast/) against the reference engine
+ * (src/propnet/reference-machine.ts) on real games: seeded random playouts compared step by step
  * (state, every role's legal moves, terminal, goals), the allocation-free calls against the
  * allocating ones, perft in place against perft with copies, with guards as measured, on every
  * AND gate, and none. No timing here: speed lives in `npm run bench:reasoning`.
+ *
+ * And the machine itself: every typed array, scalar and stat of the machines of a few corpus/
+ * games, compiled and then played (flat MC and perft), equal test/fixtures/fast-machine-arrays.json,
+ * which the engine before its split into passes (main at 6ffde40) wrote. A change meant to
+ * change the machine regenerates it: `npm run build && npm run compare:fast -- --write-fixture
+ * test/fixtures/fast-machine-arrays.json` (scripts/compare-fast-engine.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
-import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../src/propnet/state-machine.js";
-import { FastStateMachine, compileMachine, fastEngineFallbackReason } from "../src/propnet/fast-machine.js";
-import type { GameStateMachine } from "../src/propnet/machine.js";
+import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { FastStateMachine } from "../src/propnet/fast/machine.js";
+import { compileMachine, fastEngineFallbackReason } from "../src/propnet/compile-machine.js";
+import { isCompileError, type GameStateMachine } from "../src/propnet/machine.js";
 import type { Propnet } from "../src/propnet/propnet.js";
 import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/search.js";
 import { propnetKifReasoner } from "../src/verify/reasoners.js";
@@ -22,6 +29,7 @@ import { buildPropnet } from "../src/propnet/build.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
+import { fixtureOf } from "../scripts/compare-fast-engine.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -112,6 +120,48 @@ function genericPlayoutNodes(sm: GameStateMachine, playouts: number, rng: () => 
   }
   return nodes;
 }
+
+describe("the fast engine's machines", () => {
+  it("equal the fixture on corpus games: every array and stat, compiled and after playouts and perft, under four option sets", async () => {
+    const expected = JSON.parse(readFileSync(path.resolve(__dirname, "fixtures/fast-machine-arrays.json"), "utf8")) as Record<string, unknown>;
+    const actual = await fixtureOf({ FastStateMachine }, grounder);
+    expect(Object.keys(actual)).toEqual(Object.keys(expected));
+    for (const game of Object.keys(expected)) expect(withoutGdl2Fields(actual[game], game), game).toEqual(expected[game]);
+  });
+});
+
+/**
+ * The fixture was written before the engine read GDL-II; the fields added for it (the random role, the
+ * sees propositions' slots) are checked to hold nothing on these GDL games and then left out, so every
+ * field the fixture has is still compared.
+ */
+const GDL2_FIELDS: Record<string, (value: unknown) => boolean> = {
+  randomRole: (v) => v === "undefined",
+  seesSlot: (v) => typeof v === "string" && v.startsWith("Int32Array 0 "),
+  seesStart: (v) => typeof v === "string" && v.startsWith("Int32Array "),
+};
+
+function withoutGdl2Fields(value: unknown, where: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutGdl2Fields(v, where));
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const holdsNothing = GDL2_FIELDS[key];
+    if (holdsNothing) {
+      expect(holdsNothing(v), `${where}: ${key} = ${String(v)}`).toBe(true);
+      continue;
+    }
+    out[key] = withoutGdl2Fields(v, where);
+  }
+  return out;
+}
+
+describe("the fixture's GDL-II fields", () => {
+  it("are told apart from the rest", () => {
+    expect(() => withoutGdl2Fields({ randomRole: "3" }, "a GDL-II game")).toThrow(/randomRole/);
+    expect(withoutGdl2Fields([{ seesSlot: "Int32Array 0 x", maxPush: "5" }], "g")).toEqual([{ maxPush: "5" }]);
+  });
+});
 
 describe("the fast engine on a tictactoe propnet built from rules", () => {
   it("agrees with the reference engine, with guards and without", () => {

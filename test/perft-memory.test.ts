@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildPropnet, isCompileError, perftCounts } from "../src/propnet/index.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
-import { compileMachine } from "../src/propnet/fast-machine.js";
+import { compileMachine } from "../src/propnet/compile-machine.js";
 import { perftCountsInPlace } from "../src/propnet/search.js";
 
 describe("perft", () => {

@@ -6,12 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPropnet } from "../src/propnet/build.js";
-import { FastStateMachine } from "../src/propnet/fast-machine.js";
+import { FastStateMachine } from "../src/propnet/fast/machine.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, randomInt, type Rng } from "../src/propnet/search.js";
-import { compileStateMachine, isCompileError } from "../src/propnet/state-machine.js";
+import { compileStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
 
 function pick<T>(rng: Rng, items: readonly T[]): T {
   return items[randomInt(rng, items.length)];

@@ -16,7 +16,8 @@ import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.j
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
-import { compileStateMachine, isCompileError, type PropnetStateMachine, type StateHandle } from "../src/propnet/state-machine.js";
+import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError, type StateHandle } from "../src/propnet/machine.js";
 import { mulberry32, randomPlayout } from "../src/propnet/search.js";
 
 const ROOT = path.resolve(__dirname, "..");

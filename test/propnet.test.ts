@@ -5,7 +5,8 @@ import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
-import { compileStateMachine, isCompileError, PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
 import { perft } from "../src/propnet/search.js";
 
 function game(text: string) {
@@ -72,7 +73,7 @@ describe("buildPropnet: counts on a tiny game, checked by hand", () => {
   it("unoptimized propnet has exactly the paper's components", () => {
     const p = buildPropnet(game(TINY), { optimize: false });
     expect(p.stats).toEqual({
-      propositions: { base: 2, input: 2, next: 2, view: 1, legal: 2, goal: 2, terminal: 1, init: 1 },
+      propositions: { base: 2, input: 2, next: 2, view: 1, legal: 2, goal: 2, terminal: 1, init: 1, sees: 0 },
       ands: 8,
       ors: 1,
       nots: 2,
@@ -91,7 +92,7 @@ describe("buildPropnet: counts on a tiny game, checked by hand", () => {
     // legal go, terminal, goal 100 read (true a)/(true b) directly; legal stay = AND(true a, NOT b);
     // goal 0 = the same NOT; next b = OR(does go, true b); next a reads (does r stay); (role r) is gone.
     expect(p.stats).toEqual({
-      propositions: { base: 2, input: 2, next: 2, view: 0, legal: 2, goal: 2, terminal: 1, init: 1 },
+      propositions: { base: 2, input: 2, next: 2, view: 0, legal: 2, goal: 2, terminal: 1, init: 1, sees: 0 },
       ands: 1,
       ors: 1,
       nots: 1,

@@ -92,7 +92,7 @@ describe.skipIf(!compiledChild)("verify runner (child processes, CSV)", () => {
       const out = path.join(dir, "verify.csv");
       const seen: string[] = [];
       const summary = await runVerify(
-        { dir: VALID, out, playouts: 2, seed: 3, maxSteps: 100, timeoutSeconds: 60, groundTimeoutSeconds: 30, memoryMb: 1024, jobs: 2, filter: /^(nim|nested-or|recursion|simultaneous|step-counter)/ },
+        { dir: VALID, out, playouts: 2, seed: 3, maxSteps: 100, timeoutSeconds: 60, groundTimeoutSeconds: 30, memoryMb: 1024, jobs: 2, filter: /^(nim|nested-or|recursion|simultaneous|step-counter)$/ },
         { gameDone: (row) => seen.push(row.game) },
       );
       expect(seen.sort()).toEqual(["nested-or", "recursion", "simultaneous", "step-counter"]);

@@ -287,13 +287,16 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
   playOptions(
     program
       .command("play")
-      .description("play a seeded random game on the propnet; print the moves and every step as JSON")
+      .description("play a seeded game on the propnet (random players, chance for GDL-II's random role); print the moves and every step as JSON")
       .argument("<game>", "a GDL (.kif) game")
-      .option("--random", "choose moves uniformly at random (the only player there is)", true)
-      .option("--seed <n>", "seed of the random moves (0 to 2^32 - 1)", seed, 1)
+      .option("--moves <file>", "JSON array of the players' joint moves (every role but random, in role order), played first")
+      .option("--random", "after the given moves, players choose uniformly at random (the default)", true)
+      .option("--no-random", "stop when the given moves run out")
+      .option("--as <role>", "print only what this role is told: its legal moves, its move, its percepts (GDL-II) or the joint move (GDL), its goal; no state")
+      .option("--seed <n>", "seed of the random moves, chance's included (0 to 2^32 - 1)", seed, 1)
       .option("--max-steps <n>", "stop after this many joint moves", positiveWholeNumber, 1000)
       .addOption(toOption("the terms printed (states, moves)")),
-  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native" } & Notation) => {
+  ).action(async (game: string, options: { seed: number; maxSteps: number; timeout: number; grounder: "auto" | "wasm" | "native"; moves?: string; random: boolean; as?: string } & Notation) => {
     const { runPlay } = await import("./play-commands.js");
     tiering?.optimizeNow();
     exitCode = await runPlay(game, options, io);

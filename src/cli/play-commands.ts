@@ -16,13 +16,15 @@ import { playableGame } from "../node-pipeline.js";
 import { createGrounder, type GrounderKind, type WasmTier } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";
-import { mulberry32, perftCounts, randomInt, type StateHandle } from "../propnet/index.js";
-import { perftCountsInPlace } from "../propnet/search.js";
+import { mulberry32, randomInt, type StateHandle } from "../propnet/index.js";
+import { flatMonteCarlo, measureRepeated, perftRun, type RepeatedSpeed } from "../propnet/bench.js";
 import type { EngineName, GameStateMachine } from "../propnet/machine.js";
 import type { Output } from "./output.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { parseGdl } from "../syntax/parse.js";
 import { termToInfix } from "../syntax/infix-print.js";
+import { dialectOf } from "../syntax/description.js";
+import { roleView } from "./role-view.js";
 
 export interface PlayOptions {
   readonly timeout: number;
@@ -44,6 +46,8 @@ export interface Step {
   readonly legal: Record<string, string[]>;
   readonly terminal: boolean;
   readonly goals: Record<string, number | null> | null;
+  /** GDL-II: what each role was told of the joint move that led here (every role [] at the first step). */
+  readonly sees?: Record<string, string[]>;
 }
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -104,6 +108,15 @@ async function loadOrSay(game: string, options: PlayOptions, io: Output): Promis
 
 /** Reads MOVES.json: an array of joint moves, each an array of KIF strings in role order. */
 export function readMoves(text: string, roles: number): string[][] | string {
+  const moves = readJointMoves(text);
+  if (typeof moves === "string") return moves;
+  const bad = moves.findIndex((joint) => joint.length !== roles);
+  if (bad >= 0) return `joint move ${bad + 1} must be an array of ${roles} KIF strings (one per role, in the order of the role facts)`;
+  return moves;
+}
+
+/** A JSON array of joint moves, each an array of strings (any length). */
+function readJointMoves(text: string): string[][] | string {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -113,11 +126,20 @@ export function readMoves(text: string, roles: number): string[][] | string {
   if (!Array.isArray(value)) return "expected a JSON array of joint moves";
   const moves: string[][] = [];
   for (const [i, joint] of value.entries()) {
-    if (!Array.isArray(joint) || joint.length !== roles || !joint.every((m) => typeof m === "string"))
-      return `joint move ${i + 1} must be an array of ${roles} KIF strings (one per role, in the order of the role facts)`;
+    if (!Array.isArray(joint) || !joint.every((m) => typeof m === "string")) return `joint move ${i + 1} must be an array of KIF strings`;
     moves.push(joint as string[]);
   }
   return moves;
+}
+
+/** The text of a moves file, or undefined (the error said). */
+function readMovesFile(file: string, io: Output): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    io.err(`${file}: error[io]: cannot read the file: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}\n`);
+    return undefined;
+  }
 }
 
 /** A move as normalized KIF; the move may be written in KIF (`(mark 1 1)`) or infix (`mark(1, 1)`). */
@@ -141,23 +163,30 @@ function inNotation(to: GdlSyntax): (kif: string) => string {
 }
 
 function stepIn(step: Step, show: (kif: string) => string): Step {
+  const byRole = <T>(record: Record<string, T>, each: (x: T) => T) => Object.fromEntries(Object.entries(record).map(([role, x]) => [show(role), each(x)]));
   return {
     state: step.state.map(show),
-    legal: Object.fromEntries(Object.entries(step.legal).map(([role, moves]) => [show(role), moves.map(show)])),
+    legal: byRole(step.legal, (moves) => moves.map(show)),
     terminal: step.terminal,
-    goals: step.goals && Object.fromEntries(Object.entries(step.goals).map(([role, v]) => [show(role), v])),
+    goals: step.goals && byRole(step.goals, (v) => v),
+    ...(step.sees ? { sees: byRole(step.sees, (percepts) => percepts.map(show)) } : {}),
   };
+}
+
+/** A step of a GDL-II game: its description and what each role was told of the joint move that led to it. */
+function withPercepts(step: Step, percepts: Record<string, string[]>): Step {
+  return { ...step, sees: Object.fromEntries(Object.entries(percepts).map(([role, seen]) => [role, [...seen].sort(byCodeUnits)])) };
+}
+
+/** Every role told nothing: the first step of a GDL-II game. */
+function noPercepts(sm: GameStateMachine): Record<string, string[]> {
+  return Object.fromEntries(sm.roles.map((role) => [role, []]));
 }
 
 
 export async function runReplay(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
-  let text: string;
-  try {
-    text = readFileSync(movesFile, "utf8");
-  } catch (error) {
-    io.err(`${movesFile}: error[io]: cannot read the file: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}\n`);
-    return 2;
-  }
+  const text = readMovesFile(movesFile, io);
+  if (text === undefined) return 2;
   const loaded = await loadOrSay(game, options, io);
   if (typeof loaded === "number") return loaded;
   const sm = loaded.machine;
@@ -166,8 +195,9 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
     io.err(`${movesFile}: error[usage]: ${moves}\n`);
     return 2;
   }
+  const gdl2 = isGdl2(loaded);
   let state = sm.initialState();
-  const steps: Step[] = [describeStep(sm, state)];
+  const steps: Step[] = [gdl2 ? withPercepts(describeStep(sm, state), noPercepts(sm)) : describeStep(sm, state)];
   // An illegal move ends the replay, but the steps up to it are still printed (with the
   // error), so a caller keeps the valid prefix of the trace.
   const stop = (message: string): number => {
@@ -192,8 +222,9 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
       }
       indices.push(index);
     }
+    const percepts = gdl2 ? sm.percepts(state, indices) : undefined;
     state = sm.nextState(state, indices);
-    steps.push(describeStep(sm, state));
+    steps.push(percepts ? withPercepts(describeStep(sm, state), percepts) : describeStep(sm, state));
   }
   const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   io.out(JSON.stringify({ roles: sm.roles.map(show), steps: steps.map((s) => stepIn(s, show)) }) + "\n");
@@ -210,27 +241,103 @@ function kifProblem(kif: string): string {
   }
 }
 
-export async function runPlay(game: string, options: PlayOptions & { seed: number; maxSteps: number }, io: Output): Promise<number> {
+/** Whether the game is GDL-II (its steps then say what each role was told). */
+function isGdl2(loaded: PlayableGame): boolean {
+  return loaded.result.description !== undefined && dialectOf(loaded.result.description) === "gdl2";
+}
+
+export interface PlayCommandOptions extends PlayOptions {
+  readonly seed: number;
+  readonly maxSteps: number;
+  /** MOVES.json: the players' joint moves (every role but random, in role order), played first. */
+  readonly moves?: string;
+  /** After the given moves, players choose uniformly at random (default true); false: stop there. */
+  readonly random?: boolean;
+  /** Print only what this role is told (role-view.ts). */
+  readonly as?: string;
+}
+
+/**
+ * A seeded game: the players' moves from `--moves` while they last, then (with `--random`, the
+ * default) drawn uniformly; GDL-II's random role is chance, its move always drawn uniformly by
+ * the same seeded generator. Moves are drawn role by role in role order, one draw per role that
+ * draws (a GDL game without --moves plays as it always has).
+ */
+export async function runPlay(game: string, options: PlayCommandOptions, io: Output): Promise<number> {
+  let given: string[][] = [];
+  if (options.moves !== undefined) {
+    const text = readMovesFile(options.moves, io);
+    if (text === undefined) return 2;
+    const parsed = readJointMoves(text);
+    if (typeof parsed === "string") {
+      io.err(`${options.moves}: error[usage]: ${parsed}\n`);
+      return 2;
+    }
+    given = parsed;
+  }
   const loaded = await loadOrSay(game, options, io);
   if (typeof loaded === "number") return loaded;
   const sm = loaded.machine;
+  const chance = sm.randomRole === undefined ? -1 : sm.roleIndex(sm.randomRole)!;
+  const players = sm.roles.length - (chance >= 0 ? 1 : 0);
+  const badLength = given.findIndex((joint) => joint.length !== players);
+  if (badLength >= 0) {
+    const who = chance >= 0 ? `${players} KIF strings (one per role but random, in the order of the role facts)` : `${players} KIF strings (one per role, in the order of the role facts)`;
+    io.err(`${options.moves}: error[usage]: joint move ${badLength + 1} must be an array of ${who}\n`);
+    return 2;
+  }
+  let as: number | undefined;
+  if (options.as !== undefined) {
+    const role = normalizeMove(options.as, options.caseSensitive);
+    as = role === undefined ? undefined : sm.roleIndex(role);
+    if (as === undefined) {
+      io.err(`${game}: error[usage]: --as ${options.as}: no such role (roles: ${sm.roles.join(", ")})\n`);
+      return 2;
+    }
+    if (as === chance) {
+      io.err(`${game}: error[usage]: --as ${options.as}: the random role is chance, not a player\n`);
+      return 2;
+    }
+  }
+  const gdl2 = isGdl2(loaded);
   const rng = mulberry32(options.seed);
   let state = sm.initialState();
-  const steps: Step[] = [describeStep(sm, state)];
+  const steps: Step[] = [gdl2 ? withPercepts(describeStep(sm, state), noPercepts(sm)) : describeStep(sm, state)];
   const moves: string[][] = [];
-  while (!steps[steps.length - 1].terminal && moves.length < options.maxSteps) {
+  const fail = (message: string): number => {
+    io.err(`${options.moves}: error[illegal-move]: ${message}\n`);
+    return 1;
+  };
+  play: while (!steps[steps.length - 1].terminal && moves.length < options.maxSteps) {
+    const step = moves.length;
+    const joint = step < given.length ? given[step] : undefined;
+    if (!joint && options.random === false) break;
     const indices: number[] = [];
+    let player = 0;
     for (let r = 0; r < sm.roles.length; r++) {
       const legal = sm.legalMoves(state, r);
-      if (legal.length === 0) break;
-      indices.push(legal[randomInt(rng, legal.length)]);
+      if (legal.length === 0) break play; // a role has no legal move: the game is stuck
+      if (joint && r !== chance) {
+        const written = joint[player++];
+        const move = normalizeMove(written, options.caseSensitive);
+        const index = move === undefined ? undefined : sm.moveIndex(r, move);
+        if (index === undefined || !legal.includes(index)) {
+          const kifs = sm.legalMoveKifs(state, r);
+          return fail(`joint move ${step + 1}: ${JSON.stringify(written)} is not a legal move of role ${sm.roles[r]} (legal: ${kifs.slice(0, 12).join(", ")}${kifs.length > 12 ? ", ..." : ""})`);
+        }
+        indices.push(index);
+      } else indices.push(legal[randomInt(rng, legal.length)]);
     }
-    if (indices.length < sm.roles.length) break; // a role has no legal move: the game is stuck
     moves.push(indices.map((m) => sm.moveKif(m)));
+    const percepts = gdl2 ? sm.percepts(state, indices) : undefined;
     state = sm.nextState(state, indices);
-    steps.push(describeStep(sm, state));
+    steps.push(percepts ? withPercepts(describeStep(sm, state), percepts) : describeStep(sm, state));
   }
   const show = inNotation(options.to ?? loaded.syntax ?? "kif");
+  if (as !== undefined) {
+    io.out(JSON.stringify(roleView(sm.roles[as], steps, moves, as, gdl2, show, options.seed)) + "\n");
+    return 0;
+  }
   io.out(
     JSON.stringify({ roles: sm.roles.map(show), seed: options.seed, moves: moves.map((j) => j.map(show)), steps: steps.map((s) => stepIn(s, show)) }) + "\n",
   );
@@ -248,101 +355,6 @@ export interface BenchOptions extends PlayOptions {
   readonly warmup?: number;
   /** Measures per figure (the median is reported, with the lowest and highest); default 3. */
   readonly repeats?: number;
-}
-
-/** One figure measured `repeats` times: nodes per second of each measure, and their median. */
-export interface RepeatedSpeed {
-  readonly nodesPerSecond: number;
-  readonly min: number;
-  readonly max: number;
-  readonly repeats: readonly number[];
-  /** Nodes and seconds over every measure (warm-up not counted). */
-  readonly nodes: number;
-  readonly seconds: number;
-}
-
-/**
- * A single flat Monte-Carlo run as in Table 2 of the Regular Boardgames paper: `playouts`
- * random playouts to the end, every legal move computed at every visited node; nodes = states
- * visited.
- */
-export function flatMonteCarlo(sm: GameStateMachine, playouts: number, seed: number): { nodes: number; seconds: number } {
-  const rng = mulberry32(seed);
-  if (sm.randomPlayoutNodes) {
-    // the engine's own loop (the fast engine: the same moves and nodes, without calls through the interface)
-    const started = performance.now();
-    const nodes = sm.randomPlayoutNodes(playouts, rng, 100_000);
-    return { nodes, seconds: (performance.now() - started) / 1000 };
-  }
-  const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
-  const joint = new Int32Array(sm.roles.length);
-  const initial = sm.initialState();
-  let a = initial.slice();
-  let b = a.slice();
-  let nodes = 0;
-  const started = performance.now();
-  for (let p = 0; p < playouts; p++) {
-    a.set(initial);
-    for (let step = 0; step < 100_000; step++) {
-      nodes++;
-      if (sm.isTerminal(a)) break;
-      let stuck = false;
-      for (let r = 0; r < sm.roles.length; r++) {
-        const count = sm.legalMovesInto(a, r, legal);
-        if (count === 0) {
-          stuck = true;
-          break;
-        }
-        joint[r] = legal[randomInt(rng, count)];
-      }
-      if (stuck) break;
-      sm.nextStateInto(a, joint, b);
-      const t = a;
-      a = b;
-      b = t;
-    }
-  }
-  return { nodes, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * A single perft run to `depth`; nodes = states reached. The fast engine walks the tree in
- * place (`perftCountsInPlace`, apply/undo); the reference engine with the driver it had
- * (`perftCounts`, a copied state per node), so that "reference" measures the engine as it was.
- */
-export function perftRun(sm: GameStateMachine, depth: number): { nodes: number; seconds: number } {
-  const started = performance.now();
-  const counts = sm.engine === "fast" ? perftCountsInPlace(sm, depth) : perftCounts(sm, depth);
-  return { nodes: counts.nodes, seconds: (performance.now() - started) / 1000 };
-}
-
-/**
- * Runs `run` for `warmup` seconds, then `repeats` measures, each repeating `run` until
- * `minTime` seconds have passed; reports nodes per second (median, lowest, highest).
- */
-export function measureRepeated(run: () => { nodes: number; seconds: number }, o: { minTime: number; warmup: number; repeats: number }): RepeatedSpeed {
-  const warmEnd = performance.now() + o.warmup * 1000;
-  do run();
-  while (performance.now() < warmEnd);
-  const repeats: number[] = [];
-  let nodes = 0;
-  let seconds = 0;
-  for (let i = 0; i < Math.max(1, o.repeats); i++) {
-    let n = 0;
-    let s = 0;
-    do {
-      const r = run();
-      n += r.nodes;
-      s += r.seconds;
-    } while (s < o.minTime);
-    repeats.push(n / s);
-    nodes += n;
-    seconds += s;
-  }
-  const sorted = [...repeats].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { nodesPerSecond: median, min: sorted[0], max: sorted[sorted.length - 1], repeats, nodes, seconds };
 }
 
 export interface BenchReport {

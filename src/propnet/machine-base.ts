@@ -1,11 +1,33 @@
 /**
- * What both engines (fast-machine.ts, state-machine.ts) share around their evaluation: states
- * as bitsets over base indices and their KIF, roles and moves by name, the checked `nextState`,
- * legal moves as KIF, and goal values read from the values of the goal propositions.
+ * What both engines (fast/machine.ts, reference-machine.ts) share around their evaluation: the
+ * slot of each component (`resolveSlots`), states as bitsets over base indices and their KIF,
+ * roles and moves by name, the checked `nextState` and `percepts`, legal moves as KIF, and goal
+ * values and percepts read from the values of the goal and sees propositions.
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
+import { RANDOM_ROLE } from "../syntax/ast.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
+
+/** Propositions that only pass a value on: readers read the slot of what drives them. */
+const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goal", "terminal", "init", "sees"]);
+
+/** The slot of each component (both engines): pass-through propositions are followed to what drives them. */
+export function resolveSlots(p: Propnet): Int32Array {
+  const comps = p.components;
+  const n = comps.length;
+  const slotOf = new Int32Array(n);
+  for (const c of comps) {
+    let id = c.id;
+    for (let steps = 0; steps <= n; steps++) {
+      const k = comps[id].kind;
+      if (PASS_THROUGH.has(k) && comps[id].inputs.length === 1) id = comps[id].inputs[0];
+      else break;
+    }
+    slotOf[c.id] = id;
+  }
+  return slotOf;
+}
 
 export abstract class PropnetMachineBase implements GameStateMachine {
   abstract readonly engine: EngineName;
@@ -21,6 +43,11 @@ export abstract class PropnetMachineBase implements GameStateMachine {
   protected readonly goalStart: Int32Array;
   protected readonly goalSlot: Int32Array;
   protected readonly goalValue: Float64Array;
+  /** Sees propositions by role: [seesStart[r], seesStart[r+1]) of seesSlot (their slots) and seesPercept (KIF). */
+  protected readonly seesStart: Int32Array;
+  protected readonly seesSlot: Int32Array;
+  private readonly seesPercept: readonly string[];
+  readonly randomRole: string | undefined;
   private readonly roleIndexMap: Map<string, number>;
   /** Made when first asked for (amazons: 173,962 moves). */
   private moveIndexMap: Map<string, number> | undefined;
@@ -40,6 +67,13 @@ export abstract class PropnetMachineBase implements GameStateMachine {
     for (let r = 0; r < p.roles.length; r++) this.goalStart[r + 1] += this.goalStart[r];
     this.goalSlot = Int32Array.from(goals, (x) => slotOf[x.id]);
     this.goalValue = Float64Array.from(goals, (x) => x.value ?? 0);
+    const sees = [...p.sees].sort((a, b) => a.role - b.role || (a.percept < b.percept ? -1 : a.percept > b.percept ? 1 : 0));
+    this.seesStart = new Int32Array(p.roles.length + 1);
+    for (const x of sees) this.seesStart[x.role + 1]++;
+    for (let r = 0; r < p.roles.length; r++) this.seesStart[r + 1] += this.seesStart[r];
+    this.seesSlot = Int32Array.from(sees, (x) => slotOf[x.id]);
+    this.seesPercept = sees.map((x) => x.percept);
+    this.randomRole = p.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;
     this.roleIndexMap = new Map(p.roles.map((r, i) => [r, i]));
   }
 
@@ -50,6 +84,25 @@ export abstract class PropnetMachineBase implements GameStateMachine {
   abstract isTerminal(state: StateHandle): boolean;
   abstract goals(state: StateHandle): (number | null)[];
   abstract maxLegalMoves(roleIndex: number): number;
+  /**
+   * Calls `read` with the values after the joint move (checked) is set in the state: the sees
+   * propositions' slots hold what each role perceives.
+   */
+  protected abstract withPerceptValues(state: StateHandle, jointMove: readonly number[], read: (values: Uint8Array) => void): void;
+
+  /** What each role perceives when the joint move is played in the state (see `GameStateMachine.percepts`). */
+  percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
+    this.checkJointMove(jointMove);
+    const result: Record<string, string[]> = {};
+    for (const role of this.roles) result[role] = [];
+    // a GDL game has no sees proposition: nothing to evaluate
+    if (this.seesSlot.length === 0) return result;
+    this.withPerceptValues(state, jointMove, (values) => {
+      for (let r = 0; r < this.roles.length; r++)
+        for (let k = this.seesStart[r], e = this.seesStart[r + 1]; k < e; k++) if (values[this.seesSlot[k]]) result[this.roles[r]].push(this.seesPercept[k]);
+    });
+    return result;
+  }
 
   /** The goal value of each role (the highest whose proposition holds in `values`), or null. */
   protected goalsFrom(values: Uint8Array): (number | null)[] {
@@ -78,13 +131,18 @@ export abstract class PropnetMachineBase implements GameStateMachine {
    * programming error, not a game property).
    */
   nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
+    this.checkJointMove(jointMove);
+    const out = new Uint32Array(this.stateWords);
+    this.nextStateInto(state, jointMove, out);
+    return out;
+  }
+
+  /** A RangeError unless the joint move has one move of the right role per role (a programming error, not a game property). */
+  private checkJointMove(jointMove: readonly number[]): void {
     if (jointMove.length !== this.roles.length) throw new RangeError(`a joint move needs ${this.roles.length} moves`);
     jointMove.forEach((m, r) => {
       if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
     });
-    const out = new Uint32Array(this.stateWords);
-    this.nextStateInto(state, jointMove, out);
-    return out;
   }
 
   /** Base indices of the fluents that hold, ascending. */

@@ -1,17 +1,21 @@
 /**
  * The one small interface every propnet state machine implements (issue 13): what a General
  * Game Playing player calls, in the vocabulary of GDL. Two engines implement it:
- *   - "fast"      (`FastStateMachine`, fast-machine.ts): incremental propagation with legal
+ *   - "fast"      (`FastStateMachine`, fast/machine.ts): incremental propagation with legal
  *                 moves and the next state maintained as the values change; the default;
- *   - "reference" (`PropnetStateMachine`, state-machine.ts): the earlier engine, kept to check
- *                 the fast one against and to measure it by.
+ *   - "reference" (`PropnetStateMachine`, reference-machine.ts): the earlier engine, kept to
+ *                 check the fast one against and to measure it by.
+ * Here too the results both engines and the search and bench loops share (`PerftResult`,
+ * `PropnetCompileError`), so that every module of the folder imports them from this one.
  *
  * A state (`StateHandle`) is a bitset over base indices (`Propnet.baseFluents`); a move is an
  * input index (into `Propnet.inputs`); a joint move is one input index per role, in role order.
+ * GDL-II: the `random` role (`randomRole`) is chance, whose move a game master draws uniformly
+ * from its legal moves; what each role is told of a joint move is `percepts` (`sees`). A GDL
+ * game has neither, and pays nothing for them.
  * Pure computation: no Node imports, so it runs in a browser page too.
  */
-import type { Propnet } from "./propnet.js";
-import type { PerftResult } from "./search.js";
+import type { Propnet, PropnetCycle } from "./propnet.js";
 
 /** A state: a bitset over base indices (bit b of word b >>> 5). Treat it as immutable. */
 export type StateHandle = Uint32Array;
@@ -20,6 +24,27 @@ export type StateHandle = Uint32Array;
 export type EngineName = "fast" | "reference";
 
 export const ENGINE_NAMES: readonly EngineName[] = ["fast", "reference"];
+
+export interface PerftResult {
+  readonly depth: number;
+  /** Paths of exactly `depth` joint moves that do not pass through a terminal state before their end (perft(depth)). */
+  readonly leaves: number;
+  /** States visited, the root and the leaves included (with multiplicity: no transpositions are merged). */
+  readonly nodes: number;
+  /** Terminal states met before `depth` (they end their path and are not leaves). */
+  readonly terminals: number;
+}
+
+/** Why a propnet could not be compiled into a state machine. */
+export interface PropnetCompileError {
+  readonly kind: "propnet-compile-error";
+  readonly message: string;
+  readonly cycles: readonly PropnetCycle[];
+}
+
+export function isCompileError<M extends GameStateMachine>(x: M | PropnetCompileError): x is PropnetCompileError {
+  return (x as Partial<PropnetCompileError>).kind === "propnet-compile-error";
+}
 
 export interface GameStateMachine {
   readonly engine: EngineName;
@@ -31,6 +56,8 @@ export interface GameStateMachine {
   readonly inputCount: number;
   /** Words (32 bits) per state. */
   readonly stateWords: number;
+  /** GDL-II's chance role (`random`) when the game has one: not a player, its moves are drawn uniformly. */
+  readonly randomRole: string | undefined;
 
   /** The state the `init` propositions describe. */
   initialState(): StateHandle;
@@ -51,6 +78,13 @@ export interface GameStateMachine {
   isTerminal(state: StateHandle): boolean;
   /** The goal value of each role (the highest that holds), or null when none holds. */
   goals(state: StateHandle): (number | null)[];
+  /**
+   * What each role perceives when the joint move is played in the state (GDL-II's `sees`,
+   * evaluated in the state before the move, with the move's `does`): every role's percepts, KIF
+   * sorted; empty lists for a GDL game. Throws a RangeError for a malformed joint move, as
+   * `nextState` does.
+   */
+  percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]>;
 
   stateToBaseIndices(state: StateHandle): number[];
   stateFromBaseIndices(indices: Iterable<number>): StateHandle;

@@ -2,7 +2,7 @@
  * Search helpers over a `GameStateMachine` (either engine): a seeded PRNG (mulberry32), random playouts
  * and perft (counting the paths of the game tree to a given depth).
  */
-import type { GameStateMachine, StateHandle } from "./machine.js";
+import type { GameStateMachine, PerftResult, StateHandle } from "./machine.js";
 
 /** A source of uniform numbers in [0, 1). */
 export type Rng = () => number;
@@ -88,16 +88,6 @@ export function randomPlayout(sm: GameStateMachine, rng: Rng, options: { from?: 
     steps++;
   }
   return { steps, end, goals: sm.goals(current), state: current.slice() };
-}
-
-export interface PerftResult {
-  readonly depth: number;
-  /** Paths of exactly `depth` joint moves that do not pass through a terminal state before their end (perft(depth)). */
-  readonly leaves: number;
-  /** States visited, the root and the leaves included (with multiplicity: no transpositions are merged). */
-  readonly nodes: number;
-  /** Terminal states met before `depth` (they end their path and are not leaves). */
-  readonly terminals: number;
 }
 
 /**

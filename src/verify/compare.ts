@@ -1,6 +1,7 @@
 /**
  * Checking that two reasoners describe the same game: from the initial state, they must agree on
- * the state, the legal moves of every role, terminality and goal values, step by step, either
+ * the state, the legal moves of every role, terminality and goal values, step by step, and, where
+ * both can tell, on what each role perceives of every joint move (GDL-II's `sees`), either
  * breadth-first over every joint move to a depth, or along seeded random playouts.
  *
  * Both sides work on normalized KIF (states as sorted fluent lists, moves as KIF strings), so
@@ -25,7 +26,7 @@ export interface KifReasoner<S = readonly string[]> {
 export interface Mismatch {
   /** The joint moves from the initial state to where the reasoners disagree. */
   readonly path: readonly (readonly string[])[];
-  readonly what: "roles" | "state" | "legal" | "terminal" | "goals";
+  readonly what: "roles" | "state" | "legal" | "terminal" | "goals" | "sees";
   readonly expected: unknown;
   readonly actual: unknown;
 }
@@ -110,6 +111,8 @@ export function compareBreadthFirst<A, B>(
       if (verdict.terminal || level === options.depth) continue;
       for (const joint of jointMoves(verdict.legal, Math.max(0, maxStates - seen.size - next.length))) {
         stats.jointMoves++;
+        const seen = comparePercepts(ra, rb, pair, joint);
+        if (seen) return { mismatch: seen, stats };
         next.push({ a: ra.nextState(pair.a, joint), b: rb.nextState(pair.b, joint), path: [...pair.path, joint] });
       }
     }
@@ -139,10 +142,25 @@ export function compareRandomPlayouts<A, B>(
       if (verdict.legal.some((moves) => moves.length === 0)) break;
       const joint = verdict.legal.map((moves) => moves[Math.floor(random() * moves.length)]);
       stats.jointMoves++;
+      const seen = comparePercepts(ra, rb, pair, joint);
+      if (seen) return { mismatch: seen, stats };
       pair = { a: ra.nextState(pair.a, joint), b: rb.nextState(pair.b, joint), path: [...pair.path, joint] };
     }
   }
   return { stats };
+}
+
+/** What each role perceives of the joint move played in the pair's state, when both reasoners can tell; the mismatch is at the joint move's path. */
+function comparePercepts<A, B>(ra: KifReasoner<A>, rb: KifReasoner<B>, pair: Pair<A, B>, joint: readonly string[]): Mismatch | undefined {
+  if (!ra.percepts || !rb.percepts) return undefined;
+  const pa = ra.percepts(pair.a, joint);
+  const pb = rb.percepts(pair.b, joint);
+  for (const role of ra.roles) {
+    const sa = [...(pa[role] ?? [])].sort();
+    const sb = [...(pb[role] ?? [])].sort();
+    if (!sameList(sa, sb)) return { path: [...pair.path, joint], what: "sees", expected: { [role]: sa }, actual: { [role]: sb } };
+  }
+  return undefined;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

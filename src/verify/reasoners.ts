@@ -22,22 +22,24 @@ export function propnetKifReasoner(sm: GameStateMachine): KifReasoner<StateHandl
       const r = roleIndex.get(role);
       return r === undefined ? [] : sm.legalMoveKifs(state, r);
     },
-    nextState: (state, joint) =>
-      sm.nextState(
-        state,
-        joint.map((move, r) => {
-          const index = sm.moveIndex(r, move);
-          if (index === undefined) throw new Error(`the propnet has no input (does ${sm.roles[r]} ${move})`);
-          return index;
-        }),
-      ),
+    nextState: (state, joint) => sm.nextState(state, jointIndices(sm, joint)),
     isTerminal: (state) => sm.isTerminal(state),
+    percepts: (state, joint) => sm.percepts(state, jointIndices(sm, joint)),
     goals: (state) => {
       const values = sm.goals(state);
       return Object.fromEntries(sm.roles.map((role, r) => [role, values[r]]));
     },
     stateToKif: (state) => sm.stateToKif(state),
   };
+}
+
+/** A joint move of KIF moves as input indices; a move that is not an input of its role throws. */
+function jointIndices(sm: GameStateMachine, joint: readonly string[]): number[] {
+  return joint.map((move, r) => {
+    const index = sm.moveIndex(r, move);
+    if (index === undefined) throw new Error(`the propnet has no input (does ${sm.roles[r]} ${move})`);
+    return index;
+  });
 }
 
 /** A KifReasoner that also tells about states where a role had several goal values. */

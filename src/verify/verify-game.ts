@@ -4,7 +4,7 @@
  * playouts on the propnet state machine and on the non-ground prover over the
  * original rules, comparing step by step the state, each role's legal moves, terminality and
  * goal values. When the machine evaluates differentially, the same playouts are then replayed
- * against its full (op list) evaluation too, and against the fast engine (fast-machine.ts)
+ * against its full (op list) evaluation too, and against the fast engine (propnet/fast/)
  * when the propnet has no cycle without a transition.
  *
  * Playout p (0-based) uses the seed `seed + p`, so a disagreement is reproduced by the game,
@@ -16,9 +16,11 @@ import type { PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { TranslateFlags } from "../translate/index.js";
-import { compileStateMachine, isCompileError, type PropnetStateMachine } from "../propnet/state-machine.js";
+import { compileStateMachine, type PropnetStateMachine } from "../propnet/reference-machine.js";
+import { isCompileError } from "../propnet/machine.js";
 import { Prover } from "../prover/prover.js";
-import { FastStateMachine, fastEngineFallbackReason } from "../propnet/fast-machine.js";
+import { FastStateMachine } from "../propnet/fast/machine.js";
+import { fastEngineFallbackReason } from "../propnet/compile-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
 import { verifyPropnetInvariants } from "./invariants.js";
 import { propnetKifReasoner, proverKifReasoner } from "./reasoners.js";

@@ -5,7 +5,9 @@ import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { mulberry32, perft, perftCounts, randomPlayout } from "../src/propnet/search.js";
-import { compileStateMachine, createStateMachine, isCompileError, unplayableReason, type PropnetStateMachine } from "../src/propnet/state-machine.js";
+import { compileStateMachine, createStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
+import { unplayableReason } from "../src/propnet/gate-order.js";
+import { isCompileError } from "../src/propnet/machine.js";
 import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 
 function compareWithReference(g: GroundGame, sm: PropnetStateMachine, seed: number, games: number, maxSteps = 50, recursive?: ReadonlySet<string>): void {
