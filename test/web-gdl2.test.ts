@@ -8,14 +8,15 @@
  * nothing of GDL-II. Screenshots go to a temporary folder, or to GDL_GROUND_SCREENSHOTS
  * (results/web renews the README's). Skipped, and says so, without Chromium or without the game.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, groundInPage, openPlayground, type PageSession } from "../scripts/web-harness.js";
+import { describe, expect, it } from "vitest";
+import { findChromium, groundInPage } from "../scripts/web-harness.js";
 import { STORAGE_KEY } from "../web/keep.js";
+import { playgroundForTests } from "./support/playground.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shots = process.env.GDL_GROUND_SCREENSHOTS
@@ -33,17 +34,10 @@ const step = (page: Page, n: number) => page.waitForSelector(`[data-testid=step]
 const HIDDEN = /\bcar\b|hide_car|open_door|\(closed|\(chosen|\(step/;
 
 describe.skipIf(!chromiumPath)("GDL-II in the playground", () => {
-  let session: PageSession;
-
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    session = await openPlayground(chromiumPath!, { width: 1280, height: 900 });
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const playground = playgroundForTests(chromiumPath!, shots, { width: 1280, height: 900 });
 
   it.skipIf(!existsSync(montyHall))("plays Monty Hall as the candidate: chance by the button, only the opened door shown", async () => {
+    const session = playground();
     const { page } = session;
     const { report } = await groundInPage(page, readFileSync(montyHall, "utf8"), "MontyHall.gdl");
     expect(report.status).toBe("ok");
@@ -77,7 +71,7 @@ describe.skipIf(!chromiumPath)("GDL-II in the playground", () => {
     expect(markup).not.toMatch(HIDDEN);
     expect(await page.locator(".percepts").count()).toBe(1);
     expect(await page.textContent("[data-testid=history]")).toBe("1. (choose 1)\n2. noop");
-    await page.screenshot({ path: path.join(shots, "gdl2-candidate.png") });
+    await page.locator("#play-panel").screenshot({ path: path.join(shots, "gdl2-candidate.png") });
 
     // as everyone: the state (where the car is: not the opened door, nor the chosen one), the host's moves
     await page.selectOption("[data-testid=view-as]", "");
@@ -88,7 +82,7 @@ describe.skipIf(!chromiumPath)("GDL-II in the playground", () => {
     expect(state).toContain("(chosen 1)");
     expect(await page.textContent("[data-testid=history]")).toContain(`(open_door ${opened})`);
     expect(await page.textContent(".percepts[data-role=candidate] [data-testid=percepts-last]")).toBe(`after move 2: ${opened}`);
-    await page.screenshot({ path: path.join(shots, "gdl2-everyone.png") });
+    await page.locator("#play-panel").screenshot({ path: path.join(shots, "gdl2-everyone.png") });
 
     // the last move as the candidate: switch; the host's noop by the button; at the end the candidate is told where the car is
     await page.selectOption("[data-testid=view-as]", "candidate");
@@ -104,6 +98,7 @@ describe.skipIf(!chromiumPath)("GDL-II in the playground", () => {
   });
 
   it.skipIf(!existsSync(montyHall))("lets chance move by itself with the switch on, and keeps the switch", async () => {
+    const session = playground();
     const { page } = session;
     await page.click("[data-testid=restart]");
     await step(page, 0);
@@ -117,12 +112,20 @@ describe.skipIf(!chromiumPath)("GDL-II in the playground", () => {
     await page.click(".role[data-role=candidate] button[data-move=noop]");
     await step(page, 3);
     expect(await page.textContent("[data-testid=terminal]")).toMatch(/^terminal; goal: candidate (0|100)$/);
+    // after Undo chance waits for its button (else Undo could not go back past a step where only chance has a choice)
+    await page.click("[data-testid=undo]");
+    await step(page, 2);
+    expect(await page.textContent("[data-testid=chance-status]")).toBe("random to move");
+    await page.click(".role[data-role=candidate] button[data-move=noop]");
+    await page.click("[data-testid=chance]");
+    await step(page, 3);
     await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "{}").autoChance, STORAGE_KEY)).toBe(true);
     await page.uncheck("[data-testid=auto-chance]");
     expect(session.pageErrors).toEqual([]);
   });
 
   it("shows nothing of GDL-II for a GDL game (tic-tac-toe)", async () => {
+    const session = playground();
     const { page } = session;
     await page.selectOption("[data-testid=examples]", "valid/tictactoe.kif");
     await page.click("[data-testid=ground]");

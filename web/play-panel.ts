@@ -27,7 +27,7 @@ export interface PlayContext {
   seed(): number;
   /** The view-as role or the chance switch changed: keep it and show the view again. */
   settingsChanged(): void;
-  /** Whether chance, when it moves by itself, may make the joint move (not right after an Undo). */
+  /** Whether chance, when it moves by itself, moves now (not right after an Undo). */
   readonly autoStep: boolean;
 }
 
@@ -321,9 +321,10 @@ export function renderPlay(root: HTMLElement, view: PlayView, context: PlayConte
     // (Monty Hall's host has one door to open unless the candidate chose the car)
     const chance = view.gdl2?.chance;
     panel.chosen = view.legal.map((moves, r) => (moves.length === 1 && r !== chance ? moves[0].index : undefined));
-    if (panel.autoChance) {
+    // right after an Undo chance waits for its button, so that Undo can go back past its moves
+    if (panel.autoChance && context.autoStep) {
       drawChance(view, panel, context);
-      if (context.autoStep) stepWhenChosen(panel, context);
+      stepWhenChosen(panel, context);
     }
   }
   const parts = PLAY_SECTIONS.map((section) => section(view, context, panel)).filter((p): p is HTMLElement => p !== undefined);
