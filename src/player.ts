@@ -30,7 +30,7 @@ import { parseKifTerm } from "./syntax/kif-term.js";
 import { termToKif } from "./syntax/print.js";
 
 export interface LoadGameOptions extends LoadOptions {
-  /** "fast" (default) or "reference". */
+  /** "fast" (default), "reference", or "prover" (the game on the prover, without grounding it). */
   readonly engine?: EngineName;
   /** Grounding backend (default "wasm": clingo-wasm, nothing to install). */
   readonly grounder?: GrounderKind;
@@ -73,8 +73,9 @@ export class GameLoadError extends Error {
 
 /**
  * Loads a game from a `.kif` file or from GDL text (anything that is not the path of an
- * existing file is read as GDL). Throws a `GameLoadError` when the game is invalid or cannot
- * be grounded.
+ * existing file is read as GDL). A game whose grounding does not finish within the time limit
+ * is played on the prover over P^base (`game.machine.engine` is "prover"; src/hybrid/). Throws a
+ * `GameLoadError` when the game is invalid or cannot be played.
  */
 export async function loadGame(pathOrText: string, options: LoadGameOptions = {}): Promise<Game> {
   const isText = pathOrText.includes("(") || !existsSync(pathOrText);

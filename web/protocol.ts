@@ -36,7 +36,7 @@ export type Phase = GroundingPhase;
 
 export interface GroundReport {
   readonly file: string;
-  readonly status: "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+  readonly status: "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
   /** Sum of the phase times (what the CLI prints as `total`). */

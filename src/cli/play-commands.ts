@@ -403,7 +403,8 @@ export async function runBench(game: string, options: BenchOptions, io: Output):
   }
   const figure = (x: RepeatedSpeed) =>
     `${Math.round(x.nodesPerSecond)} nodes/s (median of ${x.repeats.length}, ${Math.round(x.min)}–${Math.round(x.max)}; ${x.nodes} nodes in ${x.seconds.toFixed(2)} s)`;
-  io.out(`${game}: propnet of ${report.propnetComponents} components, ${sm.engine} engine, at least ${o.minTime} s per measure after ${o.warmup} s of warm-up\n`);
+  const machine = sm.engine === "prover" ? `the partial propnet of P^base (${sm.baseCount} base, ${sm.inputCount} input propositions), the game on the prover` : `propnet of ${report.propnetComponents} components, ${sm.engine} engine`;
+  io.out(`${game}: ${machine}, at least ${o.minTime} s per measure after ${o.warmup} s of warm-up\n`);
   if (report.flatMonteCarlo) io.out(`  flat Monte-Carlo (${report.flatMonteCarlo.playoutsPerRun} playouts per run): ${figure(report.flatMonteCarlo)}\n`);
   if (report.perft) io.out(`  perft(${report.perft.depth}): ${figure(report.perft)}\n`);
   return 0;
