@@ -36,6 +36,7 @@ import { compileMachine } from "./propnet/compile-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 import { Prover } from "./prover/prover.js";
 import { ProverStateMachine } from "./hybrid/prover-machine.js";
+import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -297,15 +298,25 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
    * most `PARTIAL_GROUNDING_SHARE` of what is left of it.
    */
   readonly tooLarge?: "fail" | "partial";
+  /**
+   * With `tooLarge` "partial": names what exploded in a grounding that did not finish (the
+   * relations the grounder wrote most rules of in `seconds`: src/hybrid/probe.ts, a Node edge).
+   */
+  readonly probe?: (program: AspProgram, seconds: number) => Promise<GroundingProbe | undefined>;
 }
 
 /** Why a result is `partial`, and what P^base gave. */
 export interface PartialGrounding {
-  /** Why the game was not ground (the full grounding's error). */
+  /** Why the game was not ground (the full grounding's error, and what exploded when a probe could tell). */
   readonly reason: string;
   readonly baseFluents: number;
   readonly inputs: number;
+  /** What the grounder probe saw (`GroundAndBuildOptions.probe`), when it ran. */
+  readonly probe?: GroundingProbe;
 }
+
+/** Seconds of the grounder probe at most (less when a deadline leaves less). */
+const PROBE_SECONDS = 5;
 
 /** A grounding and, when it succeeded and was asked for, its propnet (its build time in `times.propnet`). */
 export interface GroundAndBuildResult extends GroundResult {
@@ -370,7 +381,11 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
  * The partial result of a game that did not ground (`result`): P^base ground and built alone. When
  * P^base does not ground either, `result` with a note saying so.
  */
-async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, reason: string): Promise<GroundAndBuildResult> {
+async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, failure: string): Promise<GroundAndBuildResult> {
+  const probeSeconds = Math.min(PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 4000 : PROBE_SECONDS);
+  const probe = options.probe && result.program && probeSeconds >= 1 ? await options.probe(result.program, probeSeconds) : undefined;
+  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${probe.seconds.toFixed(0)} s of gringo --text): ${describeProbe(probe)}` : "";
+  const reason = `${failure}${exploded}`;
   const base = await groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base");
   const times = { ...result.times, ground: (result.times.ground ?? 0) + (base.times.ground ?? 0), extract: base.times.extract };
   const game = base.game;
@@ -384,7 +399,7 @@ async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options:
     ...result.diagnostics.filter((d) => d.severity !== "error"),
     diagnostic("warning", "ground", result.file, NO_POSITION, `${reason}; the game is played on the prover, over P^base (${counts})`),
   ];
-  return { ...withoutGameUnlessKept({ ...result, game }, options), status: "partial", times, diagnostics, propnet: built, partial: { reason, baseFluents: built.baseFluents.length, inputs: built.inputs.length } };
+  return { ...withoutGameUnlessKept({ ...result, game }, options), status: "partial", times, diagnostics, propnet: built, partial: { reason, baseFluents: built.baseFluents.length, inputs: built.inputs.length, ...(probe ? { probe } : {}) } };
 }
 
 /** The result without its ground game when the caller does not keep it (so that nothing here holds it). */

@@ -23,6 +23,7 @@ import { existsSync } from "node:fs";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import { loadText, playableDescription, type LoadOptions, type PlayableGame } from "./pipeline.js";
 import { loadFile } from "./node-pipeline.js";
+import { probeGrounding } from "./hybrid/probe.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./propnet/machine.js";
 import type { Propnet } from "./propnet/propnet.js";
@@ -84,7 +85,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false, probe: probeGrounding });
   } finally {
     await grounder.close();
   }

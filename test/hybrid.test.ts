@@ -18,6 +18,9 @@ import { anchorUnavailable, runAnchorTrace } from "../src/verify/anchor-runner.j
 import { describeTraceMismatch, replayAnchorTrace } from "../src/verify/anchor-trace.js";
 import { propnetKifReasoner } from "../src/verify/reasoners.js";
 import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
+import { describeProbe, gdlRelationName } from "../src/hybrid/relation-names.js";
+import { probeGrounding } from "../src/hybrid/probe.js";
+import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const TICTACTOE = path.join(ROOT, "corpus", "valid", "tictactoe.kif");
@@ -62,6 +65,37 @@ describe("P^base alone (translate's scope base)", () => {
     expect(program.text).not.toMatch(/^goal\(/m);
     expect(program.text).not.toMatch(/^big\(/m);
     expect(translate(loaded.description!, {}).program!.text).toMatch(/^terminal/m);
+  });
+});
+
+describe("naming what explodes", () => {
+  it("reads the relations of P back as the description's", () => {
+    const text =
+      "(role r) (init (s 0)) (succ 0 1) (succ 1 2) (<= (next (s ?y)) (true (s ?x)) (succ ?x ?y)) (<= (legal r (go ?x)) (true (s ?x)) (reach ?x))" +
+      " (<= (reach ?x) (true (s ?x))) (<= terminal (true (s 2))) (<= (goal r 100) terminal)";
+    const program = translate(loadText(text, "t.kif").description!).program!;
+    expect(gdlRelationName(program, program.symbols.name("succ"))).toBe("succ");
+    const relaxed = /^(_static_reach)\(/m.exec(program.text);
+    expect(relaxed).not.toBeNull();
+    expect(gdlRelationName(program, relaxed![1])).toBe("reach^static (P^base)");
+    expect(gdlRelationName(program, "_no_such_relation")).toBe("_no_such_relation");
+  });
+
+  it("says the relations that make up most of a probe", () => {
+    const probe = { seconds: 2, relations: [{ relation: "exactlyfirst", groundRules: 1_900_000 }, { relation: "row", groundRules: 90_000 }, { relation: "tiny", groundRules: 10 }] };
+    expect(describeProbe(probe)).toBe("exactlyfirst (1.9 M ground rules)");
+  });
+
+  const gringo = nativeGrounderOnPath();
+  it.skipIf(!haveGames || gringo === undefined)("the probe names sudoku's exactlyfirst and laikLee_hex's islist (native gringo)", async () => {
+    for (const [game, relation] of [
+      ["sudoku", "exactlyfirst"],
+      ["laikLee_hex", "islist"],
+    ]) {
+      const program = translate(loadFile(path.join(BASE, `${game}.kif`)).description!).program!;
+      const probe = await probeGrounding(program, 3);
+      expect(probe?.relations[0]?.relation, game).toBe(relation);
+    }
   });
 });
 
@@ -118,8 +152,10 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     const file = path.join(BASE, "laikLee_hex.kif");
     const failed = await groundAndBuild(loadFile(file), { grounder, timeoutSeconds: 2 });
     expect(failed.status).toBe("timeout");
-    const partial = await groundAndBuild(loadFile(file), { grounder, timeoutSeconds: 2, tooLarge: "partial" });
+    const partial = await groundAndBuild(loadFile(file), { grounder, timeoutSeconds: 2, tooLarge: "partial", probe: async (_program, seconds) => ({ seconds, relations: [{ relation: "islist", groundRules: 5 }] }) });
     expect(partial.status).toBe("partial");
+    expect(partial.partial?.reason).toMatch(/what explodes \(5 s of gringo --text\): islist \(5 ground rules\)/);
+    expect(partial.partial?.probe?.relations[0].relation).toBe("islist");
     expect(partial.partial?.reason).toMatch(/grounding did not finish within 2 s/);
     expect(partial.partial?.baseFluents).toBe(partial.propnet?.baseFluents.length);
     expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
