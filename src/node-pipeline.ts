@@ -25,7 +25,7 @@ export function checkFiles(paths: readonly string[], options: LoadOptions = {}):
  * large to ground says what exploded (the grounder probe, src/hybrid/probe.ts).
  */
 export function playableGame(path: string, options: PlayableOptions & LoadOptions): Promise<{ game: PlayableGame } | NotPlayable> {
-  return playableDescription(loadFile(path, options), { probe: probeGrounding, ...options });
+  return playableDescription(loadFile(path, options), { tooLarge: "partial", probe: probeGrounding, ...options });
 }
 
 export interface GroundFileOptions extends TranslateFlags, LoadOptions {

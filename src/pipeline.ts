@@ -424,7 +424,10 @@ export interface PlayableOptions extends Omit<GroundAndBuildOptions, "propnet" |
    * prover over P^base without trying to ground it (src/hybrid/prover-machine.ts).
    */
   readonly engine?: EngineName;
-  /** A game that does not ground is played on the prover (default "partial"; see `GroundAndBuildOptions.tooLarge`). */
+  /**
+   * "partial": a game that does not ground is played on the prover (see
+   * `GroundAndBuildOptions.tooLarge`; `playableGame` and `loadGame` ask for it); default "fail".
+   */
   readonly tooLarge?: "fail" | "partial";
 }
 
@@ -451,7 +454,7 @@ export async function playableDescription(loaded: LoadResult, options: PlayableO
   const onProver = options.engine === "prover";
   const result = onProver && loaded.description
     ? await groundBaseOnly(loaded, { file: loaded.file, status: "partial", diagnostics: loaded.diagnostics, times: { ...loaded.times }, description: loaded.description }, { ...options, propnet: true }, "the prover engine was asked for")
-    : await groundAndBuild(loaded, { tooLarge: "partial", ...options, propnet: true });
+    : await groundAndBuild(loaded, { ...options, propnet: true });
   const propnet = result.propnet;
   if (!propnet) return { status: result.status, diagnostics: result.diagnostics, result };
   if (options.signal?.aborted) {

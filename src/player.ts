@@ -85,7 +85,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false, probe: probeGrounding });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding });
   } finally {
     await grounder.close();
   }

@@ -21,6 +21,7 @@ import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.j
 import { describeProbe, gdlRelationName } from "../src/hybrid/relation-names.js";
 import { probeGrounding } from "../src/hybrid/probe.js";
 import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
+import { verifyGame } from "../src/verify/verify-game.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const TICTACTOE = path.join(ROOT, "corpus", "valid", "tictactoe.kif");
@@ -37,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => grounder?.close());
 
 async function playable(file: string, options: Partial<PlayableOptions>) {
-  const result = await playableDescription(loadFile(file), { grounder, timeoutSeconds: 60, ...options });
+  const result = await playableDescription(loadFile(file), { grounder, timeoutSeconds: 60, tooLarge: "partial", ...options });
   if (!("game" in result)) throw new Error(`${file}: ${result.diagnostics.map(formatDiagnostic).join("; ")}`);
   return result.game;
 }
@@ -159,6 +160,14 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(partial.partial?.reason).toMatch(/grounding did not finish within 2 s/);
     expect(partial.partial?.baseFluents).toBe(partial.propnet?.baseFluents.length);
     expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("verify: sudoku on the prover's machine over P^base against the prover, every step", async () => {
+    const row = await verifyGame(path.join(BASE, "sudoku.kif"), "sudoku", { grounder, playouts: 2, groundTimeoutSeconds: 2 });
+    expect(row.status, row.detail).toBe("agree");
+    expect(row.detail).toMatch(/^partial: not ground \(grounding did not finish within 2 s/);
+    expect(row.playouts).toBe(2);
+    expect(row.steps).toBeGreaterThan(20);
   });
 
   it("ground --propnet --json: status partial, exit 0, the reason", async () => {
