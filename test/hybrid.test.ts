@@ -162,6 +162,14 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
+  it("play: a game that does not ground is played on the prover, and stderr says why", async () => {
+    const r = await run("play", path.join(BASE, "laikLee_hex.kif"), "--random", "--seed", "3", "--timeout", "8");
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/warning\[ground\]: grounding did not finish within [\d.]+ s.*; the game is played on the prover, over P\^base \(77 base fluents, 52 inputs\)/);
+    const played = JSON.parse(r.out);
+    expect(played.steps.at(-1).terminal).toBe(true);
+  });
+
   it("verify: sudoku on the prover's machine over P^base against the prover, every step", async () => {
     const row = await verifyGame(path.join(BASE, "sudoku.kif"), "sudoku", { grounder, playouts: 2, groundTimeoutSeconds: 2 });
     expect(row.status, row.detail).toBe("agree");

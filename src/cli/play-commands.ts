@@ -101,7 +101,11 @@ async function load(game: string, options: PlayOptions): Promise<PlayableGame | 
 /** `load`, its failure printed on stderr: the game, or the exit code. */
 async function loadOrSay(game: string, options: PlayOptions, io: Output): Promise<PlayableGame | number> {
   const loaded = await load(game, options);
-  if (!("exitCode" in loaded)) return loaded;
+  if (!("exitCode" in loaded)) {
+    // a game too large to ground: say that it is played on the prover, and why
+    if (loaded.result.status === "partial" && options.engine !== "prover") for (const d of loaded.result.diagnostics) if (d.severity === "warning" && d.code === "ground") io.err(formatDiagnostic(d) + "\n");
+    return loaded;
+  }
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d) + "\n");
   return loaded.exitCode;
 }
