@@ -7,6 +7,7 @@ import { readTextFile } from "./input-file.js";
 import { groundAndBuild, loadText, playableDescription, type GroundAndBuildResult, type LoadOptions, type LoadResult, type NotPlayable, type PlayableGame, type PlayableOptions } from "./pipeline.js";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import type { TranslateFlags } from "./translate/index.js";
+import { probeGrounding } from "./hybrid/probe.js";
 
 /** Reads, parses and checks a game file (see `loadText`). */
 export function loadFile(path: string, options: LoadOptions = {}): LoadResult {
@@ -19,9 +20,12 @@ export function checkFiles(paths: readonly string[], options: LoadOptions = {}):
   return paths.map((path) => loadFile(path, options));
 }
 
-/** Everything up to a propnet state machine, from a file (see `playableDescription`). */
+/**
+ * Everything up to a propnet state machine, from a file (see `playableDescription`); a game too
+ * large to ground says what exploded (the grounder probe, src/hybrid/probe.ts).
+ */
 export function playableGame(path: string, options: PlayableOptions & LoadOptions): Promise<{ game: PlayableGame } | NotPlayable> {
-  return playableDescription(loadFile(path, options), options);
+  return playableDescription(loadFile(path, options), { tooLarge: "partial", probe: probeGrounding, ...options });
 }
 
 export interface GroundFileOptions extends TranslateFlags, LoadOptions {

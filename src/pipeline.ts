@@ -26,7 +26,7 @@ import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
 import { dialectOf, roleOrder, type Dialect } from "./syntax/description.js";
-import { translate, type AspProgram, type TranslateFlags } from "./translate/index.js";
+import { translate, type AspProgram, type TranslateFlags, type TranslateScope } from "./translate/index.js";
 import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
@@ -34,6 +34,9 @@ import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
 import { compileMachine } from "./propnet/compile-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
+import { Prover } from "./prover/prover.js";
+import { ProverStateMachine } from "./hybrid/prover-machine.js";
+import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -99,7 +102,11 @@ export interface GroundStageOptions extends TranslateFlags {
 
 export type { AspGrounder } from "./ground/asp-grounder.js";
 
-export type GroundStatus = "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+/**
+ * `partial`: the game did not ground (`GroundAndBuildOptions.tooLarge`), P^base did: the result
+ * has the partial propnet of P^base and is played on the prover (`GroundAndBuildResult.partial`).
+ */
+export type GroundStatus = "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
 
 export interface GroundResult {
   readonly file: string;
@@ -121,10 +128,11 @@ export interface GroundResult {
   readonly fallback?: string;
 }
 
-/** Translates, grounds and extracts a checked description. */
+/** Translates, grounds and extracts a checked description (with `scope` "base": P^base alone, see `translate`). */
 export async function groundDescription(
   loaded: LoadResult,
   options: GroundStageOptions,
+  scope: TranslateScope = "game",
 ): Promise<GroundResult> {
   const times: PhaseTimes = { ...loaded.times };
   const file = loaded.file;
@@ -143,7 +151,7 @@ export async function groundDescription(
   if (options.signal?.aborted) return cancelled(file, diagnostics, times, { description });
   if (options.deadline?.expired()) return outOfTime(file, diagnostics, times, options.deadline, "translate", { description });
   options.onPhase?.("translate", "", times);
-  const [translated, translateSeconds] = timed(() => translate(description, options));
+  const [translated, translateSeconds] = timed(() => translate(description, options, scope));
   times.translate = translateSeconds;
   for (const d of translated.diagnostics) diagnostics.push(d);
   const program = translated.program;
@@ -282,12 +290,52 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
    * fast compile took 2.4 s with it, 1.4 s without).
    */
   readonly keepGroundGame?: boolean;
+  /**
+   * A game whose grounding does not finish (it times out or runs out of memory): "fail" (the
+   * default: that status), or "partial": P^base alone is ground, and the result has status
+   * `partial`, the partial propnet of its base and input propositions and `partial`, for the
+   * prover to play the game on (src/hybrid/). With a `deadline`, the full grounding then gets at
+   * most `PARTIAL_GROUNDING_SHARE` of what is left of it.
+   */
+  readonly tooLarge?: "fail" | "partial";
+  /**
+   * With `tooLarge` "partial": names what exploded in a grounding that did not finish (the
+   * relations the grounder wrote most rules of in `seconds`: src/hybrid/probe.ts, a Node edge).
+   */
+  readonly probe?: (program: AspProgram, seconds: number) => Promise<GroundingProbe | undefined>;
 }
+
+/** Why a result is `partial`, and what P^base gave. */
+export interface PartialGrounding {
+  /** Why the game was not ground (the full grounding's error, and what exploded when a probe could tell). */
+  readonly reason: string;
+  readonly baseFluents: number;
+  readonly inputs: number;
+  /** What the grounder probe saw (`GroundAndBuildOptions.probe`), when it ran. */
+  readonly probe?: GroundingProbe;
+}
+
+/** Seconds of the grounder probe at most (less when a deadline leaves less). */
+const PROBE_SECONDS = 5;
 
 /** A grounding and, when it succeeded and was asked for, its propnet (its build time in `times.propnet`). */
 export interface GroundAndBuildResult extends GroundResult {
   readonly propnet?: Propnet;
+  /** Set with status `partial`: the propnet is P^base's alone. */
+  readonly partial?: PartialGrounding;
 }
+
+/** The share of what is left of a deadline that the full grounding gets when a partial result may follow. */
+export const PARTIAL_GROUNDING_SHARE = 0.75;
+
+/** The options of P^base's grounding: the cheapest relaxation (an over-approximation is all the prover machine needs). */
+const BASE_FLAGS: TranslateFlags = { leanBase: true, staticDemand: false, freeArguments: false };
+
+/**
+ * P^base's grounding gets at least this many seconds (within the deadline), however short the
+ * full grounding's limit: chess's takes 1-4 s on a loaded machine, when the full one was cut at 3 s.
+ */
+const BASE_MIN_SECONDS = 30;
 
 /** At most this many of the propnet builder's warnings become diagnostics. */
 const MAX_PROPNET_WARNINGS = 20;
@@ -298,7 +346,12 @@ const MAX_PROPNET_WARNINGS = 20;
  * is an `error` result, never an exception.
  */
 export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuildOptions): Promise<GroundAndBuildResult> {
-  const result = await groundDescription(loaded, options);
+  const partial = options.tooLarge === "partial";
+  const share = partial && options.deadline ? Math.min(options.timeoutSeconds, Math.round((options.deadline.remainingMs() / 100) * PARTIAL_GROUNDING_SHARE) / 10) : options.timeoutSeconds;
+  const result = await groundDescription(loaded, { ...options, timeoutSeconds: share });
+  if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "out-of-memory")) {
+    return groundBaseOnly(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
+  }
   if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
   const game = result.game;
   const times = result.times;
@@ -324,6 +377,31 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built };
 }
 
+/**
+ * The partial result of a game that did not ground (`result`): P^base ground and built alone. When
+ * P^base does not ground either, `result` with a note saying so.
+ */
+async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, failure: string): Promise<GroundAndBuildResult> {
+  const probeSeconds = Math.min(PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 4000 : PROBE_SECONDS);
+  const probe = options.probe && result.program && probeSeconds >= 1 ? await options.probe(result.program, probeSeconds) : undefined;
+  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${probe.seconds.toFixed(0)} s of gringo --text): ${describeProbe(probe)}` : "";
+  const reason = `${failure}${exploded}`;
+  const base = await groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base");
+  const times = { ...result.times, ground: (result.times.ground ?? 0) + (base.times.ground ?? 0), extract: base.times.extract };
+  const game = base.game;
+  const built = game ? buildPropnet(game) : undefined;
+  if (!built) {
+    const why = base.diagnostics.find((d) => d.severity === "error")?.message ?? base.status;
+    return { ...result, times, diagnostics: [...result.diagnostics, diagnostic("note", "ground", result.file, NO_POSITION, `P^base alone did not ground either: ${why}`)] };
+  }
+  const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs`;
+  const diagnostics = [
+    ...result.diagnostics.filter((d) => d.severity !== "error"),
+    diagnostic("warning", "ground", result.file, NO_POSITION, `${reason}; the game is played on the prover, over P^base (${counts})`),
+  ];
+  return { ...withoutGameUnlessKept({ ...result, game }, options), status: "partial", times, diagnostics, propnet: built, partial: { reason, baseFluents: built.baseFluents.length, inputs: built.inputs.length, ...(probe ? { probe } : {}) } };
+}
+
 /** The result without its ground game when the caller does not keep it (so that nothing here holds it). */
 function withoutGameUnlessKept(result: GroundResult, options: GroundAndBuildOptions): GroundResult {
   if (options.keepGroundGame !== false || result.game === undefined) return result;
@@ -340,9 +418,17 @@ export interface PlayableGame {
   readonly syntax?: GdlSyntax;
 }
 
-export interface PlayableOptions extends Omit<GroundAndBuildOptions, "propnet"> {
-  /** "fast" (default) or "reference" (see src/propnet/machine.ts). */
+export interface PlayableOptions extends Omit<GroundAndBuildOptions, "propnet" | "tooLarge"> {
+  /**
+   * "fast" (default) or "reference" (see src/propnet/machine.ts), or "prover": the game on the
+   * prover over P^base without trying to ground it (src/hybrid/prover-machine.ts).
+   */
   readonly engine?: EngineName;
+  /**
+   * "partial": a game that does not ground is played on the prover (see
+   * `GroundAndBuildOptions.tooLarge`; `playableGame` and `loadGame` ask for it); default "fail".
+   */
+  readonly tooLarge?: "fail" | "partial";
 }
 
 /**
@@ -361,15 +447,24 @@ export interface NotPlayable {
 /**
  * Everything up to a state machine, for playing (`groundAndBuild`, then the machine of
  * `options.engine`): positive cycles among views are evaluated as least fixpoints; a cycle
- * through negation is an error.
+ * through negation is an error. A game that does not ground (status `partial`) and the engine
+ * "prover" get the prover's machine over P^base.
  */
 export async function playableDescription(loaded: LoadResult, options: PlayableOptions): Promise<{ game: PlayableGame } | NotPlayable> {
-  const result = await groundAndBuild(loaded, { ...options, propnet: true });
+  const onProver = options.engine === "prover";
+  const result = onProver && loaded.description
+    ? await groundBaseOnly(loaded, { file: loaded.file, status: "partial", diagnostics: loaded.diagnostics, times: { ...loaded.times }, description: loaded.description }, { ...options, propnet: true }, "the prover engine was asked for")
+    : await groundAndBuild(loaded, { ...options, propnet: true });
   const propnet = result.propnet;
   if (!propnet) return { status: result.status, diagnostics: result.diagnostics, result };
   if (options.signal?.aborted) {
     const stopped = cancelled(result.file, result.diagnostics, result.times, result);
     return { status: stopped.status, diagnostics: stopped.diagnostics, result: stopped };
+  }
+  if (result.status === "partial") {
+    const machine = new ProverStateMachine(Prover.fromDescription(result.description!), propnet);
+    const { propnet: _inGame, ...grounding } = result;
+    return { game: { result: grounding, propnet, machine, syntax: loaded.syntax } };
   }
   const machine = compileMachine(propnet, { engine: options.engine ?? "fast" });
   if (isCompileError(machine)) {

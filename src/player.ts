@@ -23,6 +23,7 @@ import { existsSync } from "node:fs";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import { loadText, playableDescription, type LoadOptions, type PlayableGame } from "./pipeline.js";
 import { loadFile } from "./node-pipeline.js";
+import { probeGrounding } from "./hybrid/probe.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./propnet/machine.js";
 import type { Propnet } from "./propnet/propnet.js";
@@ -30,7 +31,7 @@ import { parseKifTerm } from "./syntax/kif-term.js";
 import { termToKif } from "./syntax/print.js";
 
 export interface LoadGameOptions extends LoadOptions {
-  /** "fast" (default) or "reference". */
+  /** "fast" (default), "reference", or "prover" (the game on the prover, without grounding it). */
   readonly engine?: EngineName;
   /** Grounding backend (default "wasm": clingo-wasm, nothing to install). */
   readonly grounder?: GrounderKind;
@@ -73,8 +74,9 @@ export class GameLoadError extends Error {
 
 /**
  * Loads a game from a `.kif` file or from GDL text (anything that is not the path of an
- * existing file is read as GDL). Throws a `GameLoadError` when the game is invalid or cannot
- * be grounded.
+ * existing file is read as GDL). A game whose grounding does not finish within the time limit
+ * is played on the prover over P^base (`game.machine.engine` is "prover"; src/hybrid/). Throws a
+ * `GameLoadError` when the game is invalid or cannot be played.
  */
 export async function loadGame(pathOrText: string, options: LoadGameOptions = {}): Promise<Game> {
   const isText = pathOrText.includes("(") || !existsSync(pathOrText);
@@ -83,7 +85,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding });
   } finally {
     await grounder.close();
   }

@@ -72,7 +72,7 @@ describe("summary of a run", () => {
     const s = summarizeRun(sample, "ours");
     expect(s.games).toBe(9);
     expect(s.grounded).toBe(5);
-    expect(s.byStatus).toEqual({ ok: 5, timeout: 1, "out-of-memory": 1, invalid: 1, error: 1 });
+    expect(s.byStatus).toEqual({ ok: 5, partial: 0, timeout: 1, "out-of-memory": 1, invalid: 1, error: 1 });
     // Grounded times: 0.05, 0.2, 1, 3, 40.
     expect(s.medianSeconds).toBe(1);
     expect(s.meanSeconds).toBeCloseTo(44.25 / 5, 10);

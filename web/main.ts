@@ -368,6 +368,7 @@ function finishRun(report: GroundReport | undefined, failure?: string, play?: Pl
 
 const STATUS_TEXT: Record<GroundReport["status"], string> = {
   ok: "grounded",
+  partial: "not ground within the time limit: played on the prover, over P^base",
   invalid: "not grounded: the description is not valid GDL (see Problems)",
   timeout: "not grounded: out of time",
   "out-of-memory": "not grounded: out of memory",

@@ -39,7 +39,7 @@ export interface GroundReport {
   readonly file: string;
   /** "gdl2" when the description uses `random` or `sees` (GDL-II); absent when it did not parse. */
   readonly dialect?: "gdl1" | "gdl2";
-  readonly status: "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+  readonly status: "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
   /** Sum of the phase times (what the CLI prints as `total`). */

@@ -9,7 +9,8 @@
  */
 import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson, NO_POSITION } from "../diagnostics.js";
 import type { Tiering } from "./tiering.js";
-import { groundAndBuild, type GroundResult, type GroundStatus } from "../pipeline.js";
+import { probeGrounding } from "../hybrid/probe.js";
+import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
 import { checkOutputs, writeTarget, type NamedOutput, type OutputTarget } from "../output-file.js";
@@ -49,7 +50,10 @@ export interface GroundCommandOptions extends TranslateFlags {
 /** What `--json` prints: one document, whatever happened. */
 export interface GroundJson {
   readonly file: string;
-  /** ok, or why not: invalid (the checks failed), unreadable, usage, timeout, out-of-memory, error. */
+  /**
+   * ok, or why not: partial (with --propnet: the game did not ground, P^base did; exit 0), invalid
+   * (the checks failed), unreadable, usage, timeout, out-of-memory, error.
+   */
   readonly status: GroundStatus | "unreadable" | "usage";
   /** The process's exit code: 0 ok, 1 invalid game or grounding failed, 2 usage or file error. */
   readonly exitCode: number;
@@ -59,6 +63,8 @@ export interface GroundJson {
   readonly propnet: PropnetReport | null;
   /** `gdl1`, or `gdl2` for a GDL-II description (random, sees); null when the file could not be parsed. */
   readonly dialect: Dialect | null;
+  /** With status partial: why the game did not ground, and what P^base gave (null otherwise). */
+  readonly partial: PartialGrounding | null;
 }
 
 /** Sizes of one grounding (null where the pipeline did not get that far). */
@@ -190,9 +196,23 @@ async function groundWith(
     deadline,
     onPhase: () => tiering?.checkpoint(),
     propnet: Boolean(options.propnet || options.propnetOut),
+    // a propnet is asked for: a game too large to ground gives the partial propnet of P^base
+    tooLarge: options.propnet || options.propnetOut ? "partial" : "fail",
+    probe: probeGrounding,
   });
   report.result = result;
   report.times = result.times;
+  if (result.status === "partial" && result.propnet) {
+    report.note(result.diagnostics);
+    report.propnet = result.propnet;
+    report.partial = result.partial;
+    if (targets.propnetOut && options.propnetOut !== undefined) {
+      const text = options.propnetOut.endsWith(".dot") ? propnetToDot(result.propnet) : JSON.stringify(propnetToJson(result.propnet));
+      if (!emit(text, targets.propnetOut, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
+    }
+    if (!options.json && options.propnet) io.out(formatPartialSummary(result, result.propnet));
+    return report.end("partial", EXIT.ok, []);
+  }
   if (result.status !== "ok" || !result.game) return report.end(result.status, EXIT.failed, result.diagnostics);
   report.note(result.diagnostics);
 
@@ -237,6 +257,7 @@ class Reporter {
   dialect: Dialect | undefined;
   result: GroundResult | undefined;
   propnet: Propnet | undefined;
+  partial: PartialGrounding | undefined;
   private readonly diagnostics: Diagnostic[] = [];
 
   constructor(
@@ -266,6 +287,7 @@ class Reporter {
         sizes: this.result ? groundSizes(this.result) : null,
         dialect: this.dialect ?? null,
         propnet: this.propnet ? propnetReport(this.propnet) : null,
+        partial: this.partial ?? null,
       };
       this.io.out(JSON.stringify(json, null, 2) + "\n");
     }
@@ -355,6 +377,18 @@ export function propnetReport(propnet: Propnet): PropnetReport {
     links: st.links,
     cycles: propnet.cycles.length,
   };
+}
+
+/** `--propnet` on a game that did not ground: why, and the partial propnet of P^base the prover plays it over. */
+export function formatPartialSummary(result: GroundAndBuildResult, propnet: Propnet): string {
+  const p = propnet.stats.propositions;
+  return [
+    `${result.file}: partial propnet (the game did not ground; it is played on the prover)`,
+    `  why: ${result.partial?.reason ?? result.status}`,
+    `  P^base: base ${p.base}, input ${p.input} propositions; no gate (legal, next, terminal and goal are the prover's)`,
+    `  time (s): ${formatPhaseTimes(result.times)}`,
+    "",
+  ].join("\n");
 }
 
 export function formatPropnetSummary(result: GroundResult, propnet: Propnet): string {

@@ -227,7 +227,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
       .option("--timeout <seconds>", "time limit of loading the game (reading, checks, grounding, propnet)", seconds, 60)
       .option(...CASE_SENSITIVE)
       .addOption(grounderOption())
-      .addOption(new Option("--engine <engine>", "state machine engine").choices(["fast", "reference"]).default("fast"))
+      .addOption(new Option("--engine <engine>", "state machine engine (prover: the game on the prover over P^base, no grounding)").choices(["fast", "reference", "prover"]).default("fast"))
       .addOption(wasmTierOption())
       .addOption(syntaxOption());
 

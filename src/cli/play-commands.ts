@@ -101,7 +101,11 @@ async function load(game: string, options: PlayOptions): Promise<PlayableGame | 
 /** `load`, its failure printed on stderr: the game, or the exit code. */
 async function loadOrSay(game: string, options: PlayOptions, io: Output): Promise<PlayableGame | number> {
   const loaded = await load(game, options);
-  if (!("exitCode" in loaded)) return loaded;
+  if (!("exitCode" in loaded)) {
+    // a game too large to ground: say that it is played on the prover, and why
+    if (loaded.result.status === "partial" && options.engine !== "prover") for (const d of loaded.result.diagnostics) if (d.severity === "warning" && d.code === "ground") io.err(formatDiagnostic(d) + "\n");
+    return loaded;
+  }
   for (const d of loaded.diagnostics) io.err(formatDiagnostic(d) + "\n");
   return loaded.exitCode;
 }
@@ -403,7 +407,8 @@ export async function runBench(game: string, options: BenchOptions, io: Output):
   }
   const figure = (x: RepeatedSpeed) =>
     `${Math.round(x.nodesPerSecond)} nodes/s (median of ${x.repeats.length}, ${Math.round(x.min)}–${Math.round(x.max)}; ${x.nodes} nodes in ${x.seconds.toFixed(2)} s)`;
-  io.out(`${game}: propnet of ${report.propnetComponents} components, ${sm.engine} engine, at least ${o.minTime} s per measure after ${o.warmup} s of warm-up\n`);
+  const machine = sm.engine === "prover" ? `the partial propnet of P^base (${sm.baseCount} base, ${sm.inputCount} input propositions), the game on the prover` : `propnet of ${report.propnetComponents} components, ${sm.engine} engine`;
+  io.out(`${game}: ${machine}, at least ${o.minTime} s per measure after ${o.warmup} s of warm-up\n`);
   if (report.flatMonteCarlo) io.out(`  flat Monte-Carlo (${report.flatMonteCarlo.playoutsPerRun} playouts per run): ${figure(report.flatMonteCarlo)}\n`);
   if (report.perft) io.out(`  perft(${report.perft.depth}): ${figure(report.perft)}\n`);
   return 0;

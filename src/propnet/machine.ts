@@ -20,9 +20,13 @@ import type { Propnet, PropnetCycle } from "./propnet.js";
 /** A state: a bitset over base indices (bit b of word b >>> 5). Treat it as immutable. */
 export type StateHandle = Uint32Array;
 
-/** The engines that implement `GameStateMachine`. */
-export type EngineName = "fast" | "reference";
+/**
+ * The engines that implement `GameStateMachine`: the two propnet engines, and "prover", the whole
+ * game on the prover (src/hybrid/prover-machine.ts) for a game that cannot be ground.
+ */
+export type EngineName = "fast" | "reference" | "prover";
 
+/** The engines that run a propnet (`compileMachine`). */
 export const ENGINE_NAMES: readonly EngineName[] = ["fast", "reference"];
 
 export interface PerftResult {

@@ -26,7 +26,8 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { diagnostic, type Diagnostic, NO_POSITION, type Position } from "../diagnostics.js";
 
-export const RESULT_STATUSES = ["ok", "timeout", "out-of-memory", "invalid", "error"] as const;
+/** `partial`: the game did not ground, P^base did (pipeline.ts, `tooLarge`): counted apart from the ground games. */
+export const RESULT_STATUSES = ["ok", "partial", "timeout", "out-of-memory", "invalid", "error"] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];
 
 /** The numeric columns of our format, in file order. */

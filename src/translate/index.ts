@@ -67,7 +67,14 @@ export interface TranslateResult {
 /** Relations that relevance pruning never touches: the game's outputs (GDL-II's `sees` among them) and what the generators use. */
 const OUTPUT_RELATIONS = ["role", "init", "next", "sees", "legal", "goal", "terminal", "base", "input"];
 
-export function translate(description: Description, options: TranslateFlags = {}): TranslateResult {
+/**
+ * What `translate` writes: the whole program P ("game", the default), or only P^base with the
+ * static rules it reads ("base": derives `_base` and `_input`, no generators), the cheap part a
+ * game too large to ground is still played with (src/hybrid/).
+ */
+export type TranslateScope = "game" | "base";
+
+export function translate(description: Description, options: TranslateFlags = {}, scope: TranslateScope = "game"): TranslateResult {
   const flags = translateFlags(options);
   const diagnostics: Diagnostic[] = [];
   const flat: FlatRule[] = [];
@@ -164,6 +171,8 @@ export function translate(description: Description, options: TranslateFlags = {}
     splits = result.splits;
   }
 
+  if (scope === "base") rules = relaxationOnly(rules);
+
   const symbols = new SymbolTable();
   // the keywords too: the generators use true, does and role even when the game does not
   symbols.reserve([...gdlNames(description), ...KEYWORD_ARITY.keys()]);
@@ -182,10 +191,12 @@ export function translate(description: Description, options: TranslateFlags = {}
     writer.comment(title);
     for (const rule of ofPart) writer.rule(rule);
   }
-  writer.blank();
-  writer.verbatim(state);
-  writer.blank();
-  writer.verbatim(action);
+  if (scope === "game") {
+    writer.blank();
+    writer.verbatim(state);
+    writer.blank();
+    writer.verbatim(action);
+  }
 
   const program: AspProgram = {
     text: writer.text(),
@@ -208,6 +219,18 @@ export function translate(description: Description, options: TranslateFlags = {}
     },
   };
   return { program, diagnostics };
+}
+
+/** The rules that `_base`, `_input` and `role` depend on (P^base and the static rules it reads). */
+function relaxationOnly(rules: FlatRule[]): FlatRule[] {
+  const uses = new Map<string, string[]>();
+  for (const rule of rules) {
+    let list = uses.get(rule.head.relation);
+    if (!list) uses.set(rule.head.relation, (list = []));
+    for (const l of rule.body) if (l.kind === "pos" || l.kind === "neg") list.push(l.atom.relation);
+  }
+  const needed = reachable([BASE_RELATION, INPUT_RELATION, "role"], (r) => uses.get(r) ?? []);
+  return rules.filter((rule) => needed.has(rule.head.relation));
 }
 
 /** The relations that `roots` depend on through positive body literals of `rules`, roots included. */

@@ -19,6 +19,7 @@ import type { TranslateFlags } from "../translate/index.js";
 import { compileStateMachine, type PropnetStateMachine } from "../propnet/reference-machine.js";
 import { isCompileError } from "../propnet/machine.js";
 import { Prover } from "../prover/prover.js";
+import { ProverStateMachine } from "../hybrid/prover-machine.js";
 import { FastStateMachine } from "../propnet/fast/machine.js";
 import { fastEngineFallbackReason } from "../propnet/compile-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
@@ -104,11 +105,21 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     ...options.translate,
     grounder: options.grounder,
     timeoutSeconds: groundTimeout,
+    // a game that does not ground is verified on the prover's machine over P^base (src/hybrid/)
+    tooLarge: "partial",
     onPhase: (phase, _detail, times) => {
       if (phase === "propnet") options.onProgress?.({ phase: "propnet", groundSeconds: groundingSeconds(times), playouts: 0, steps: 0 });
     },
   });
   const groundSeconds = groundingSeconds(grounded.times);
+  if (grounded.status === "partial" && grounded.propnet) {
+    // P^base must hold every fluent and move the playouts reach, and the states must map back and forth
+    const onProver = propnetKifReasoner(new ProverStateMachine(Prover.fromDescription(loaded.description), grounded.propnet));
+    const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
+    const outcome = await comparePlayouts(reference, onProver, { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
+    if (outcome) return done(outcome.status, `the prover's machine over P^base: ${outcome.detail}`);
+    return done("agree", `partial: not ground (${grounded.partial?.reason ?? "timeout"}), played on the prover over P^base`);
+  }
   if (grounded.game && !grounded.propnet) return done("error", firstError(grounded.diagnostics));
   if (grounded.status !== "ok" || !grounded.game || !grounded.propnet)
     return done("not-grounded", `${grounded.status}: ${firstError(grounded.diagnostics).replace(new RegExp(`^${grounded.status}: `), "")}`);

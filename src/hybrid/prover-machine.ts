@@ -1,0 +1,181 @@
+/**
+ * The whole game on the prover (src/prover/): a `GameStateMachine` for a game that cannot be
+ * ground, with the same states and moves as the propnet engines. Its base fluents and inputs
+ * come from grounding P^base alone (`translate(…, "base")`, cheap where the full grounding is
+ * not), its answers from the prover's top-down evaluation of the non-ground rules.
+ *
+ * Why: chess, alexChess, slaughter, sudoku and laikLee_hex do not ground within 60 s (tens of
+ * millions of ground rules for their threat relations, sudoku's 9! permutations, laikLee_hex's
+ * simple paths), but P^base of each grounds in about a second; a player, `replay`, `bench` and
+ * `verify` then still have a machine, behind the interface they already use.
+ *
+ * A state is the bitset over base indices the engines use; the prover reads it as its sorted
+ * KIF fluents. The questions one step asks of a state (each role's legal moves, terminal, goals)
+ * are answered once per state: a small most-recently-used cache keeps them, and the prover keeps
+ * the tables of the last states it evaluated (prover.ts), so that a terminal check, the legal
+ * moves and the next state of one state share what they derive.
+ * Pure computation: no Node imports.
+ */
+import type { EngineName, StateHandle } from "../propnet/machine.js";
+import { PropnetMachineBase } from "../propnet/machine-base.js";
+import type { Propnet } from "../propnet/propnet.js";
+import type { Prover, State } from "../prover/prover.js";
+
+/** How many states' answers are kept, most recently used first. */
+const ANSWER_CACHE_SIZE = 64;
+
+/** What has been asked of one state. */
+interface StateAnswers {
+  readonly kif: State;
+  readonly legal: (Int32Array | undefined)[];
+  terminal?: boolean;
+  goals?: (number | null)[];
+}
+
+/** A fluent or a move the prover derived that P^base does not have: P^base is not an over-approximation, a bug. */
+export class OutsideRelaxationError extends Error {
+  constructor(what: string) {
+    super(`the prover derived ${what}, which the static relaxation P^base does not contain`);
+    this.name = "OutsideRelaxationError";
+  }
+}
+
+/**
+ * The prover's machine: what the engines share (states, roles and moves by name, the checked
+ * `nextState`) from `PropnetMachineBase`, over the partial propnet of P^base (its base and
+ * input propositions, no gate); every answer from the prover.
+ */
+export class ProverStateMachine extends PropnetMachineBase {
+  readonly engine: EngineName = "prover";
+  private readonly prover: Prover;
+  private readonly baseIndex: Map<string, number>;
+  /** Per role: move KIF → input index. */
+  private readonly moveIndexByRole: Map<string, number>[];
+  private readonly inputsOfRole: number[];
+  private readonly answers = new Map<string, StateAnswers>();
+
+  constructor(prover: Prover, propnet: Propnet) {
+    super(propnet, new Int32Array(propnet.components.length));
+    if (prover.roles.length !== propnet.roles.length || prover.roles.some((r, i) => r !== propnet.roles[i])) {
+      throw new Error(`the prover's roles (${prover.roles.join(" ")}) are not the propnet's (${propnet.roles.join(" ")})`);
+    }
+    this.prover = prover;
+    this.baseIndex = new Map(propnet.baseFluents.map((f, i) => [f, i]));
+    this.moveIndexByRole = propnet.roles.map(() => new Map<string, number>());
+    this.inputsOfRole = propnet.roles.map(() => 0);
+    propnet.inputs.forEach((m, i) => {
+      this.moveIndexByRole[m.role].set(m.move, i);
+      this.inputsOfRole[m.role]++;
+    });
+  }
+
+  initialState(): StateHandle {
+    const state = new Uint32Array(this.stateWords);
+    this.writeState(this.prover.initialState(), state);
+    return state;
+  }
+
+  legalMoves(state: StateHandle, roleIndex: number): number[] {
+    return Array.from(this.legalOf(state, roleIndex));
+  }
+
+  legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
+    const legal = this.legalOf(state, roleIndex);
+    out.set(legal);
+    return legal.length;
+  }
+
+  nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
+    const next = this.prover.nextState(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
+    out.fill(0);
+    this.writeState(next, out);
+  }
+
+  isTerminal(state: StateHandle): boolean {
+    const answers = this.answersOf(state);
+    return (answers.terminal ??= this.prover.isTerminal(answers.kif));
+  }
+
+  /** The highest goal value of each role, as the propnet engines give it, or null when none holds. */
+  goals(state: StateHandle): (number | null)[] {
+    const answers = this.answersOf(state);
+    if (answers.goals === undefined) {
+      const values = this.prover.goalValues(answers.kif);
+      answers.goals = this.roles.map((role) => (values[role].length > 0 ? values[role][values[role].length - 1] : null));
+    }
+    return [...answers.goals];
+  }
+
+  override percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
+    return this.prover.percepts(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
+  }
+
+  /** Never called: `percepts` asks the prover (the partial propnet has no sees proposition). */
+  protected withPerceptValues(): void {
+    throw new Error("the prover's machine has no propnet values");
+  }
+
+  override stateToKif(state: StateHandle): string[] {
+    return [...this.answersOf(state).kif];
+  }
+
+  /** The inputs of the role: P^base's bound of its legal moves. */
+  maxLegalMoves(roleIndex: number): number {
+    return this.inputsOfRole[roleIndex];
+  }
+
+  /** The legal moves of a role in the state, input indices ascending, asked of the prover once per state. */
+  private legalOf(state: StateHandle, roleIndex: number): Int32Array {
+    const answers = this.answersOf(state);
+    let legal = answers.legal[roleIndex];
+    if (legal === undefined) {
+      const moves = this.prover.legalMoves(answers.kif, this.roles[roleIndex]);
+      const index = this.moveIndexByRole[roleIndex];
+      legal = Int32Array.from(moves, (m) => {
+        const i = index.get(m);
+        if (i === undefined) throw new OutsideRelaxationError(`the legal move ${m} of ${this.roles[roleIndex]}`);
+        return i;
+      }).sort();
+      answers.legal[roleIndex] = legal;
+    }
+    return legal;
+  }
+
+  /** Moves of a joint move as KIF, checked as the engines check them (a RangeError for a malformed one). */
+  private jointMoveKifs(jointMove: ArrayLike<number>): string[] {
+    if (jointMove.length !== this.roles.length) throw new RangeError(`a joint move needs ${this.roles.length} moves`);
+    const moves: string[] = [];
+    for (let r = 0; r < jointMove.length; r++) {
+      const m = jointMove[r];
+      if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
+      moves.push(this.propnet.inputs[m].move);
+    }
+    return moves;
+  }
+
+  /** What has been asked of the state so far (its KIF at least), from the most-recently-used cache. */
+  private answersOf(state: StateHandle): StateAnswers {
+    let key = "";
+    for (let w = 0; w < this.stateWords; w++) key += `${state[w]},`;
+    let answers = this.answers.get(key);
+    if (answers !== undefined) {
+      this.answers.delete(key);
+    } else {
+      const kif = this.stateToBaseIndices(state)
+        .map((b) => this.propnet.baseFluents[b])
+        .sort();
+      answers = { kif, legal: this.roles.map(() => undefined) };
+      if (this.answers.size >= ANSWER_CACHE_SIZE) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answers);
+    return answers;
+  }
+
+  private writeState(fluents: State, out: Uint32Array): void {
+    for (const f of fluents) {
+      const b = this.baseIndex.get(f);
+      if (b === undefined) throw new OutsideRelaxationError(`the fluent ${f}`);
+      out[b >>> 5] |= 1 << (b & 31);
+    }
+  }
+}
