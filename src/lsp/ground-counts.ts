@@ -40,7 +40,7 @@ export function countGroundGame(game: GroundGame, version: number, seconds: numb
   const relations = new Map<string, number>();
   const fluents = new Map<string, number>();
   const actions = new Map<string, number>();
-  for (const atom of game.atoms) count(relations, atom.relation);
+  for (const relation of game.atoms.relation) count(relations, relation);
   for (const fluent of game.base) count(fluents, functorOf(fluent));
   for (const move of game.input) count(actions, functorOf(move.move));
   return { version, status: "ok", seconds, relations, fluents, actions };
