@@ -33,7 +33,21 @@ export { translate, translateFlags, TRANSLATE_DEFAULTS, type AspProgram, type Tr
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/asp-grounder.js";
 export { readCompactAspif } from "./ground/aspif-compact.js";
 export { extractGroundGame } from "./ground/extract.js";
-export type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground/ground-game.js";
+export {
+  atomArguments,
+  atomArity,
+  groundAtom,
+  groundClause,
+  groundClauseList,
+  GroundGameBuilder,
+  isFact,
+  type GroundAtom,
+  type GroundAtoms,
+  type GroundClause,
+  type GroundClauses,
+  type GroundGame,
+  type InputMove,
+} from "./ground/ground-game.js";
 export { groundGameToKif, groundGameToInfix, printGroundGame, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
 export {
   buildPropnet,

@@ -283,7 +283,8 @@ function phaseSeconds(times: PhaseTimes): Record<string, number> {
 /** The ground `sees` atoms that some clause derives (GDL-II's percepts). */
 function countSees(game: GroundGame): number {
   const heads = new Set<number>();
-  for (const c of game.clauses) if (game.atoms[c.head].relation === "sees") heads.add(c.head);
+  const { head } = game.clauses;
+  for (let c = 0; c < game.clauses.length; c++) if (game.atoms.relation[head[c]] === "sees") heads.add(head[c]);
   return heads.size;
 }
 
