@@ -54,3 +54,21 @@ describe("reading KIF", () => {
     expect(diagnostics[0]).toMatchObject({ code: "syntax", pos: { line: 1, col: 7 } });
   });
 });
+
+describe("reading KIF forms in one pass", () => {
+  it("takes Unicode white space inside a form as a separator, with true positions after it", () => {
+    // a no-break space between a and b: b is its own symbol at column 4 (it was said to be at 3)
+    const { description, diagnostics } = parseGdl("(a\u00a0b)\n(c\u2003 d)", "x.kif");
+    expect(diagnostics).toEqual([]);
+    const [first, second] = description.rules;
+    expect(first.head).toMatchObject({ relation: "a", args: [{ name: "b", pos: { line: 1, col: 4, offset: 3 } }] });
+    expect(second.head).toMatchObject({ relation: "c", args: [{ name: "d", pos: { line: 2, col: 5, offset: 10 } }] });
+  });
+
+  it("gives every list and symbol of a deep form its position", () => {
+    const { description } = parseGdl("(<= (p ?x)\r\n   (q (f ?x\r(g a))))", "x.kif");
+    const body = description.rules[0].body[0];
+    expect(body).toMatchObject({ kind: "atom", relation: "q", pos: { line: 2, col: 4 } });
+    expect(body).toMatchObject({ args: [{ kind: "compound", pos: { line: 2, col: 7 }, args: [{ name: "x" }, { kind: "compound", pos: { line: 3, col: 1 }, args: [{ name: "a", pos: { line: 3, col: 4 } }] }] }] });
+  });
+});

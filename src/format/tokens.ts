@@ -77,7 +77,7 @@ function scan(text: string, cut: (i: number, lineStart: boolean) => { kind: Toke
   return tokens;
 }
 
-/** Characters `s-expression` would read as quotes or escapes: the KIF reader refuses them. */
+/** Characters a Lisp reader takes for quotes or escapes: the KIF reader refuses them. */
 const KIF_FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
 
 /** The tokens of a KIF text: parentheses, symbols, variables and `;` comments. */

@@ -3,6 +3,7 @@
  * and perft (counting the paths of the game tree to a given depth).
  */
 import type { GameStateMachine, PerftResult, StateHandle } from "./machine.js";
+import { perftBuffers } from "./perft-buffers.js";
 
 /** A source of uniform numbers in [0, 1). */
 export type Rng = () => number;
@@ -141,13 +142,7 @@ export function perft(sm: GameStateMachine, depth: number, from?: StateHandle): 
 export function perftCountsInPlace(sm: GameStateMachine, depth: number, from?: StateHandle): PerftResult {
   if (sm.perftInPlace) return sm.perftInPlace(depth, from);
   const nRoles = sm.roles.length;
-  // the buffers of a depth are made when it is first reached: memory follows the depth the game reaches, not the one asked
-  const states = [new Uint32Array(sm.stateWords)];
-  const [legal, counts, choice, moves]: [Int32Array[][], Int32Array[], Int32Array[], Int32Array[]] = [[], [], [], []];
-  const reach = (d: number) => {
-    legal[d] = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, sm.maxLegalMoves(r))));
-    [counts[d], choice[d], moves[d], states[d + 1]] = [new Int32Array(nRoles), new Int32Array(nRoles), new Int32Array(nRoles), new Uint32Array(sm.stateWords)];
-  };
+  const { states, legal, counts, choice, moves, reach } = perftBuffers(nRoles, sm.stateWords, (r) => sm.maxLegalMoves(r));
   states[0].set(from ?? sm.initialState());
   let nodes = 1; // the root
   let terminals = 0;

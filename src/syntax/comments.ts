@@ -19,9 +19,17 @@ export interface SourceComment {
 export class LineIndex {
   private readonly starts: number[] = [0];
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] === "\n") this.starts.push(i + 1);
-      else if (text[i] === "\r" && text[i + 1] !== "\n") this.starts.push(i + 1);
+    // the ends of lines found by indexOf (native), not by a loop over every character
+    let lf = text.indexOf("\n");
+    let cr = text.indexOf("\r");
+    while (lf >= 0 || cr >= 0) {
+      if (cr >= 0 && (lf < 0 || cr < lf)) {
+        if (cr + 1 !== lf) this.starts.push(cr + 1); // a lone \r; a \r\n ends its line at the \n
+        cr = text.indexOf("\r", cr + 1);
+      } else {
+        this.starts.push(lf + 1);
+        lf = text.indexOf("\n", lf + 1);
+      }
     }
   }
   at(offset: number): Position {

@@ -17,6 +17,7 @@
  * Pure computation: no Node imports.
  */
 import type { PerftResult, StateHandle } from "../machine.js";
+import { perftBuffers } from "../perft-buffers.js";
 import { INFO_EVENT, INFO_GUARD_SHIFT, INFO_HOOKS, INFO_IS_GUARD, INFO_NEGATED, INFO_SILENT, type FastLayout } from "./layout.js";
 
 export class FastRuntime {
@@ -509,13 +510,7 @@ export class FastRuntime {
   perftInPlace(depth: number, from: StateHandle | undefined, clear: boolean): PerftResult {
     const nRoles = this.nRoles;
     const words = this.stateWords;
-    // the buffers of a depth are made when it is first reached: memory follows the depth the game reaches, not the one asked
-    const states = [new Uint32Array(words)];
-    const [legal, counts, choice, moves]: [Int32Array[][], Int32Array[], Int32Array[], Int32Array[]] = [[], [], [], []];
-    const reach = (d: number) => {
-      legal[d] = Array.from({ length: nRoles }, (_, r) => new Int32Array(Math.max(1, this.legalCount[r])));
-      [counts[d], choice[d], moves[d], states[d + 1]] = [new Int32Array(nRoles), new Int32Array(nRoles), new Int32Array(nRoles), new Uint32Array(words)];
-    };
+    const { states, legal, counts, choice, moves, reach } = perftBuffers(nRoles, words, (r) => this.legalCount[r]);
     states[0].set(from ?? this.initial);
     const next = this.nextWords;
     const values = this.values;
@@ -529,15 +524,9 @@ export class FastRuntime {
         return 0;
       }
       if (legal[d] === undefined) reach(d);
-      const l = legal[d];
-      const c = counts[d];
-      const ch = choice[d];
-      const mv = moves[d];
-      for (let r = 0; r < nRoles; r++) {
-        c[r] = this.loadedLegalInto(r, l[r]);
-        if (c[r] === 0) return 0;
-        ch[r] = 0;
-      }
+      const [l, c, ch, mv] = [legal[d], counts[d], choice[d], moves[d]];
+      for (let r = 0; r < nRoles; r++) if ((c[r] = this.loadedLegalInto(r, l[r])) === 0) return 0;
+      ch.fill(0);
       const last = d + 1 === depth; // the children are leaves: computed, not expanded
       const state = states[d];
       const child = states[d + 1];
