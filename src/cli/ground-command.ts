@@ -12,6 +12,7 @@ import type { Tiering } from "./tiering.js";
 import { groundAndBuild, type GroundResult, type GroundStatus } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
+import { nodeHeapProbe } from "../node-heap.js";
 import { checkOutputs, writeTarget, type NamedOutput, type OutputTarget } from "../output-file.js";
 import { Deadline } from "../deadline.js";
 import { printGroundGame } from "../ground/print-ground.js";
@@ -84,6 +85,10 @@ export interface GroundSizes {
   readonly sees: number | null;
   /** clingo-wasm's heap at the end of the grounding, MiB (it only grows); null for a native grounder. */
   readonly peakMemoryMb: number | null;
+  /** The heap's peak during extraction, MiB (V8's heap and array buffers, sampled after each pass: heap-peak.ts). */
+  readonly extractPeakHeapMb: number | null;
+  /** The heap's peak during the propnet build, MiB (as extractPeakHeapMb); null without a propnet. */
+  readonly propnetPeakHeapMb: number | null;
   /** Bytes of the ground program (aspif) read from the grounder, streamed. */
   readonly aspifBytes: number | null;
   /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo; null when nothing did. */
@@ -189,6 +194,7 @@ async function groundWith(
     timeoutSeconds: options.timeout,
     deadline,
     onPhase: () => tiering?.checkpoint(),
+    heapProbe: nodeHeapProbe,
     propnet: Boolean(options.propnet || options.propnetOut),
   });
   report.result = result;
@@ -210,7 +216,10 @@ async function groundWith(
     });
   if (options.json || (options.propnet && propnet)) {
     if (targets.output && options.output !== undefined && !emit(groundKif(), targets.output, options.output, io, report)) return report.end("error", EXIT.usage, []);
-    if (!options.json && propnet) io.out(formatPropnetSummary(result, propnet));
+    if (!options.json && propnet) {
+      io.out(formatPropnetSummary(result, propnet));
+      if (options.stats) io.err(formatStats(result));
+    }
     return report.end("ok", EXIT.ok, []);
   }
   const output = targets.output ?? stdoutTarget;
@@ -304,10 +313,16 @@ export function groundSizes(result: GroundResult): GroundSizes {
     input: result.game?.input.length ?? null,
     sees: result.game ? countSees(result.game) : null,
     peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
+    extractPeakHeapMb: mebibytes(result.peakHeapBytes?.extract),
+    propnetPeakHeapMb: mebibytes(result.peakHeapBytes?.propnet),
     aspifBytes: result.progress?.bytes ?? null,
     grounder: result.grounder ?? null,
     fallback: result.fallback ?? null,
   };
+}
+
+function mebibytes(bytes: number | undefined): number | null {
+  return bytes !== undefined ? Math.round(bytes / 2 ** 20) : null;
 }
 
 /** `parse 0.005, check 0.006, ...; total 0.206` */
@@ -335,6 +350,9 @@ export function formatStats(result: GroundResult): string {
     `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
     `  base ${show(r.base)}, input ${show(r.input)}${r.sees ? `, sees ${r.sees}` : ""}`,
     `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
+    ...(r.extractPeakHeapMb !== null
+      ? [`  heap peak:    extract ${r.extractPeakHeapMb} MiB${r.propnetPeakHeapMb !== null ? `, propnet ${r.propnetPeakHeapMb} MiB` : ""} (JavaScript heap and array buffers)`]
+      : []),
     ...(r.grounder !== null ? [`  grounder:     ${grounderLine(r.grounder, r.fallback ?? undefined)}`] : []),
     "",
   ].join("\n");

@@ -39,6 +39,8 @@ export interface ExtractOptions {
   readonly roles: readonly string[];
   /** A time limit, polled per atom and per rule (throws DeadlineExceeded, see deadline.ts). */
   readonly deadline?: Deadline;
+  /** Called at the end of each pass, while what it made is held: where a host samples the heap (heap-peak.ts). */
+  readonly sampleHeap?: () => void;
 }
 
 export class ExtractionError extends Error {}
@@ -51,6 +53,7 @@ const DOUBLE_QUOTE = 34;
 export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
   const deadline = options.deadline ?? NO_DEADLINE;
+  const sampleHeap = options.sampleHeap ?? (() => {});
   const pool = program.symbols;
   const { bytes } = pool;
   const symbolStart = pool.start;
@@ -176,6 +179,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     if (program.factAtoms[id]) takeFact(k);
     else take(k, relationOf(k), id);
   }
+  sampleHeap();
 
   // The normal rules whose atoms all have names, by head, and what each head's rules read (in
   // compressed rows, in rule order; gringo does not repeat rules, and facts are interned). Rules
@@ -204,6 +208,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     hasRule[head] = 1;
     for (let k = bodyStart[r]; k < bodyStart[r + 1]; k++) reads[fill[head]++] = idToAtom[body[k] > 0 ? body[k] : -body[k]];
   }
+
+  sampleHeap();
 
   // keep what the outputs need
   const needed = new Uint8Array(atomCount);
@@ -255,6 +261,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   // atoms used in bodies but never derived (true/does) are kept too
   for (let a = 0; a < atomCount; a++) if (needed[a]) keep(a);
 
+  sampleHeap();
+
   // the kept atoms' KIF
   const atomRecord = new Int32Array(kept.length);
   const relation: string[] = new Array(kept.length);
@@ -282,6 +290,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const input: InputMove[] = [];
   for (let m = 0; m + 1 < inputRecords.length; m += 2) input.push({ role: writer.text(inputRecords.data[m]), move: writer.text(inputRecords.data[m + 1]) });
 
+  sampleHeap();
   const atoms: GroundAtoms = { length: kept.length, kif, relation, irregular };
   const clauses: GroundClauses = {
     length: clauseHead.length,
