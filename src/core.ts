@@ -91,4 +91,5 @@ export {
 } from "./pipeline.js";
 export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
 export { Deadline, DeadlineExceeded, NO_DEADLINE, MAX_TIMER_MS } from "./deadline.js";
+export { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
 export { roleOrder, gdlSizeInLiterals } from "./syntax/description.js";
