@@ -1,14 +1,24 @@
 /** What the playground keeps and shares (web/keep.ts): the link's fragment and localStorage, without a browser. */
+import { compressToEncodedURIComponent } from "lz-string";
 import { describe, expect, it } from "vitest";
 import { exampleFragment, keep, loadKept, readFragment, shareFragment, STORAGE_KEY, type Workspace } from "../web/keep.js";
 
-const workspace: Workspace = { text: "(role a)\n; ünïcode ✓ and #&?= signs\n", name: "mine.kif", split: false, prune: true, timeoutSeconds: 2.5 };
+const workspace: Workspace = { text: "(role a)\n; ünïcode ✓ and #&?= signs\n", name: "mine.kif", split: false, prune: true, timeoutSeconds: 2.5, autoChance: true };
 
 describe("the playground's share links and kept work", () => {
   it("puts the text, its name and the switches in a fragment that reads back the same", () => {
     const fragment = shareFragment(workspace);
     expect(fragment).toMatch(/^#code=[A-Za-z0-9+\-$]+$/);
     expect(readFragment(fragment)).toEqual({ kind: "code", workspace });
+  });
+
+  it("reads a link or a kept workspace from before the chance switch with the switch off", () => {
+    const { autoChance: _, ...before } = workspace;
+    // what Share wrote before the switch: no "c"
+    const old = `#code=${compressToEncodedURIComponent(JSON.stringify({ t: before.text, n: before.name, s: 0, p: 1, l: 2.5 }))}`;
+    expect(readFragment(old)).toEqual({ kind: "code", workspace: { ...before, autoChance: false } });
+    const store = new Map([[STORAGE_KEY, JSON.stringify(before)]]);
+    expect(loadKept({ getItem: (k: string) => store.get(k) ?? null })).toEqual({ ...before, example: undefined, autoChance: false });
   });
 
   it("links an example by name, and says when a link is damaged", () => {

@@ -7,13 +7,14 @@
  * Screenshots go to a temporary folder, or to GDL_GROUND_SCREENSHOTS (results/web renews the
  * README's). Skipped, and says so, without Chromium.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findChromium, openPlayground, type PageSession, type WithHook } from "../scripts/web-harness.js";
+import { describe, expect, it } from "vitest";
+import { findChromium, openPlayground, type WithHook } from "../scripts/web-harness.js";
+import { playgroundForTests } from "./support/playground.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shots = process.env.GDL_GROUND_SCREENSHOTS
@@ -37,18 +38,10 @@ async function tabTo(page: Page, test: string, limit = 120, back = false): Promi
 }
 
 describe.skipIf(!chromiumPath)("the playground as a tool", () => {
-  let session: PageSession;
-
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    session = await openPlayground(chromiumPath!, { width: 1280, height: 900 });
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const opened = playgroundForTests(chromiumPath!, shots, { width: 1280, height: 900 });
 
   it("draws connect four 7 columns × 6 rows from the first state, pieces where the state says", async () => {
-    const { page } = session;
+    const { page } = opened();
     await setSource(page, connectFour, "connect-four.kif");
     await page.click("[data-testid=ground]");
     await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 60_000 });
@@ -74,7 +67,7 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
   });
 
   it("shows a check's related notes with their positions, and jumps to them", async () => {
-    const { page } = session;
+    const { page } = opened();
     // a fact that uses `four` with two arguments: check's arity error, its note the first use
     const text = `${connectFour}\n(four red yellow)\n`;
     await setSource(page, text, "connect-four.kif");
@@ -91,7 +84,7 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
   });
 
   it("shows the ground game, P and the propnet in tabs, and keeps a large text out of the DOM", async () => {
-    const { page } = session;
+    const { page } = opened();
     await page.click("#output-panel summary");
     await expect.poll(() => page.textContent("[data-testid=output-status]"), { timeout: 30_000 }).toMatch(/lines/);
     expect(await page.textContent(".text-view")).toContain("(role red)");
@@ -121,7 +114,7 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
   });
 
   it("names pasted text untitled.kif and leaves the editor scrolled to its start", async () => {
-    const { page } = session;
+    const { page } = opened();
     await page.selectOption("[data-testid=examples]", "valid/tictactoe.kif");
     await expect.poll(() => page.textContent("[data-testid=file-name]")).toBe("tictactoe.kif");
     await page.click(".cm-content");
@@ -138,7 +131,7 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
   });
 
   it("puts a share link on the clipboard that restores the text and switches in a fresh browser", async () => {
-    const { page } = session;
+    const { page } = opened();
     const text = `${connectFour}\n; shared: ünïcode ✓\n`;
     await setSource(page, text, "shared-game.kif");
     await page.uncheck("#opt-prune");
@@ -165,17 +158,10 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
 });
 
 describe.skipIf(!chromiumPath)("the playground at 420 px, from the keyboard", () => {
-  let session: PageSession;
-
-  beforeAll(async () => {
-    session = await openPlayground(chromiumPath!, { width: 420, height: 900 });
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const narrow = playgroundForTests(chromiumPath!, shots, { width: 420, height: 900 });
 
   it("has one column, no horizontal scrolling, and the Ground button in reach", async () => {
-    const { page } = session;
+    const { page } = narrow();
     const wide = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await wide()).toBe(0);
     const ground = await page.locator("[data-testid=ground]").boundingBox();
@@ -192,7 +178,7 @@ describe.skipIf(!chromiumPath)("the playground at 420 px, from the keyboard", ()
   });
 
   it("opens an example, grounds, plays a move and jumps to a problem without a mouse", async () => {
-    const { page } = session;
+    const { page } = narrow();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, "#examples");
     // typing an option's name selects it in a closed select

@@ -1,5 +1,6 @@
 /**
- * What the page keeps and shares: the text, its name and the switches. Kept in the browser's
+ * What the page keeps and shares: the text, its name and the switches (the Ground panel's and
+ * the Play panel's chance switch). Kept in the browser's
  * localStorage between visits (one key, written a moment after each change); shared as a link
  * whose fragment holds them compressed with lz-string (`#code=…`), so no server is involved and
  * the text never leaves the browser until the link is pasted somewhere; an example is linked
@@ -18,6 +19,8 @@ export interface Workspace {
   readonly split: boolean;
   readonly prune: boolean;
   readonly timeoutSeconds: number;
+  /** GDL-II: chance moves by itself in the Play panel (off: the Chance button draws its moves). */
+  readonly autoChance: boolean;
 }
 
 export const STORAGE_KEY = "gdl-ground.playground.v1";
@@ -27,7 +30,7 @@ export type Fragment = { readonly kind: "code"; readonly workspace: Workspace } 
 
 /** `#code=…` for a workspace (the text, its name and the switches, compressed). */
 export function shareFragment(w: Workspace): string {
-  const payload = { t: w.text, n: w.name, s: w.split ? 1 : 0, p: w.prune ? 1 : 0, l: w.timeoutSeconds };
+  const payload = { t: w.text, n: w.name, s: w.split ? 1 : 0, p: w.prune ? 1 : 0, l: w.timeoutSeconds, c: w.autoChance ? 1 : 0 };
   return `#code=${compressToEncodedURIComponent(JSON.stringify(payload))}`;
 }
 
@@ -59,6 +62,7 @@ export function readFragment(hash: string): Fragment {
       split: o.s !== 0,
       prune: o.p !== 0,
       timeoutSeconds: typeof o.l === "number" && o.l > 0 ? o.l : 60,
+      autoChance: o.c === 1,
     },
   };
 }
@@ -77,6 +81,7 @@ export function loadKept(storage: Pick<Storage, "getItem"> | undefined): Workspa
       split: o.split !== false,
       prune: o.prune !== false,
       timeoutSeconds: typeof o.timeoutSeconds === "number" && o.timeoutSeconds > 0 ? o.timeoutSeconds : 60,
+      autoChance: o.autoChance === true,
     };
   } catch {
     return undefined;

@@ -18,9 +18,11 @@ import { GdlEditor } from "./editor.js";
 import { exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
 import { OutputPanel } from "./output-panel.js";
 import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
-import type { FromWorker, GroundReport, OutputKind, Phase, PlayView, ToWorker } from "./protocol.js";
+import type { FromWorker, GroundReport, OutputKind, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+/** The Play panel's state between renders (play-panel.ts); its chance switch is kept with the workspace. */
+const panel: PanelState = { chosen: [], filter: "", viewAs: "", autoChance: false };
 
 // ---------------------------------------------------------------- examples
 
@@ -87,13 +89,22 @@ const switches = {
 const timeoutSeconds = () => Math.max(0.001, Number(switches.timeout.value) || 60);
 
 function workspace(): Workspace {
-  return { text: editor.text, name: fileName, example, split: switches.split.checked, prune: switches.prune.checked, timeoutSeconds: timeoutSeconds() };
+  return {
+    text: editor.text,
+    name: fileName,
+    example,
+    split: switches.split.checked,
+    prune: switches.prune.checked,
+    timeoutSeconds: timeoutSeconds(),
+    autoChance: panel.autoChance,
+  };
 }
 
 function applyWorkspace(w: Workspace) {
   switches.split.checked = w.split;
   switches.prune.checked = w.prune;
   switches.timeout.value = String(w.timeoutSeconds);
+  panel.autoChance = w.autoChance;
   const key = w.example !== undefined && examples.get(w.example) === w.text ? w.example : undefined;
   setSource(w.text, w.name, key);
 }
@@ -158,7 +169,7 @@ document.addEventListener("drop", (e) => {
 
 $("share").addEventListener("click", async () => {
   const w = workspace();
-  const defaults = w.split && w.prune && w.timeoutSeconds === 60;
+  const defaults = w.split && w.prune && w.timeoutSeconds === 60 && !w.autoChance;
   const link = `${location.origin}${location.pathname}${w.example && defaults ? exampleFragment(w.example) : shareFragment(w)}`;
   const out = $<HTMLInputElement>("share-link");
   out.value = link;
@@ -346,6 +357,7 @@ function finishRun(report: GroundReport | undefined, failure?: string, play?: Pl
   document.body.dataset.grounds = String(grounds);
   showReport(report, failure, wall);
   output.reset(report.propnet?.optimizedComponents, report.aspRules !== undefined);
+  lastAction = undefined;
   if (play) showPlay(play);
   else renderNoPlay($("play"), report.playError ? `This propnet cannot be played: ${report.playError}` : "Ground a game to play it on its propnet.");
   // the focus stays where the user was (the editor, the Ground button), or comes back to Ground from Cancel
@@ -376,6 +388,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     rows.push(["wall clock (s)", wall.toFixed(3), "wall"]);
   }
   const n = (v: number | undefined) => (v === undefined ? "-" : String(v));
+  if (report.dialect === "gdl2") rows.push(["dialect", "GDL-II (random, sees): Play shows each role's percepts, chance and view as a role", "dialect"]);
   if (report.gdlRules !== undefined) rows.push(["GDL rules", n(report.gdlRules), "gdl-rules"]);
   if (report.aspRules !== undefined) rows.push(["ASP rules", `${report.aspRules} (splits ${n(report.splits)}; relevance pruning: ${n(report.prunedRules)} removed, ${n(report.specializedRules)} specialized)`, "asp-rules"]);
   if (report.groundRules !== undefined) rows.push(["ground", `${report.groundRules} rules from clingo → ${n(report.groundClauses)} clauses over ${n(report.groundAtoms)} atoms`, "ground-rules"]);
@@ -385,7 +398,8 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     rows.push(["components (paper's count)", String(p.paperComponents), "paper-components"]);
     rows.push(["components (ours, optimized)", String(p.optimizedComponents), "optimized-components"]);
     const props = p.propositions;
-    rows.push(["propositions", `base ${props.base}, input ${props.input}, legal ${props.legal}, goal ${props.goal}, terminal ${props.terminal}, init ${props.init}, next ${props.next}, view ${props.view}`]);
+    const sees = report.dialect === "gdl2" ? `, sees ${props.sees}` : "";
+    rows.push(["propositions", `base ${props.base}, input ${props.input}, legal ${props.legal}, goal ${props.goal}, terminal ${props.terminal}, init ${props.init}, next ${props.next}, view ${props.view}${sees}`, "propositions"]);
     rows.push(["gates", `and ${p.ands}, or ${p.ors}, not ${p.nots}; transitions ${p.transitions}; constants ${p.constants}; links ${p.links}`]);
   }
   if (report.status === "ok") rows.push(["boards", boards.length === 0 ? "none found: the state is shown as a list" : boards.map((b) => `${b.relation} ${b.columns.reduce((k, a) => k * a.values.length, 1)} × ${b.rows.reduce((k, a) => k * a.values.length, 1)}${b.shape === "hex" ? " hex" : ""}`).join(", "), "boards"]);
@@ -439,11 +453,32 @@ $("output-panel").addEventListener("toggle", () => {
 
 // ---------------------------------------------------------------- playing
 
-const panel: PanelState = { chosen: [], filter: "" };
 let seed = 1;
+/** The last view shown, and the last play action sent (chance moving by itself waits after an Undo). */
+let shownView: PlayView | undefined;
+let lastAction: PlayAction["kind"] | undefined;
 
 function showPlay(view: PlayView) {
-  renderPlay($("play"), view, { boards, caseSensitive: false, play: (action) => post({ type: "play", action }), seed: () => seed++ }, panel);
+  shownView = view;
+  renderPlay(
+    $("play"),
+    view,
+    {
+      boards,
+      caseSensitive: false,
+      play: (action) => {
+        lastAction = action.kind;
+        post({ type: "play", action });
+      },
+      seed: () => seed++,
+      settingsChanged: () => {
+        scheduleKeep();
+        if (shownView) showPlay(shownView);
+      },
+      autoStep: lastAction !== "undo",
+    },
+    panel,
+  );
 }
 
 // ---------------------------------------------------------------- start

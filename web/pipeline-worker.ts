@@ -1,7 +1,9 @@
 /**
  * The page's pipeline worker: grounds a game with the library's pure pipeline and the browser
  * grounder (clingo-wasm in a nested Web Worker), builds the propnet and its state machine, and
- * plays on it. Messages: protocol.ts.
+ * plays on it. Messages: protocol.ts. A GDL-II game's view carries every step as each role is
+ * told it (legal moves, goals, percepts: src/report/role-view.ts's GameStep) and its random role,
+ * so that the page can show one role only what that role is told.
  */
 import clingoJsUrl from "clingo-wasm-dist/clingo.js?url";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
@@ -21,6 +23,7 @@ import {
 } from "../src/browser/index.js";
 import { countGroundInstances } from "../src/lsp/ground-counts.js";
 import { boardsOfGame, type Board } from "../src/report/board.js";
+import type { GameStep } from "../src/report/role-view.js";
 import type { FromWorker, GroundReport, OutputKind, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
 const scope = self as unknown as {
@@ -42,6 +45,8 @@ interface Game {
   /** States from the initial one to the current one, and the joint moves between them. */
   states: StateHandle[];
   moves: number[][];
+  /** GDL-II only: each state's step as the roles are told it (percepts of the joint move that led there). */
+  told?: GameStep[];
 }
 let game: Game | undefined;
 
@@ -67,6 +72,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
   const machine = "game" in outcome ? outcome.game.machine : undefined;
   const playError = "game" in outcome ? undefined : outcome.cannotPlay;
   game = { result, propnet, machine, states: machine ? [machine.initialState()] : [], moves: [] };
+  if (machine && loaded.dialect === "gdl2") game.told = [toldStep(machine, game.states[0], Object.fromEntries(machine.roles.map((role) => [role, []])))];
   let boards: Board[] = [];
   if (machine && result.game) {
     try {
@@ -76,7 +82,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
     }
   }
   const counts = result.game ? countGroundInstances(result.game) : undefined;
-  post({ type: "grounded", id, report: report(result, propnet, playError), play: machine ? view(game) : undefined, boards, counts });
+  post({ type: "grounded", id, report: { ...report(result, propnet, playError), dialect: loaded.dialect }, play: machine ? view(game) : undefined, boards, counts });
 }
 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined): GroundReport {
@@ -104,6 +110,18 @@ function report(result: GroundResult, propnet: Propnet | undefined, playError: s
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A step of a GDL-II game: what each role is told at `state`, having perceived `sees`. */
+function toldStep(sm: GameStateMachine, state: StateHandle, sees: Record<string, string[]>): GameStep {
+  const terminal = sm.isTerminal(state);
+  const goals = terminal ? sm.goals(state) : undefined;
+  return {
+    legal: Object.fromEntries(sm.roles.map((role, r) => [role, terminal ? [] : sm.legalMoveKifs(state, r)])),
+    terminal,
+    goals: goals ? Object.fromEntries(sm.roles.map((role, r) => [role, goals[r]])) : null,
+    sees,
+  };
+}
+
 function view(g: Game): PlayView {
   const sm = g.machine!;
   const state = g.states[g.states.length - 1];
@@ -118,6 +136,7 @@ function view(g: Game): PlayView {
     terminal,
     goals: terminal ? sm.goals(state) : null,
     history: g.moves.map((joint) => joint.map((i) => sm.moveKif(i))),
+    ...(g.told ? { gdl2: { chance: sm.randomRole === undefined ? undefined : sm.roleIndex(sm.randomRole), steps: g.told } } : {}),
   };
 }
 
@@ -134,18 +153,22 @@ function play(action: PlayAction) {
   const advance = (joint: number[]) => {
     const state = g.states[g.states.length - 1];
     if (sm.isTerminal(state)) throw new Error("the game is over");
-    g.states.push(sm.nextState(state, joint));
+    const next = sm.nextState(state, joint);
+    g.told?.push(toldStep(sm, next, sm.percepts(state, joint)));
+    g.states.push(next);
     g.moves.push(joint);
   };
   switch (action.kind) {
     case "restart":
       g.states.length = 1;
       g.moves.length = 0;
+      if (g.told) g.told.length = 1;
       break;
     case "undo":
       if (g.states.length > 1) {
         g.states.pop();
         g.moves.pop();
+        g.told?.pop();
       }
       break;
     case "step": {

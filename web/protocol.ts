@@ -8,6 +8,7 @@
 import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats } from "../src/browser/index.js";
 import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import type { Board } from "../src/report/board.js";
+import type { GameStep } from "../src/report/role-view.js";
 
 export interface GroundRequestOptions {
   readonly split: boolean;
@@ -36,6 +37,8 @@ export type Phase = GroundingPhase;
 
 export interface GroundReport {
   readonly file: string;
+  /** "gdl2" when the description uses `random` or `sees` (GDL-II); absent when it did not parse. */
+  readonly dialect?: "gdl1" | "gdl2";
   readonly status: "ok" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
@@ -66,6 +69,16 @@ export interface PlayView {
   readonly goals: readonly (number | null)[] | null;
   /** The joint moves that led here, in role order (KIF). */
   readonly history: readonly (readonly string[])[];
+  /** GDL-II only (absent for a GDL game, which the page shows as it always has). */
+  readonly gdl2?: Gdl2View;
+}
+
+/** What the page needs of a GDL-II game to show each role what it is told (src/report/role-view.ts). */
+export interface Gdl2View {
+  /** The index of the random role (chance), when the game has one. */
+  readonly chance: number | undefined;
+  /** Every step from the first to the current one: legal moves, terminal, goals and percepts by role. */
+  readonly steps: readonly GameStep[];
 }
 
 export type FromWorker =

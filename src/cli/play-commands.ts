@@ -24,7 +24,7 @@ import type { GdlSyntax } from "../syntax/sniff.js";
 import { parseGdl } from "../syntax/parse.js";
 import { termToInfix } from "../syntax/infix-print.js";
 import { dialectOf } from "../syntax/description.js";
-import { roleView } from "./role-view.js";
+import { roleView } from "../report/role-view.js";
 
 export interface PlayOptions {
   readonly timeout: number;
@@ -253,7 +253,7 @@ export interface PlayCommandOptions extends PlayOptions {
   readonly moves?: string;
   /** After the given moves, players choose uniformly at random (default true); false: stop there. */
   readonly random?: boolean;
-  /** Print only what this role is told (role-view.ts). */
+  /** Print only what this role is told (src/report/role-view.ts). */
   readonly as?: string;
 }
 
