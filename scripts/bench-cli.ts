@@ -292,6 +292,8 @@ const md = [
   `- Corpus runner overhead per game beyond the pipeline (\`corpus --jobs 1\` over the games that ground, its wall time less its start-up and the pipeline times it reports): ${overheadMs === null ? "-" : `${overheadMs.toFixed(1)} ms`}.`,
   `- For comparison only, not what a user sees: our pipeline time (parse to propnet, inside the process) over GGP-Base's whole process, median ${pipelineRatios.length ? median(pipelineRatios).toFixed(3) : "-"}.`,
   "",
+  "clingo-wasm's start, part by part (Node, our code, the compile, the worker, the grounding): results/wasm-start.md.",
+  "",
   ...(tierRows.length > 0
     ? [
         "## V8's tiers for clingo-wasm on the slowest games",

@@ -38,11 +38,13 @@ export class ChildWorker<Request, Reply extends StartupReply> {
     private readonly args: readonly string[],
     /** Heap limit of the child (`--max-old-space-size`), MiB. */
     readonly memoryMb: number,
+    /** More options of Node for the child. */
+    private readonly nodeOptions: readonly string[] = [],
   ) {}
 
   private start(): Promise<void> {
     const child = fork(this.script, [...this.args], {
-      execArgv: [`--max-old-space-size=${this.memoryMb}`],
+      execArgv: [`--max-old-space-size=${this.memoryMb}`, ...this.nodeOptions],
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     this.child = child;
@@ -131,6 +133,8 @@ export interface ChildPool {
   /** Heap limit of each child, MiB. */
   readonly memoryMb: number;
   readonly jobs: number;
+  /** More options of Node for each child (e.g. `--expose-gc`). */
+  readonly nodeOptions?: readonly string[];
 }
 
 /**
@@ -146,7 +150,7 @@ export async function forEachInChildren<Item, Request, Reply extends StartupRepl
   let next = 0;
   const workers = Array.from(
     { length: Math.max(1, Math.min(pool.jobs, items.length)) },
-    () => new ChildWorker<Request, Reply>(pool.script, pool.args, pool.memoryMb),
+    () => new ChildWorker<Request, Reply>(pool.script, pool.args, pool.memoryMb, pool.nodeOptions),
   );
   await Promise.all(
     workers.map(async (worker) => {

@@ -33,7 +33,21 @@ export { translate, translateFlags, TRANSLATE_DEFAULTS, type AspProgram, type Tr
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/asp-grounder.js";
 export { readCompactAspif } from "./ground/aspif-compact.js";
 export { extractGroundGame } from "./ground/extract.js";
-export type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground/ground-game.js";
+export {
+  atomArguments,
+  atomArity,
+  groundAtom,
+  groundClause,
+  groundClauseList,
+  GroundGameBuilder,
+  isFact,
+  type GroundAtom,
+  type GroundAtoms,
+  type GroundClause,
+  type GroundClauses,
+  type GroundGame,
+  type InputMove,
+} from "./ground/ground-game.js";
 export { groundGameToKif, groundGameToInfix, printGroundGame, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
 export {
   buildPropnet,
@@ -77,4 +91,5 @@ export {
 } from "./pipeline.js";
 export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
 export { Deadline, DeadlineExceeded, NO_DEADLINE, MAX_TIMER_MS } from "./deadline.js";
+export { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
 export { roleOrder, gdlSizeInLiterals } from "./syntax/description.js";

@@ -22,5 +22,6 @@ export {
   type GroundFileResult,
 } from "./node-pipeline.js";
 export { readTextFile, notText, type ReadResult } from "./input-file.js";
+export { nodeHeapProbe } from "./node-heap.js";
 export { runCorpus, type CorpusOptions } from "./corpus/runner.js";
 export { CorpusLockError } from "./corpus/lock.js";

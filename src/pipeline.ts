@@ -20,6 +20,7 @@ import { checkDescription, groundGoalValueErrors } from "./check/index.js";
 import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
 import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
+import { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
 import { firstLine, formatBytes, formatMagnitude } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
@@ -98,6 +99,8 @@ export interface GroundStageOptions extends TranslateFlags {
    * not started does not start; the result is then `cancelled`.
    */
   readonly signal?: AbortSignal;
+  /** How much the heap holds, where the host can tell (Node: node-heap.ts): the result then has `peakHeapBytes`. */
+  readonly heapProbe?: HeapProbe;
 }
 
 export type { AspGrounder } from "./ground/asp-grounder.js";
@@ -120,6 +123,8 @@ export interface GroundResult {
   readonly groundRules?: number;
   /** The grounder's peak memory in bytes, where the backend can tell (clingo-wasm's heap). */
   readonly peakMemoryBytes?: number;
+  /** The heap's peak during extraction and the propnet build, sampled after each pass (with `heapProbe`). */
+  readonly peakHeapBytes?: HeapPeaks;
   /** How much of the ground program had been read when the grounding ended (also when it failed). */
   readonly progress?: AspifProgress;
   /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo (see GroundOk.grounder). */
@@ -204,11 +209,13 @@ export async function groundDescription(
   if (outcome.fallback !== undefined) diagnostics.push(diagnostic("note", "ground", file, NO_POSITION, outcome.fallback));
 
   options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatMagnitude(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`, times);
+  const heap = options.heapProbe ? new HeapPeak(options.heapProbe) : undefined;
   const [extracted, extractSeconds] = timed(() => {
     try {
       // a backend that could not stream hands the program back whole
       const compact: CompactGroundProgram = outcome.aspif !== "" ? readWhole(outcome.aspif) : reader.finish();
-      const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description), deadline: options.deadline });
+      heap?.sample();
+      const game = extractGroundGame(compact, program.symbols, { roles: roleOrder(description), deadline: options.deadline, sampleHeap: heap?.sample });
       return { game, groundRules: compact.ruleStatements };
     } catch (error) {
       if (error instanceof DeadlineExceeded) return { outOfTime: true as const };
@@ -232,6 +239,7 @@ export async function groundDescription(
     program,
     ...extracted,
     progress,
+    ...(heap ? { peakHeapBytes: { extract: heap.peak } } : {}),
     ...(outcome.peakMemoryBytes !== undefined ? { peakMemoryBytes: outcome.peakMemoryBytes } : {}),
     ...(outcome.grounder !== undefined ? { grounder: outcome.grounder } : {}),
     ...(outcome.fallback !== undefined ? { fallback: outcome.fallback } : {}),
@@ -358,9 +366,10 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   if (options.signal?.aborted) return cancelled(result.file, result.diagnostics, times, withoutGameUnlessKept(result, options));
   if (options.deadline?.expired()) return outOfTime(result.file, result.diagnostics, times, options.deadline, "propnet", withoutGameUnlessKept(result, options));
   options.onPhase?.("propnet", `${game.clauses.length} ground clauses over ${game.atoms.length} atoms (ground ${(times.ground ?? 0).toFixed(1)} s, extract ${(times.extract ?? 0).toFixed(1)} s)`, times);
+  const heap = options.heapProbe ? new HeapPeak(options.heapProbe) : undefined;
   const [built, seconds] = timed((): Propnet | { error: string } => {
     try {
-      return buildPropnet(game);
+      return buildPropnet(game, { sampleHeap: heap?.sample });
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -374,7 +383,8 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
     };
   }
   const warnings = built.warnings.slice(0, MAX_PROPNET_WARNINGS).map((w) => diagnostic("warning", "ground", result.file, NO_POSITION, `propnet: ${w}`));
-  return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built };
+  const peakHeapBytes = heap ? { ...result.peakHeapBytes, propnet: heap.peak } : result.peakHeapBytes;
+  return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built, ...(peakHeapBytes ? { peakHeapBytes } : {}) };
 }
 
 /**

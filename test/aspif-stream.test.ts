@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { CompactAspifError, CompactAspifReader, readCompactAspif, type CompactGroundProgram } from "../src/ground/aspif-compact.js";
+import { CompactAspifError, CompactAspifReader, readCompactAspif, symbolText, type CompactGroundProgram } from "../src/ground/aspif-compact.js";
 import { Grounder } from "../src/ground/clingo/index.js";
 import { loadText } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
@@ -40,8 +40,8 @@ function streamed(bytes: Uint8Array, cuts: readonly number[]): CompactGroundProg
 function plain(p: CompactGroundProgram) {
   return {
     maxAtom: p.maxAtom,
-    atomSymbol: [...p.atomSymbol],
-    facts: [...p.facts],
+    atomSymbol: Array.from(p.atomSymbol, (k) => (k < 0 ? undefined : symbolText(p.symbols, k))),
+    facts: Array.from(p.facts, (k) => symbolText(p.symbols, k)),
     factAtoms: [...p.factAtoms],
     heads: [...p.rules.heads],
     bodyStart: [...p.rules.bodyStart],

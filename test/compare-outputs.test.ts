@@ -10,12 +10,12 @@
  * from the sources; the command line (child processes, which run dist/: `npm test` builds
  * first) is run on a few games.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { createGrounder } from "../src/ground/index.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
@@ -28,10 +28,13 @@ import { gamesToDigest } from "../scripts/compare-outputs/run.js";
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus/valid");
 const FIXTURE = path.join(ROOT, "test/fixtures/compare-outputs-valid.jsonl");
+/** Real games of ../shared/games (base and GDL-II) whose digests were made by main before issue 26's typed arrays. */
+const REAL_FIXTURE = path.join(ROOT, "test/fixtures/compare-outputs-real.jsonl");
+const SHARED_GAMES = path.resolve(ROOT, "../shared/games");
 const CLI = path.join(ROOT, "dist/scripts/compare-outputs.js");
 
-function readFixture(): DigestFile {
-  const parsed = parseDigestFile(readFileSync(FIXTURE, "utf8"));
+function readFixture(file = FIXTURE): DigestFile {
+  const parsed = parseDigestFile(readFileSync(file, "utf8"));
   if ("error" in parsed) throw new Error(parsed.error);
   return parsed;
 }
@@ -159,26 +162,45 @@ describe("comparing digests", () => {
   });
 });
 
-describe("the outputs of corpus/valid", () => {
-  let grounder: ClosableGrounder;
-  beforeAll(async () => {
-    const g = await createGrounder("auto");
-    if ("error" in g) throw new Error(g.error);
-    grounder = g;
-  });
-  afterAll(async () => {
-    await grounder?.close();
-  });
+/** The games' digests now, made as the saved ones were (their time limit, with or without the unoptimized propnet). */
+async function digestsNow(games: readonly { file: string; game: string }[], saved: DigestFile): Promise<GameDigest[]> {
+  const grounder = await createGrounder("auto");
+  if ("error" in grounder) throw new Error(grounder.error);
+  try {
+    const now: GameDigest[] = [];
+    for (const { file, game } of games)
+      now.push(await digestGame(file, game, { grounder, groundTimeoutSeconds: saved.options.groundTimeoutSeconds, unoptimized: saved.options.unoptimized }));
+    return now;
+  } finally {
+    await grounder.close();
+  }
+}
 
+describe("the outputs of corpus/valid", () => {
   it("equal test/fixtures/compare-outputs-valid.jsonl (regenerate it as the header says after an intended change)", async () => {
     const saved = readFixture();
-    const now: GameDigest[] = [];
-    for (const { file, game } of gamesToDigest(VALID))
-      now.push(await digestGame(file, game, { grounder, groundTimeoutSeconds: saved.options.groundTimeoutSeconds, unoptimized: saved.options.unoptimized }));
+    const now = await digestsNow(gamesToDigest(VALID), saved);
     expect(now.length).toBeGreaterThan(10);
     const differences = compareRuns(saved.games, now, true).filter((c) => c.verdict !== "same");
     expect(differences).toEqual([]);
   });
+});
+
+describe.skipIf(!existsSync(SHARED_GAMES))("the outputs of a slice of real games", () => {
+  // test/fixtures/compare-outputs-real.jsonl holds lines of `npm run compare:outputs -- ../shared/games/base
+  // --save` (and of ../shared/games/gdl2) as main made them before extraction and the build moved to typed
+  // arrays: the same printed ground game and the same propnets, exactly, on games with thousands of
+  // atoms and clauses, three players, and GDL-II's sees.
+  it("equal test/fixtures/compare-outputs-real.jsonl", async () => {
+    const saved = readFixture(REAL_FIXTURE);
+    const games = saved.games.map(({ game }) => ({
+      game,
+      file: game.endsWith(".gdl") ? path.join(SHARED_GAMES, "gdl2", game) : path.join(SHARED_GAMES, "base", `${game}.kif`),
+    }));
+    const now = await digestsNow(games, saved);
+    expect(now.length).toBeGreaterThanOrEqual(6);
+    expect(compareRuns(saved.games, now, true).filter((c) => c.verdict !== "same")).toEqual([]);
+  }, 120_000);
 });
 
 describe.skipIf(!existsSync(CLI))("npm run compare:outputs (the compiled command line)", () => {

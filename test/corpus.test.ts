@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { runCorpus } from "../src/corpus/runner.js";
+import { ChildWorker } from "../src/child-worker.js";
 import { parseResults } from "../src/report/results-file.js";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -21,6 +22,26 @@ function slowGame(): string {
 (<= terminal (not (true s)))
 (goal r 100)`;
 }
+
+describe("the corpus's children", () => {
+  it("get the options of Node they are started with (--expose-gc: a child collects the last game's garbage before the next)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-child-"));
+    const script = path.join(dir, "child.cjs");
+    writeFileSync(
+      script,
+      'process.on("message", () => process.send({ type: "row", row: typeof globalThis.gc }));\n' +
+        'process.on("disconnect", () => process.exit(0));\nprocess.send({ type: "ready" });\n',
+    );
+    const gcIn = async (nodeOptions: string[]) => {
+      const worker = new ChildWorker<object, { type: string; row?: string }>(script, [], 64, nodeOptions);
+      const outcome = await worker.request({}, 20_000, (r) => r.type === "row");
+      worker.stop();
+      return outcome.kind === "reply" ? outcome.reply.row : outcome.kind;
+    };
+    expect(await gcIn(["--expose-gc"])).toBe("function");
+    expect(await gcIn([])).toBe("undefined");
+  });
+});
 
 describe("gdl-ground corpus", () => {
   it("grounds each game with limits, writes CSV and JSON, and resumes", async () => {
@@ -41,6 +62,9 @@ describe("gdl-ground corpus", () => {
     expect(byGame["step-counter"].status).toBe("ok");
     expect(byGame["step-counter"].components_paper).toBeGreaterThan(0);
     expect(byGame["step-counter"].ground_clauses).toBeGreaterThan(0);
+    // the heap's peaks of extraction and of the build (heap-peak.ts), in the child that measured it
+    expect(byGame["step-counter"].extract_peak_mb).toBeGreaterThan(0);
+    expect(byGame["step-counter"].propnet_peak_mb).toBeGreaterThan(0);
     expect(byGame["sub/simultaneous"].status).toBe("ok");
     expect(byGame.broken.status).toBe("invalid");
     expect(byGame.broken.reason).toMatch(/^syntax: /);

@@ -3,6 +3,7 @@ import { buildPropnet, paperComponentCount } from "../src/propnet/build.js";
 import { propnetFromJson, propnetToDot, propnetToJson } from "../src/propnet/export.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+import { groundClauseList } from "../src/ground/ground-game.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
 import { compileStateMachine, PropnetStateMachine } from "../src/propnet/reference-machine.js";
@@ -45,8 +46,8 @@ describe("groundGameFromRules", () => {
     expect(g.roles).toEqual(["p"]);
     expect(g.base).toEqual(["(c 1)", "(c 2)", "(c 3)"]); // (c 3) from (true (c 3))
     expect(g.input.map((m) => `${m.role} ${m.move}`)).toEqual(["p a", "p b"]);
-    const kif = (i: number) => g.atoms[i].kif;
-    const rules = g.clauses.map((c) => [kif(c.head), c.positive.map(kif), c.negative.map(kif)]);
+    const kif = (i: number) => g.atoms.kif[i];
+    const rules = groundClauseList(g.clauses).map((c) => [kif(c.head), c.positive.map(kif), c.negative.map(kif)]);
     expect(rules).toContainEqual(["(next (c 2))", ["(true (c 1))", "(does p a)"], []]);
     expect(rules).toContainEqual(["(next (c 2))", ["(true (c 1))", "(does p b)"], []]);
     expect(rules).toContainEqual(["(legal p a)", [], ["(true (c 2))", "(true (c 3))"]]);
@@ -58,7 +59,7 @@ describe("groundGameFromRules", () => {
     expect(g.base).toEqual(["(c 1)", "(c 9)"]);
     expect(g.input).toEqual([{ role: "p", move: "a" }]);
     expect(diagnostics.length).toBe(1);
-    expect(g.clauses.every((c) => g.atoms[c.head].relation !== "base")).toBe(true);
+    expect(Array.from(g.clauses.head).every((h) => g.atoms.relation[h] !== "base")).toBe(true);
   });
 });
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGrounder } from "../src/ground/index.js";
+import { GroundGameBuilder } from "../src/ground/ground-game.js";
 import { loadText, playableDescription, type AspGrounder } from "../src/pipeline.js";
 import { boardsOfGame, extent, inferBoards, placePieces, type Board } from "../src/report/board.js";
 
@@ -113,7 +114,7 @@ describe("boards inferred from the ground game", () => {
   });
 
   it("says which fluents fall outside a board", () => {
-    const boards = inferBoards({ game: { base: ["(p 1 1)", "(p 1 2)", "(p 2 1)", "(p 2 2)"], atoms: [], clauses: [] } });
+    const boards = inferBoards({ game: new GroundGameBuilder().finish([], ["(p 1 1)", "(p 1 2)", "(p 2 1)", "(p 2 2)"], []) });
     expect(boards).toHaveLength(1);
     expect(placePieces(boards[0], ["(p 1 1)", "(p 3 1)"]).outside).toEqual(["(p 3 1)"]);
   });

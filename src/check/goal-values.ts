@@ -9,7 +9,7 @@ import { diagnostic, NO_POSITION, type Diagnostic } from "../diagnostics.js";
 import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
 import { atomsOf } from "../syntax/terms.js";
 import { termToKif } from "../syntax/print.js";
-import type { GroundGame } from "../ground/ground-game.js";
+import { groundAtom, type GroundAtom, type GroundGame } from "../ground/ground-game.js";
 import type { CheckContext } from "./context.js";
 import { unifiesWithHead } from "./stratification.js";
 
@@ -49,7 +49,12 @@ const MAX_REPORTED = 20;
  * the goal rule that derives it (the first whose head matches), or none.
  */
 export function groundGoalValueErrors(game: GroundGame, description: Description): Diagnostic[] {
-  const bad = game.atoms.filter((a) => a.relation === "goal" && a.args.length === 2 && badGoalValue(a.args[1]) !== undefined);
+  const bad: GroundAtom[] = [];
+  for (let i = 0; i < game.atoms.length; i++) {
+    if (game.atoms.relation[i] !== "goal") continue;
+    const a = groundAtom(game.atoms, i);
+    if (a.args.length === 2 && badGoalValue(a.args[1]) !== undefined) bad.push(a);
+  }
   if (bad.length === 0) return [];
   const goalRules = description.rules.filter((r) => r.head.relation === "goal" && r.head.args.length === 2);
   const out = bad.slice(0, MAX_REPORTED).map((atom) => {

@@ -13,6 +13,7 @@ import { probeGrounding } from "../hybrid/probe.js";
 import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
+import { nodeHeapProbe } from "../node-heap.js";
 import { checkOutputs, writeTarget, type NamedOutput, type OutputTarget } from "../output-file.js";
 import { Deadline } from "../deadline.js";
 import { printGroundGame } from "../ground/print-ground.js";
@@ -90,6 +91,10 @@ export interface GroundSizes {
   readonly sees: number | null;
   /** clingo-wasm's heap at the end of the grounding, MiB (it only grows); null for a native grounder. */
   readonly peakMemoryMb: number | null;
+  /** The heap's peak during extraction, MiB (V8's heap and array buffers, sampled after each pass: heap-peak.ts). */
+  readonly extractPeakHeapMb: number | null;
+  /** The heap's peak during the propnet build, MiB (as extractPeakHeapMb); null without a propnet. */
+  readonly propnetPeakHeapMb: number | null;
   /** Bytes of the ground program (aspif) read from the grounder, streamed. */
   readonly aspifBytes: number | null;
   /** What grounded the program: `clingo-wasm`, or the path of a native gringo/clingo; null when nothing did. */
@@ -195,6 +200,7 @@ async function groundWith(
     timeoutSeconds: options.timeout,
     deadline,
     onPhase: () => tiering?.checkpoint(),
+    heapProbe: nodeHeapProbe,
     propnet: Boolean(options.propnet || options.propnetOut),
     // a propnet is asked for: a game too large to ground gives the partial propnet of P^base
     tooLarge: options.propnet || options.propnetOut ? "partial" : "fail",
@@ -230,7 +236,10 @@ async function groundWith(
     });
   if (options.json || (options.propnet && propnet)) {
     if (targets.output && options.output !== undefined && !emit(groundKif(), targets.output, options.output, io, report)) return report.end("error", EXIT.usage, []);
-    if (!options.json && propnet) io.out(formatPropnetSummary(result, propnet));
+    if (!options.json && propnet) {
+      io.out(formatPropnetSummary(result, propnet));
+      if (options.stats) io.err(formatStats(result));
+    }
     return report.end("ok", EXIT.ok, []);
   }
   const output = targets.output ?? stdoutTarget;
@@ -305,7 +314,8 @@ function phaseSeconds(times: PhaseTimes): Record<string, number> {
 /** The ground `sees` atoms that some clause derives (GDL-II's percepts). */
 function countSees(game: GroundGame): number {
   const heads = new Set<number>();
-  for (const c of game.clauses) if (game.atoms[c.head].relation === "sees") heads.add(c.head);
+  const { head } = game.clauses;
+  for (let c = 0; c < game.clauses.length; c++) if (game.atoms.relation[head[c]] === "sees") heads.add(head[c]);
   return heads.size;
 }
 
@@ -325,10 +335,16 @@ export function groundSizes(result: GroundResult): GroundSizes {
     input: result.game?.input.length ?? null,
     sees: result.game ? countSees(result.game) : null,
     peakMemoryMb: result.peakMemoryBytes !== undefined ? Math.round(result.peakMemoryBytes / 2 ** 20) : null,
+    extractPeakHeapMb: mebibytes(result.peakHeapBytes?.extract),
+    propnetPeakHeapMb: mebibytes(result.peakHeapBytes?.propnet),
     aspifBytes: result.progress?.bytes ?? null,
     grounder: result.grounder ?? null,
     fallback: result.fallback ?? null,
   };
+}
+
+function mebibytes(bytes: number | undefined): number | null {
+  return bytes !== undefined ? Math.round(bytes / 2 ** 20) : null;
 }
 
 /** `parse 0.005, check 0.006, ...; total 0.206` */
@@ -356,6 +372,9 @@ export function formatStats(result: GroundResult): string {
     `  ground:       ${show(r.groundRules)} rules from clingo -> ${show(r.groundClauses)} clauses over ${show(r.groundAtoms)} atoms`,
     `  base ${show(r.base)}, input ${show(r.input)}${r.sees ? `, sees ${r.sees}` : ""}`,
     `  memory:       grounder peak ${r.peakMemoryMb !== null ? `${r.peakMemoryMb} MiB (clingo-wasm heap)` : "- (native: not measured)"}, aspif ${r.aspifBytes !== null ? `${(r.aspifBytes / 2 ** 20).toFixed(1)} MiB streamed` : "-"}`,
+    ...(r.extractPeakHeapMb !== null
+      ? [`  heap peak:    extract ${r.extractPeakHeapMb} MiB${r.propnetPeakHeapMb !== null ? `, propnet ${r.propnetPeakHeapMb} MiB` : ""} (JavaScript heap and array buffers)`]
+      : []),
     ...(r.grounder !== null ? [`  grounder:     ${grounderLine(r.grounder, r.fallback ?? undefined)}`] : []),
     "",
   ].join("\n");

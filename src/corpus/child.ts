@@ -27,9 +27,13 @@ export interface ChildConfig {
 
 async function serve(config: ChildConfig): Promise<void> {
   const grounder = await createGrounder(config.grounder, { maxMemoryMb: config.maxMemoryMb });
-  serveChild<ClosableGrounder, ChildRequest, ResultRow>(grounder, (request, warm, send) =>
-    measureGame(request.file, request.game, warm, request.options, (phase, detail) => send({ type: "phase", phase, detail })),
-  );
+  // the runner starts children with --expose-gc: the last game's garbage is collected before the
+  // next game (outside its times), so that the heap peaks of its row are its own
+  const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+  serveChild<ClosableGrounder, ChildRequest, ResultRow>(grounder, (request, warm, send) => {
+    collect();
+    return measureGame(request.file, request.game, warm, request.options, (phase, detail) => send({ type: "phase", phase, detail }));
+  });
 }
 
 if (process.send) {

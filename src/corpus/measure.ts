@@ -9,6 +9,7 @@ import { emptyResultRow, type ResultRow } from "../report/results-file.js";
 import type { TranslateFlags } from "../translate/index.js";
 import { unplayableReason } from "../propnet/index.js";
 import { Deadline } from "../deadline.js";
+import { nodeHeapProbe } from "../node-heap.js";
 
 export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
@@ -50,11 +51,13 @@ export async function measureGame(
     row.total_s = round((loaded.times.parse ?? 0) + (loaded.times.check ?? 0));
     return row;
   }
-  const result = await groundAndBuild(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, onPhase, propnet: options.propnet !== false });
+  const result = await groundAndBuild(loaded, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, onPhase, propnet: options.propnet !== false, heapProbe: nodeHeapProbe });
   row.translate_s = round(result.times.translate);
   row.ground_s = round(result.times.ground);
   row.extract_s = round(result.times.extract);
   if (result.peakMemoryBytes !== undefined) row.peak_memory_mb = Math.round(result.peakMemoryBytes / 2 ** 20);
+  if (result.peakHeapBytes?.extract !== undefined) row.extract_peak_mb = Math.round(result.peakHeapBytes.extract / 2 ** 20);
+  if (result.peakHeapBytes?.propnet !== undefined) row.propnet_peak_mb = Math.round(result.peakHeapBytes.propnet / 2 ** 20);
   let total = ["parse", "check", "translate", "ground", "extract"].reduce(
     (sum, p) => sum + (result.times[p as keyof typeof result.times] ?? 0),
     0,

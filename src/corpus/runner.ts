@@ -125,7 +125,8 @@ async function runLocked(options: CorpusOptions, progress?: CorpusProgress): Pro
   const script = path.join(packageRoot(), "dist", "src", "corpus", "child.js");
   await forEachInChildren<{ file: string; game: string }, ChildRequest, ChildReply>(
     todo,
-    { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs },
+    // --expose-gc: each game's heap peaks are its own (child.ts)
+    { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs, nodeOptions: ["--expose-gc"] },
     async ({ file, game }, worker) => {
       const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds, log);
       rows.set(game, row);

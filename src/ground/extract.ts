@@ -11,15 +11,25 @@
  *   - only the clauses that some output (legal, next, sees, goal, terminal, init) needs are kept; this
  *     drops P^base's static versions and unused views.
  * Split-off atoms of the game rules (`_split3(J)`) stay as view relations with a fresh GDL name.
+ *
+ * Everything works on the reader's typed arrays and its pool of symbol bytes: an atom is interned
+ * by its bytes, its relation read from the bytes before its arguments, and only the atoms kept
+ * are written out as KIF (symbol-kif.ts), the clauses straight into compressed rows.
+ * Why: keeping a string per symbol, a map keyed by them, a tree per kept atom and an object per
+ * clause made extraction take 10.8 s on amazonsTorus (3.36 M atoms, 1.66 M facts shown, 1.40 M
+ * atoms and 2.07 M clauses kept; under load 6), 29 % of extract and build's profile collecting
+ * garbage.
  */
 import type { Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { termToKif } from "../syntax/print.js";
 import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
+import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
-import type { CompactGroundProgram } from "./aspif-compact.js";
-import type { GroundAtom, GroundClause, GroundGame, InputMove } from "./ground-game.js";
+import { symbolText, type CompactGroundProgram } from "./aspif-compact.js";
+import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
+import { ByteInterner, KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
 export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "sees", "goal", "terminal"]);
@@ -29,177 +39,314 @@ export interface ExtractOptions {
   readonly roles: readonly string[];
   /** A time limit, polled per atom and per rule (throws DeadlineExceeded, see deadline.ts). */
   readonly deadline?: Deadline;
+  /** Called at the end of each pass, while what it made is held: where a host samples the heap (heap-peak.ts). */
+  readonly sampleHeap?: () => void;
 }
 
 export class ExtractionError extends Error {}
 
-/** The body of a clause without literals of a sign: one array for all of them. */
-const NO_LITERALS: readonly number[] = Object.freeze([]);
+const OPEN = 40;
+const COMMA = 44;
+const CLOSE = 41;
+const DOUBLE_QUOTE = 34;
 
 export function extractGroundGame(program: CompactGroundProgram, symbols: SymbolTable, options: ExtractOptions): GroundGame {
   const converter = new SymbolConverter(symbols);
   const deadline = options.deadline ?? NO_DEADLINE;
-  // Atoms are known by their clingo text and relation until they are kept: most named atoms of a
-  // big game are dropped below, and building their GDL terms and KIF would be wasted.
-  const atomText: string[] = [];
-  const atomRelation: string[] = [];
-  const atomIndex = new Map<string, number>(); // by clingo symbol text
-  const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> index in atomText
-  const base: string[] = [];
-  const input: InputMove[] = [];
-  const facts: number[] = [];
+  const sampleHeap = options.sampleHeap ?? (() => {});
+  const pool = program.symbols;
+  const { bytes } = pool;
+  const symbolStart = pool.start;
+  const writer = new KifWriter(bytes, symbols);
 
-  const intern = (symbolText: string, aspName: string): number => {
-    const known = atomIndex.get(symbolText);
-    if (known !== undefined) return known;
-    atomText.push(symbolText);
-    atomRelation.push(converter.relationName(aspName));
-    atomIndex.set(symbolText, atomText.length - 1);
-    return atomText.length - 1;
-  };
-
-  const take = (text: string, atomId: number | undefined) => {
-    deadline.poll();
-    let name = plainFunctionName(text);
-    if (name === undefined) {
-      const symbol = parseAspSymbol(text);
-      if (symbol.kind !== "function") return;
-      if (symbol.negated) converter.atom(symbol); // refused there
-      name = symbol.name;
-    }
-    const internal = symbols.internalName(name);
-    if (internal === BASE_RELATION || internal === INPUT_RELATION) {
-      if (atomId !== undefined) throw new ExtractionError(`${text} is not a fact: the static relaxation must be static`);
-      const symbol = parseAspSymbol(text);
-      if (symbol.kind !== "function") return;
-      if (internal === BASE_RELATION) base.push(termToKif(converter.term(symbol.args[0])));
-      else input.push({ role: termToKif(converter.term(symbol.args[0])), move: termToKif(converter.term(symbol.args[1])) });
-      return;
-    }
-    const index = intern(text, name);
-    if (atomId !== undefined) idToAtom[atomId] = index;
-    else if (OUTPUT_RELATIONS.has(atomRelation[index])) facts.push(index);
-  };
-  // most facts are static tables (succ, arithmetic): look at the relation name before parsing
+  // Relations: the bytes of a symbol before its arguments, interned; what each is, found once.
+  const relations = new ByteInterner(bytes);
+  const relAsp: string[] = [];
+  const relInternal: (string | undefined)[] = [];
+  const relKeptFact: boolean[] = [];
+  /** The GDL relation, given when an atom of it is first interned (split relations are named in that order). */
+  const relGdl: (string | undefined)[] = [];
+  const relOutput: boolean[] = [];
+  const relWritten: (WrittenName | undefined)[] = [];
+  // most facts are static tables (succ, arithmetic): look at the relation name before anything else
   const keptFactNames = new Set([...OUTPUT_RELATIONS].map((r) => symbols.name(r)));
   keptFactNames.add(symbols.name(BASE_RELATION));
   keptFactNames.add(symbols.name(INPUT_RELATION));
-  const takeFact = (text: string) => {
-    const open = text.indexOf("(");
-    if (keptFactNames.has(open < 0 ? text : text.slice(0, open))) take(text, undefined);
+  // symbols come grouped by relation: the last relation's bytes are tried first
+  let last = -1;
+  let lastFrom = 0;
+  let lastLength = 0;
+  const relationOf = (k: number): number => {
+    const from = symbolStart[k];
+    const to = symbolStart[k + 1];
+    if (last >= 0 && from + lastLength <= to && (from + lastLength === to || bytes[from + lastLength] === OPEN)) {
+      let same = true;
+      for (let j = 0; j < lastLength && same; j++) same = bytes[from + j] === bytes[lastFrom + j];
+      if (same) return last;
+    }
+    let open = from;
+    while (open < to && bytes[open] !== OPEN) open++;
+    const rel = relations.id(from, open);
+    if (relations.isNew) {
+      const asp = symbolText(pool, k).slice(0, open - from);
+      relAsp[rel] = asp;
+      relKeptFact[rel] = keptFactNames.has(asp);
+      relInternal[rel] = symbols.internalName(asp);
+    }
+    last = rel;
+    lastFrom = from;
+    lastLength = open - from;
+    return rel;
   };
-  for (const text of program.facts) takeFact(text);
-  program.atomSymbol.forEach((text, id) => {
-    if (text === undefined) return;
-    if (program.factAtoms[id]) takeFact(text);
-    else take(text, id);
-  });
 
-  // The normal rules whose atoms all have names, by head (compressed rows; gringo does not
-  // repeat rules, and facts are interned). Rules stay in aspif's arrays until they are kept.
+  // Atoms are interned by their bytes and known by their relation until they are kept: most
+  // named atoms of a big game are dropped below, and writing their KIF would be wasted.
+  const interned = new ByteInterner(bytes, program.maxAtom + 1);
+  const atomSymbol = new IntList(program.maxAtom + 1);
+  const atomRel = new IntList(program.maxAtom + 1);
+  const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> interned atom
+  const baseRecords = new IntList(256);
+  const inputRecords = new IntList(256);
+  const facts = new IntList(256);
+  const isFactAtom = new Uint8Array(pool.count);
+
+  const intern = (k: number, rel: number): number => {
+    const index = interned.id(symbolStart[k], symbolStart[k + 1]);
+    if (interned.isNew) {
+      atomSymbol.push(k);
+      atomRel.push(rel);
+      if (relGdl[rel] === undefined) {
+        const gdl = converter.relationName(relAsp[rel]);
+        relGdl[rel] = gdl;
+        relOutput[rel] = OUTPUT_RELATIONS.has(gdl);
+      }
+    }
+    return index;
+  };
+
+  /** The KIF of the arguments of a `_base`/`_input` fact, each a writer record. */
+  const argumentRecords = (k: number, count: number, into: IntList): void => {
+    const ranges = argumentRanges(bytes, symbolStart[k], symbolStart[k + 1]);
+    const records: number[] = [];
+    if (ranges !== undefined && ranges.length >= 2 * count) {
+      for (let a = 0; a < count; a++) {
+        writer.begin();
+        if (!writer.writeTerm(ranges[2 * a], ranges[2 * a + 1])) {
+          writer.drop();
+          break;
+        }
+        records.push(writer.end());
+      }
+    }
+    if (records.length < count) {
+      const symbol = parseAspSymbol(symbolText(pool, k));
+      if (symbol.kind !== "function") return;
+      records.length = 0;
+      for (let a = 0; a < count; a++) records.push(writer.addText(termToKif(converter.term(symbol.args[a]))));
+    }
+    for (const r of records) into.push(r);
+  };
+
+  const take = (k: number, rel: number, atomId: number) => {
+    deadline.poll();
+    if (!startsPlainName(bytes[symbolStart[k]])) {
+      const symbol = parseAspSymbol(symbolText(pool, k));
+      if (symbol.kind !== "function") return;
+      if (symbol.negated) converter.atom(symbol); // refused there
+    }
+    const internal = relInternal[rel];
+    if (internal === BASE_RELATION || internal === INPUT_RELATION) {
+      if (atomId >= 0) throw new ExtractionError(`${symbolText(pool, k)} is not a fact: the static relaxation must be static`);
+      if (internal === BASE_RELATION) argumentRecords(k, 1, baseRecords);
+      else argumentRecords(k, 2, inputRecords);
+      return;
+    }
+    const index = intern(k, rel);
+    if (atomId >= 0) idToAtom[atomId] = index;
+    else if (relOutput[atomRel.data[index]] && !isFactAtom[index]) {
+      isFactAtom[index] = 1;
+      facts.push(index);
+    }
+  };
+  const takeFact = (k: number) => {
+    const rel = relationOf(k);
+    if (relKeptFact[rel]) take(k, rel, -1);
+  };
+  for (let f = 0; f < program.facts.length; f++) takeFact(program.facts[f]);
+  for (let id = 0; id <= program.maxAtom; id++) {
+    const k = program.atomSymbol[id];
+    if (k < 0) continue;
+    if (program.factAtoms[id]) takeFact(k);
+    else take(k, relationOf(k), id);
+  }
+  sampleHeap();
+
+  // The normal rules whose atoms all have names, by head, and what each head's rules read (in
+  // compressed rows, in rule order; gringo does not repeat rules, and facts are interned). Rules
+  // stay in aspif's arrays until they are kept.
   const { heads, bodyStart, body } = program.rules;
+  const atomCount = interned.count;
   const ruleHead = new Int32Array(program.rules.count).fill(-1);
+  const readStart = new Int32Array(atomCount + 1);
   for (let r = 0; r < program.rules.count; r++) {
     deadline.poll();
     const head = idToAtom[heads[r]];
     if (head < 0) continue;
     let named = true;
     for (let k = bodyStart[r]; k < bodyStart[r + 1] && named; k++) named = idToAtom[body[k] > 0 ? body[k] : -body[k]] >= 0;
-    if (named) ruleHead[r] = head;
+    if (!named) continue;
+    ruleHead[r] = head;
+    readStart[head + 1] += bodyStart[r + 1] - bodyStart[r];
   }
-  const factSet = new Set(facts);
-  const atomCount = atomText.length;
-  const start = new Int32Array(atomCount + 1);
-  for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) start[ruleHead[r] + 1]++;
-  for (let a = 0; a < atomCount; a++) start[a + 1] += start[a];
-  const fill = start.slice(0, atomCount);
-  const rulesOf = new Int32Array(start[atomCount]);
-  for (let r = 0; r < ruleHead.length; r++) if (ruleHead[r] >= 0) rulesOf[fill[ruleHead[r]]++] = r;
+  for (let a = 0; a < atomCount; a++) readStart[a + 1] += readStart[a];
+  const fill = readStart.slice(0, atomCount);
+  const reads = new Int32Array(readStart[atomCount]);
+  const hasRule = new Uint8Array(atomCount);
+  for (let r = 0; r < ruleHead.length; r++) {
+    const head = ruleHead[r];
+    if (head < 0) continue;
+    hasRule[head] = 1;
+    for (let k = bodyStart[r]; k < bodyStart[r + 1]; k++) reads[fill[head]++] = idToAtom[body[k] > 0 ? body[k] : -body[k]];
+  }
+
+  sampleHeap();
 
   // keep what the outputs need
   const needed = new Uint8Array(atomCount);
-  const stack: number[] = [];
-  for (let a = 0; a < atomCount; a++)
-    if ((factSet.has(a) || start[a + 1] > start[a]) && OUTPUT_RELATIONS.has(atomRelation[a])) stack.push(a);
+  const stack = new IntList();
+  for (let a = 0; a < atomCount; a++) if ((isFactAtom[a] || hasRule[a]) && relOutput[atomRel.data[a]]) stack.push(a);
   while (stack.length > 0) {
-    const atom = stack.pop()!;
+    const atom = stack.data[--stack.length];
     if (needed[atom]) continue;
     needed[atom] = 1;
-    for (let k = start[atom]; k < start[atom + 1]; k++) {
-      const r = rulesOf[k];
-      for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) {
-        const a = idToAtom[body[j] > 0 ? body[j] : -body[j]];
-        if (!needed[a]) stack.push(a);
-      }
-    }
+    for (let k = readStart[atom]; k < readStart[atom + 1]; k++) if (!needed[reads[k]]) stack.push(reads[k]);
   }
 
-  // renumber the atoms that remain, in first-seen order, and build the kept clauses
-  const keptAtoms: GroundAtom[] = [];
+  // renumber the atoms that remain, in first-seen order, and write the kept clauses
+  const kept = new IntList();
   const renumber = new Int32Array(atomCount).fill(-1);
   const keep = (i: number) => {
     if (renumber[i] < 0) {
-      renumber[i] = keptAtoms.length;
-      keptAtoms.push(converter.atom(parseAspSymbol(atomText[i])));
+      renumber[i] = kept.length;
+      kept.push(i);
     }
     return renumber[i];
   };
-  const kept: GroundClause[] = [];
-  // bodies in arrays of their exact length, empty ones shared: arrays grown by push keep room
-  // for 17 elements (amazons: 1,042,025 clauses, most with no negative literal)
-  for (const fact of factSet) if (needed[fact]) kept.push({ head: keep(fact), positive: NO_LITERALS, negative: NO_LITERALS });
+  const clauseHead = new IntList();
+  const clauseBody = new IntList();
+  const clauseNegative = new IntList();
+  const literals = new IntList(4096);
+  for (let f = 0; f < facts.length; f++) {
+    const fact = facts.data[f];
+    if (!needed[fact]) continue;
+    clauseHead.push(keep(fact));
+    clauseBody.push(literals.length);
+    clauseNegative.push(literals.length);
+  }
+  const scratch = new IntList(64);
   for (let r = 0; r < ruleHead.length; r++) {
     if (ruleHead[r] < 0 || !needed[ruleHead[r]]) continue;
     deadline.poll();
-    let positives = 0;
-    for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) if (body[j] > 0) positives++;
-    const negatives = bodyStart[r + 1] - bodyStart[r] - positives;
-    const positive = positives === 0 ? NO_LITERALS : new Array<number>(positives);
-    const negative = negatives === 0 ? NO_LITERALS : new Array<number>(negatives);
-    let p = 0;
-    let n = 0;
-    for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) {
-      const l = body[j];
-      if (l > 0) (positive as number[])[p++] = keep(idToAtom[l]);
-      else (negative as number[])[n++] = keep(idToAtom[-l]);
-    }
-    kept.push({ head: keep(ruleHead[r]), positive, negative });
+    // atoms numbered in the order of the body, then the head; positive literals first in the row
+    scratch.length = 0;
+    for (let j = bodyStart[r]; j < bodyStart[r + 1]; j++) scratch.push(keep(idToAtom[body[j] > 0 ? body[j] : -body[j]]));
+    clauseHead.push(keep(ruleHead[r]));
+    clauseBody.push(literals.length);
+    literals.grow(literals.length + scratch.length);
+    for (let j = bodyStart[r], s = 0; j < bodyStart[r + 1]; j++, s++) if (body[j] > 0) literals.push(scratch.data[s]);
+    clauseNegative.push(literals.length);
+    for (let j = bodyStart[r], s = 0; j < bodyStart[r + 1]; j++, s++) if (body[j] < 0) literals.push(scratch.data[s]);
   }
+  clauseBody.push(literals.length);
   // atoms used in bodies but never derived (true/does) are kept too
   for (let a = 0; a < atomCount; a++) if (needed[a]) keep(a);
 
-  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return {
-    roles: options.roles,
-    atoms: keptAtoms,
-    clauses: kept,
-    base: [...new Set(base)].sort(byText),
-    input: dedupeMoves(input).sort((a, b) => byText(a.role, b.role) || byText(a.move, b.move)),
+  sampleHeap();
+
+  // the kept atoms' KIF
+  const atomRecord = new Int32Array(kept.length);
+  const relation: string[] = new Array(kept.length);
+  const irregular = new Map<number, readonly Term[]>();
+  for (let j = 0; j < kept.length; j++) {
+    const index = kept.data[j];
+    const k = atomSymbol.data[index];
+    const rel = atomRel.data[index];
+    relation[j] = relGdl[rel]!;
+    writer.begin();
+    if (writer.writeAtom(symbolStart[k], symbolStart[k + 1], (relWritten[rel] ??= writer.nameOf(relGdl[rel]!)))) {
+      atomRecord[j] = writer.end();
+      continue;
+    }
+    writer.drop();
+    const atom = converter.atom(parseAspSymbol(symbolText(pool, k)));
+    atomRecord[j] = writer.addText(groundAtomKif(atom.relation, atom.args));
+    if (!isRegularName(atom.relation) || !atom.args.every(isRegularTerm)) irregular.set(j, atom.args);
+  }
+  writer.finish();
+  const kif: string[] = new Array(kept.length);
+  for (let j = 0; j < kept.length; j++) kif[j] = writer.text(atomRecord[j]);
+  const base: string[] = [];
+  for (let b = 0; b < baseRecords.length; b++) base.push(writer.text(baseRecords.data[b]));
+  const input: InputMove[] = [];
+  for (let m = 0; m + 1 < inputRecords.length; m += 2) input.push({ role: writer.text(inputRecords.data[m]), move: writer.text(inputRecords.data[m + 1]) });
+
+  sampleHeap();
+  const atoms: GroundAtoms = { length: kept.length, kif, relation, irregular };
+  const clauses: GroundClauses = {
+    length: clauseHead.length,
+    head: clauseHead.toArray(),
+    bodyStart: clauseBody.toArray(),
+    negativeStart: clauseNegative.toArray(),
+    literals: literals.toArray(),
   };
+  return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input) };
+}
+
+/** The texts sorted by UTF-16 code units, without repeats. */
+function sortedDistinct(texts: string[]): string[] {
+  texts.sort();
+  let kept = 0;
+  for (let k = 0; k < texts.length; k++) if (k === 0 || texts[k] !== texts[k - 1]) texts[kept++] = texts[k];
+  texts.length = kept;
+  return texts;
+}
+
+/** The moves sorted by role, then move (UTF-16 code units), without repeats. */
+function sortedMoves(moves: InputMove[]): InputMove[] {
+  const byRole = new Map<string, string[]>();
+  for (const m of moves) {
+    const list = byRole.get(m.role);
+    if (list) list.push(m.move);
+    else byRole.set(m.role, [m.move]);
+  }
+  const sorted: InputMove[] = [];
+  for (const role of sortedDistinct([...byRole.keys()])) for (const move of sortedDistinct(byRole.get(role)!)) sorted.push({ role, move });
+  return sorted;
 }
 
 /**
- * The name of a function symbol written plainly (`cell(1,1,b)`, `_split3(4)`, `terminal`), read
- * without parsing its arguments; undefined for anything else (numbers, strings, tuples, `-p`).
+ * Where the arguments of the function symbol bytes[from, to) begin and end (pairs of offsets),
+ * split at its top-level commas; undefined for a symbol with a string (whose text may hold
+ * commas and parentheses) or without arguments.
  */
-function plainFunctionName(text: string): string | undefined {
-  const c = text.charCodeAt(0);
-  if (c !== 95 && !(c >= 97 && c <= 122)) return undefined;
-  const open = text.indexOf("(");
-  return open < 0 ? text : text.slice(0, open);
+function argumentRanges(bytes: Uint8Array, from: number, to: number): number[] | undefined {
+  let i = from;
+  while (i < to && bytes[i] !== OPEN) i++;
+  if (i === to || bytes[to - 1] !== CLOSE) return undefined;
+  const ranges = [i + 1];
+  let depth = 0;
+  for (let k = i + 1; k < to - 1; k++) {
+    const c = bytes[k];
+    if (c === DOUBLE_QUOTE) return undefined;
+    if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+    else if (c === COMMA && depth === 0) ranges.push(k, k + 1);
+  }
+  ranges.push(to - 1);
+  return ranges;
 }
 
-function dedupeMoves(moves: InputMove[]): InputMove[] {
-  const seen = new Set<string>();
-  return moves.filter((m) => {
-    const key = `${m.role} ${m.move}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-/** clingo symbols -> GDL terms and atoms, through the symbol table. */
+/** clingo symbols -> GDL terms and atoms, through the symbol table: the path for what symbol-kif.ts does not write. */
 class SymbolConverter {
   private readonly auxNames = new Map<string, string>();
   /** The GDL names given to our relations so far (a set: a long body splits into 100,000 of them). */
@@ -208,12 +355,11 @@ class SymbolConverter {
   private readonly constants = new Map<string, Term>();
   constructor(private readonly symbols: SymbolTable) {}
 
-  atom(symbol: AspSymbol): GroundAtom {
+  atom(symbol: AspSymbol): { relation: string; args: Term[] } {
     if (symbol.kind !== "function" || symbol.negated) throw new ExtractionError(`unexpected atom in the ground program: ${JSON.stringify(symbol)}`);
     const relation = this.relationName(symbol.name);
     const args = symbol.args.map((a) => this.term(a));
-    const kif = args.length === 0 ? relation : `(${relation} ${args.map(termToKif).join(" ")})`;
-    return { relation, args, kif };
+    return { relation, args };
   }
 
   term(symbol: AspSymbol): Term {

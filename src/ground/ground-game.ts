@@ -3,24 +3,60 @@
  * propnet is built from. Variable-free GDL rules over interned ground atoms, with the static
  * parts evaluated away (a static atom that holds is dropped from bodies; a rule that needs a
  * false one is gone) and the P^base / generator machinery removed.
+ *
+ * Atoms and clauses are parallel arrays, not an object each: a big game has millions of both
+ * (amazonsTorus: 1.40 M atoms, 2.07 M clauses), and an object per clause with two arrays for its
+ * body made most of extraction's and the build's time garbage collection (measured: 29 % of the
+ * CPU profile of extract + build on amazonsTorus). An atom is its normalized KIF; its arguments
+ * are read back from that text (`atomArguments`), or, for the rare atom whose names a KIF text
+ * cannot hold (infix's quoted names with a blank or a parenthesis), kept as terms.
  */
 import type { Term } from "../syntax/ast.js";
+import { parseKifTerm } from "../syntax/kif-term.js";
+import { termToKif } from "../syntax/print.js";
+import { IntList } from "../int-list.js";
 
-/** A ground atom such as `(true (cell 1 1 b))`, `(legal xplayer noop)` or `terminal`. */
-export interface GroundAtom {
+/** The ground atoms, atom i in `kif[i]` and `relation[i]`. */
+export interface GroundAtoms {
+  readonly length: number;
+  /** Normalized KIF of each atom, unique per atom: `(true (cell 1 1 b))`, `terminal`. */
+  readonly kif: readonly string[];
   /** `true`, `does`, `next`, `sees` (GDL-II), `legal`, `goal`, `terminal`, `init`, `role`, or a view relation. */
-  readonly relation: string;
-  /** Ground terms (their positions are NO_POSITION). */
-  readonly args: readonly Term[];
-  /** Normalized KIF of the whole atom, unique per atom: `(true (cell 1 1 b))`, `terminal`. */
-  readonly kif: string;
+  readonly relation: readonly string[];
+  /**
+   * The arguments of the atoms whose KIF cannot be split back into them (a name with a blank, a
+   * parenthesis, or a leading `?`, which only infix's quoted names can be), by atom index.
+   */
+  readonly irregular: ReadonlyMap<number, readonly Term[]>;
 }
 
-/** `head <= positive..., (not negative)...`, atoms by index into `GroundGame.atoms`. A fact has an empty body. */
+/**
+ * The clauses `head <= positive..., (not negative)...` over atom indices, in compressed rows:
+ * clause c's body is `literals[bodyStart[c] .. bodyStart[c + 1])`, its positive atoms first, its
+ * negated ones from `negativeStart[c]` on, each in the order of the rule. A fact has an empty body.
+ */
+export interface GroundClauses {
+  readonly length: number;
+  readonly head: Int32Array;
+  /** `length + 1` entries. */
+  readonly bodyStart: Int32Array;
+  readonly negativeStart: Int32Array;
+  readonly literals: Int32Array;
+}
+
+/** One clause as an object (`groundClause`): for printing, checks and tests, not for bulk work. */
 export interface GroundClause {
   readonly head: number;
   readonly positive: readonly number[];
   readonly negative: readonly number[];
+}
+
+/** One atom as an object (`groundAtom`), its arguments as terms. */
+export interface GroundAtom {
+  readonly relation: string;
+  /** Ground terms (their positions are NO_POSITION). */
+  readonly args: readonly Term[];
+  readonly kif: string;
 }
 
 export interface InputMove {
@@ -33,10 +69,157 @@ export interface InputMove {
 export interface GroundGame {
   /** The roles in the order of the description's `role` facts (the order of joint moves). */
   readonly roles: readonly string[];
-  readonly atoms: readonly GroundAtom[];
-  readonly clauses: readonly GroundClause[];
+  readonly atoms: GroundAtoms;
+  readonly clauses: GroundClauses;
   /** KIF of every fluent that can be part of a state (`base`, from the static relaxation). */
   readonly base: readonly string[];
   /** Every move a role can possibly make (`input`, from the static relaxation). */
   readonly input: readonly InputMove[];
+}
+
+/** Clause c as an object. */
+export function groundClause(clauses: GroundClauses, c: number): GroundClause {
+  const { bodyStart, negativeStart, literals } = clauses;
+  return {
+    head: clauses.head[c],
+    positive: Array.from(literals.subarray(bodyStart[c], negativeStart[c])),
+    negative: Array.from(literals.subarray(negativeStart[c], bodyStart[c + 1])),
+  };
+}
+
+/** Every clause as an object, in order. */
+export function groundClauseList(clauses: GroundClauses): GroundClause[] {
+  const list: GroundClause[] = new Array(clauses.length);
+  for (let c = 0; c < clauses.length; c++) list[c] = groundClause(clauses, c);
+  return list;
+}
+
+/** Whether clause c is a fact (an empty body). */
+export function isFact(clauses: GroundClauses, c: number): boolean {
+  return clauses.bodyStart[c] === clauses.bodyStart[c + 1];
+}
+
+/**
+ * The KIF of each argument of atom i: `["xplayer", "(mark 1 1)"]` for `(legal xplayer (mark 1 1))`,
+ * `[]` for `terminal`.
+ */
+export function atomArguments(atoms: GroundAtoms, i: number): string[] {
+  const terms = atoms.irregular.get(i);
+  if (terms !== undefined) return terms.map(termToKif);
+  return kifArguments(atoms.kif[i]);
+}
+
+/** The number of arguments of atom i. */
+export function atomArity(atoms: GroundAtoms, i: number): number {
+  const terms = atoms.irregular.get(i);
+  return terms !== undefined ? terms.length : kifArguments(atoms.kif[i]).length;
+}
+
+/** Atom i as an object, its arguments read back as terms. */
+export function groundAtom(atoms: GroundAtoms, i: number): GroundAtom {
+  const kif = atoms.kif[i];
+  const args = atoms.irregular.get(i) ?? kifArguments(kif).map((a) => parseKifTerm(a, { caseSensitive: true }));
+  return { relation: atoms.relation[i], args, kif };
+}
+
+const OPEN = 40;
+const CLOSE = 41;
+const BLANK = 32;
+
+/** The top-level arguments of a regular atom's KIF `(r a (f b) c)`: `a`, `(f b)`, `c`. */
+function kifArguments(kif: string): string[] {
+  if (kif.charCodeAt(0) !== OPEN) return [];
+  const args: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let k = 1; k < kif.length - 1; k++) {
+    const c = kif.charCodeAt(k);
+    if (c === BLANK && depth === 0) {
+      if (start >= 0) args.push(kif.slice(start, k));
+      start = k + 1;
+    } else if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+  }
+  if (start >= 0) args.push(kif.slice(start, kif.length - 1));
+  return args;
+}
+
+/**
+ * Whether a GDL name can stand in KIF text that is read back by splitting at blanks and
+ * parentheses: not empty, no blank, tab, line break or parenthesis, no leading `?`.
+ */
+export function isRegularName(name: string): boolean {
+  if (name.length === 0 || name.charCodeAt(0) === 63) return false;
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c === BLANK || c === OPEN || c === CLOSE || c === 9 || c === 10 || c === 13 || c === 12 || c === 11) return false;
+  }
+  return true;
+}
+
+/** Whether every name of a term is regular (`isRegularName`). */
+export function isRegularTerm(term: Term): boolean {
+  switch (term.kind) {
+    case "constant":
+      return isRegularName(term.name);
+    case "variable":
+      return false;
+    case "compound":
+      return isRegularName(term.functor) && term.args.every(isRegularTerm);
+  }
+}
+
+/** The KIF of an atom of `relation` over `args`. */
+export function groundAtomKif(relation: string, args: readonly Term[]): string {
+  return args.length === 0 ? relation : `(${relation} ${args.map(termToKif).join(" ")})`;
+}
+
+/**
+ * Builds a ground game atom by atom and clause by clause (atoms interned by their KIF): for ground
+ * games made other than by extraction (tests, small experiments).
+ */
+export class GroundGameBuilder {
+  private readonly kif: string[] = [];
+  private readonly relation: string[] = [];
+  private readonly irregular = new Map<number, readonly Term[]>();
+  private readonly index = new Map<string, number>();
+  private readonly head = new IntList();
+  private readonly bodyStart = new IntList();
+  private readonly negativeStart = new IntList();
+  private readonly literals = new IntList();
+
+  /** The index of the atom `relation(args)`, interned by its KIF. */
+  atom(relation: string, args: readonly Term[]): number {
+    const kif = groundAtomKif(relation, args);
+    let i = this.index.get(kif);
+    if (i === undefined) {
+      i = this.kif.length;
+      this.index.set(kif, i);
+      this.kif.push(kif);
+      this.relation.push(relation);
+      if (!isRegularName(relation) || !args.every(isRegularTerm)) this.irregular.set(i, args);
+    }
+    return i;
+  }
+
+  clause(head: number, positive: readonly number[], negative: readonly number[]): void {
+    this.head.push(head);
+    this.bodyStart.push(this.literals.length);
+    for (const a of positive) this.literals.push(a);
+    this.negativeStart.push(this.literals.length);
+    for (const a of negative) this.literals.push(a);
+  }
+
+  finish(roles: readonly string[], base: readonly string[], input: readonly InputMove[]): GroundGame {
+    this.bodyStart.push(this.literals.length);
+    const atoms: GroundAtoms = { length: this.kif.length, kif: this.kif, relation: this.relation, irregular: this.irregular };
+    const clauses: GroundClauses = {
+      length: this.head.length,
+      head: this.head.toArray(),
+      bodyStart: this.bodyStart.toArray(),
+      negativeStart: this.negativeStart.toArray(),
+      literals: this.literals.toArray(),
+    };
+    return { roles, atoms, clauses, base, input };
+  }
 }

@@ -3,7 +3,7 @@
  * `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next, sees,
  * goal, terminal, then the view relations), each head's rules together.
  */
-import type { GroundGame } from "./ground-game.js";
+import { groundAtom, type GroundGame } from "./ground-game.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { atomToInfix, termToInfix } from "../syntax/infix-print.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
@@ -37,16 +37,19 @@ export function groundGameToInfix(game: GroundGame, options: PrintOptions = {}):
     for (const { role, move } of game.input) out.push(`input(${kifTerm(role)}, ${kifTerm(move)}).`);
   }
   const atom = (i: number) => {
-    const a = game.atoms[i];
+    const a = groundAtom(game.atoms, i);
     return atomToInfix({ kind: "atom", relation: a.relation, args: a.args, pos: NO_POSITION });
   };
-  for (const { c } of sortedClauses(game)) {
-    if (c.positive.length === 0 && c.negative.length === 0) {
-      if (!roleFacts.has(game.atoms[c.head].kif)) out.push(`${atom(c.head)}.`);
+  const { head, bodyStart, negativeStart, literals } = game.clauses;
+  for (const c of sortedClauses(game)) {
+    if (bodyStart[c] === bodyStart[c + 1]) {
+      if (!roleFacts.has(game.atoms.kif[head[c]])) out.push(`${atom(head[c])}.`);
       continue;
     }
-    const body = [...c.positive.map(atom), ...c.negative.map((a) => `~${atom(a)}`)];
-    out.push(`${atom(c.head)} :- ${body.join(" & ")}.`);
+    const body: string[] = [];
+    for (let k = bodyStart[c]; k < negativeStart[c]; k++) body.push(atom(literals[k]));
+    for (let k = negativeStart[c]; k < bodyStart[c + 1]; k++) body.push(`~${atom(literals[k])}`);
+    out.push(`${atom(head[c])} :- ${body.join(" & ")}.`);
   }
   return out.join("\n") + "\n";
 }
@@ -60,32 +63,33 @@ export function groundGameToKif(game: GroundGame, options: PrintOptions = {}): s
     for (const f of game.base) out.push(`(base ${f})`);
     for (const { role, move } of game.input) out.push(`(input ${role} ${move})`);
   }
-  for (const { c } of sortedClauses(game)) {
-    const head = game.atoms[c.head].kif;
-    if (c.positive.length === 0 && c.negative.length === 0) {
+  const kif = game.atoms.kif;
+  const { bodyStart, negativeStart, literals } = game.clauses;
+  for (const c of sortedClauses(game)) {
+    const head = kif[game.clauses.head[c]];
+    if (bodyStart[c] === bodyStart[c + 1]) {
       if (!roleFacts.has(head)) out.push(head);
       continue;
     }
-    const body = [
-      ...c.positive.map((a) => game.atoms[a].kif),
-      ...c.negative.map((a) => `(not ${game.atoms[a].kif})`),
-    ];
-    out.push(`(<= ${head} ${body.join(" ")})`);
+    let line = `(<= ${head}`;
+    for (let k = bodyStart[c]; k < negativeStart[c]; k++) line += ` ${kif[literals[k]]}`;
+    for (let k = negativeStart[c]; k < bodyStart[c + 1]; k++) line += ` (not ${kif[literals[k]]})`;
+    out.push(`${line})`);
   }
   return out.join("\n") + "\n";
 }
 
-/** Clauses by relation: legal, next, goal, terminal, then the views by name; in order within each. */
-function sortedClauses(game: GroundGame) {
+/** Clause numbers by relation: legal, next, goal, terminal, then the views by name; in order within each. */
+function sortedClauses(game: GroundGame): Int32Array {
   const rank = (relation: string) => {
     const i = ORDER.indexOf(relation);
     return i < 0 ? ORDER.length : i;
   };
-  return game.clauses
-    .map((c, index) => ({ c, index }))
-    .sort((a, b) => {
-      const ra = game.atoms[a.c.head].relation;
-      const rb = game.atoms[b.c.head].relation;
-      return rank(ra) - rank(rb) || (rank(ra) === ORDER.length ? ra.localeCompare(rb) : 0) || a.index - b.index;
-    });
+  const { head } = game.clauses;
+  const relation = game.atoms.relation;
+  return Int32Array.from({ length: game.clauses.length }, (_, c) => c).sort((a, b) => {
+    const ra = relation[head[a]];
+    const rb = relation[head[b]];
+    return rank(ra) - rank(rb) || (rank(ra) === ORDER.length ? ra.localeCompare(rb) : 0) || a - b;
+  });
 }

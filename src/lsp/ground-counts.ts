@@ -45,7 +45,7 @@ export function countGroundInstances(game: GroundGame): GroundInstanceCounts {
   const relations = new Map<string, number>();
   const fluents = new Map<string, number>();
   const actions = new Map<string, number>();
-  for (const atom of game.atoms) count(relations, atom.relation);
+  for (const relation of game.atoms.relation) count(relations, relation);
   for (const fluent of game.base) count(fluents, functorOf(fluent));
   for (const move of game.input) count(actions, functorOf(move.move));
   return { relations, fluents, actions };

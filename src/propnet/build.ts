@@ -33,21 +33,32 @@ export { computeStats } from "./build/stats.js";
 export interface BuildPropnetOptions {
   /** Run the optimizations (default true). With false, the propnet is the paper's unoptimized one. */
   readonly optimize?: boolean;
+  /** Called after each pass, while what it made is held: where a host samples the heap (heap-peak.ts). */
+  readonly sampleHeap?: () => void;
 }
 
 /** Builds the propnet of a ground game: the passes above, in order. */
 export function buildPropnet(game: GroundGame, options: BuildPropnetOptions = {}): Propnet {
+  const sampleHeap = options.sampleHeap ?? (() => {});
   const g = normalize(game);
+  sampleHeap();
   const paper = countPaperComponents(g);
   if (options.optimize === false) {
     const { draft, out } = unoptimizedDraft(g);
-    return finalize(g, draft, out, new Uint8Array(draft.size).fill(1), atomCycles(g), paper, false);
+    sampleHeap();
+    const propnet = finalize(g, draft, out, new Uint8Array(draft.size).fill(1), atomCycles(g), paper, false);
+    sampleHeap();
+    return propnet;
   }
   const value = foldConstants(g);
   const { draft, out } = optimizedDraft(g, value);
+  sampleHeap();
   const cycles = atomCycles(g, value);
   const keep = simplify(draft, out);
-  return finalize(g, draft, out, keep, cycles, paper, true);
+  sampleHeap();
+  const propnet = finalize(g, draft, out, keep, cycles, paper, true);
+  sampleHeap();
+  return propnet;
 }
 
 /** The paper's component count of a ground game, without building anything. */

@@ -1,17 +1,48 @@
 /**
  * Small graph algorithms over dense integer nodes 0..n-1, iterative so that long chains of
  * ground rules cannot overflow the stack: strongly connected components (Tarjan) and a
- * topological order (Kahn).
+ * topological order (Kahn). A graph is given as a function from a node to its successors, or in
+ * compressed rows (`GraphRows`, what the propnet build keeps its graphs in: no array per node).
  */
 
 /** Successors of node i are `edges(i)`. */
 export type Successors = (node: number) => readonly number[];
 
+/** A graph in rows: node v's successors are `items[start[v] .. start[v] + count[v])`. */
+export interface GraphRows {
+  readonly start: Int32Array;
+  readonly count: Int32Array;
+  readonly items: Int32Array;
+}
+
+/** The rows of a graph given by a function, asked once for each node that `include` takes. */
+export function graphRows(n: number, successors: Successors, include: (node: number) => boolean = () => true): GraphRows {
+  const start = new Int32Array(n);
+  const count = new Int32Array(n);
+  const lists: (readonly number[])[] = new Array(n);
+  let total = 0;
+  for (let v = 0; v < n; v++) {
+    if (!include(v)) continue;
+    lists[v] = successors(v);
+    start[v] = total;
+    count[v] = lists[v].length;
+    total += count[v];
+  }
+  const items = new Int32Array(total);
+  for (let v = 0; v < n; v++) if (lists[v] !== undefined) items.set(lists[v], start[v]);
+  return { start, count, items };
+}
+
+function rowsOf(n: number, graph: Successors | GraphRows, include: (node: number) => boolean): GraphRows {
+  return typeof graph === "function" ? graphRows(n, graph, include) : graph;
+}
+
 /**
  * Strongly connected components that contain a cycle (more than one node, or a self edge),
  * each as a list of nodes. Only nodes with `include(node)` take part.
  */
-export function cyclicComponents(n: number, successors: Successors, include: (node: number) => boolean = () => true): number[][] {
+export function cyclicComponents(n: number, successors: Successors | GraphRows, include: (node: number) => boolean = () => true): number[][] {
+  const { start, count, items } = rowsOf(n, successors, include);
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
   const onStack = new Uint8Array(n);
@@ -31,11 +62,12 @@ export function cyclicComponents(n: number, successors: Successors, include: (no
     while (callNode.length > 0) {
       const top = callNode.length - 1;
       const v = callNode[top];
-      const succ = successors(v);
+      const first = start[v];
+      const end = first + count[v];
       let pos = callPos[top];
       let descended = false;
-      while (pos < succ.length) {
-        const w = succ[pos++];
+      while (first + pos < end) {
+        const w = items[first + pos++];
         if (!include(w)) continue;
         if (index[w] === -1) {
           callPos[top] = pos;
@@ -67,7 +99,9 @@ export function cyclicComponents(n: number, successors: Successors, include: (no
           onStack[w] = 0;
           members.push(w);
         } while (w !== v);
-        if (members.length > 1 || succ.includes(v)) result.push(members);
+        let selfEdge = false;
+        for (let k = first; k < end && !selfEdge; k++) selfEdge = items[k] === v;
+        if (members.length > 1 || selfEdge) result.push(members);
       }
     }
   }
@@ -82,9 +116,10 @@ export function cyclicComponents(n: number, successors: Successors, include: (no
  */
 export function topologicalOrder(
   n: number,
-  inputs: Successors,
+  inputs: Successors | GraphRows,
   include: (node: number) => boolean = () => true,
 ): { order: number[]; leftOver: number[] } {
+  const rows = rowsOf(n, inputs, include);
   // the readers of each node in compressed rows (no array per node): readers of u are
   // readers[start[u] .. start[u + 1]), in node order
   const pending = new Int32Array(n);
@@ -93,7 +128,8 @@ export function topologicalOrder(
   for (let v = 0; v < n; v++) included[v] = include(v) ? 1 : 0;
   for (let v = 0; v < n; v++) {
     if (!included[v]) continue;
-    for (const u of inputs(v)) {
+    for (let k = rows.start[v]; k < rows.start[v] + rows.count[v]; k++) {
+      const u = rows.items[k];
       if (!included[u]) continue;
       pending[v]++;
       start[u + 1]++;
@@ -104,7 +140,7 @@ export function topologicalOrder(
   const readers = new Int32Array(start[n]);
   for (let v = 0; v < n; v++) {
     if (!included[v]) continue;
-    for (const u of inputs(v)) if (included[u]) readers[fill[u]++] = v;
+    for (let k = rows.start[v]; k < rows.start[v] + rows.count[v]; k++) if (included[rows.items[k]]) readers[fill[rows.items[k]]++] = v;
   }
   const order: number[] = [];
   const queue: number[] = [];

@@ -10,7 +10,7 @@
  * and hex not at all; each signal here is the game's own.
  */
 import type { Atom, Description, Literal, Term } from "../syntax/ast.js";
-import type { GroundGame } from "../ground/ground-game.js";
+import { groundAtom, type GroundGame } from "../ground/ground-game.js";
 
 /** The direction a word gives an argument: columns (left to right) or rows, and where rows start. */
 export type AxisWord = "column" | "row-up" | "row-down";
@@ -221,7 +221,7 @@ export function neighbourOffsets(
     let c = cache.get(index);
     if (c !== undefined) return c;
     c = null;
-    const atom = game.atoms[index];
+    const atom = groundAtom(game.atoms, index);
     if (atom.relation === "true" || atom.relation === "next") {
       const fluent = atom.args[0];
       const positions = fluent?.kind === "compound" ? fluentArguments.get(`${fluent.functor}/${fluent.args.length}`) : undefined;
@@ -247,10 +247,10 @@ export function neighbourOffsets(
   const cells: (readonly [number, number])[] = [];
   const n = Math.min(game.clauses.length, MAX_CLAUSES_READ);
   for (let k = 0; k < n; k++) {
-    const clause = game.clauses[k];
     cells.length = 0;
-    for (const i of [clause.head, ...clause.positive, ...clause.negative]) {
-      const c = coordinatesOf(i);
+    const { head, bodyStart, literals } = game.clauses;
+    for (let j = bodyStart[k] - 1; j < bodyStart[k + 1]; j++) {
+      const c = coordinatesOf(j < bodyStart[k] ? head[k] : literals[j]);
       if (c) cells.push(c);
     }
     for (let i = 0; i < cells.length; i++)

@@ -6,9 +6,12 @@
  * Our columns, one row per game:
  *   game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,
  *   ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,
- *   peak_memory_mb
+ *   peak_memory_mb,extract_peak_mb,propnet_peak_mb
  * `peak_memory_mb` is clingo-wasm's heap after the game (empty for a native gringo); a corpus child
  * reuses its worker and a wasm heap never shrinks, so it is an upper bound of the game's own peak.
+ * `extract_peak_mb` and `propnet_peak_mb` are the JavaScript heap's peak (V8's heap and array
+ * buffers, sampled after each pass: heap-peak.ts) during extraction and the propnet build; files
+ * written before these columns read them as unknown.
  * An ok row's `reason` says when the auto grounder fell back to native gringo.
  * `status` is ok / timeout / out-of-memory / invalid / error; numeric fields are empty (null) when
  * unknown, e.g. for failed games.
@@ -46,6 +49,8 @@ export const RESULT_NUMBER_COLUMNS = [
   "components_optimized",
   "gdl_literals",
   "peak_memory_mb",
+  "extract_peak_mb",
+  "propnet_peak_mb",
 ] as const;
 export type ResultNumberColumn = (typeof RESULT_NUMBER_COLUMNS)[number];
 

@@ -10,11 +10,10 @@
  *   - every `(legal r m)` atom of the ground game that may hold has a legal proposition, and
  *     every legal proposition has the input `(does r m)` of the same role and move.
  */
-import type { GroundGame } from "../ground/ground-game.js";
+import { atomArguments, isFact, type GroundGame } from "../ground/ground-game.js";
 import { cyclicComponents } from "../propnet/graph.js";
 import { checkPropnetInvariants } from "../propnet/invariants.js";
 import { isProposition, type Propnet } from "../propnet/propnet.js";
-import { termToKif } from "../syntax/print.js";
 
 export function verifyPropnetInvariants(propnet: Propnet, game?: GroundGame): string[] {
   const problems = checkPropnetInvariants(propnet).filter((m) => !m.startsWith("cycle without a transition"));
@@ -36,25 +35,27 @@ export function verifyPropnetInvariants(propnet: Propnet, game?: GroundGame): st
     const legalKeys = new Set(propnet.legals.map((l) => `${l.role} ${l.move}`));
     const roleIndex = new Map(propnet.roles.map((r, i) => [r, i]));
     const factHeads = new Set<number>();
-    for (const c of game.clauses) {
-      if (c.positive.length === 0 && c.negative.length === 0) factHeads.add(c.head);
+    for (let c = 0; c < game.clauses.length; c++) {
+      if (isFact(game.clauses, c)) factHeads.add(game.clauses.head[c]);
     }
     for (const a of factHeads) {
-      const atom = game.atoms[a];
-      if (atom.relation !== "next" || atom.args.length !== 1) continue;
-      const fluent = termToKif(atom.args[0]);
+      if (game.atoms.relation[a] !== "next") continue;
+      const args = atomArguments(game.atoms, a);
+      if (args.length !== 1) continue;
+      const fluent = args[0];
       const b = baseIndex.get(fluent);
       if (b === undefined) problems.push(`(next ${fluent}) always holds but ${fluent} is not a base fluent`);
       else if (propnet.transitionIds[b] < 0) problems.push(`(next ${fluent}) always holds but ${fluent} has no transition`);
     }
     // a legal atom with a fact clause must have its legal proposition (others may be dead rules)
     for (const a of factHeads) {
-      const atom = game.atoms[a];
-      if (atom.relation !== "legal" || atom.args.length !== 2) continue;
-      const role = roleIndex.get(termToKif(atom.args[0]));
-      const move = termToKif(atom.args[1]);
+      if (game.atoms.relation[a] !== "legal") continue;
+      const args = atomArguments(game.atoms, a);
+      if (args.length !== 2) continue;
+      const role = roleIndex.get(args[0]);
+      const move = args[1];
       if (role === undefined) continue; // a legal of a non-role: nobody plays it
-      if (!legalKeys.has(`${role} ${move}`)) problems.push(`${atom.kif} always holds but has no legal proposition`);
+      if (!legalKeys.has(`${role} ${move}`)) problems.push(`${game.atoms.kif[a]} always holds but has no legal proposition`);
     }
   }
   return problems;

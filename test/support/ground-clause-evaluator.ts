@@ -4,8 +4,7 @@
  * random playouts. For acyclic ground programs (positive recursion only through the
  * relations named in `recursive`, computed first by naive iteration).
  */
-import type { GroundGame } from "../../src/ground/ground-game.js";
-import { termToKif } from "../../src/syntax/print.js";
+import { atomArguments, groundClauseList, type GroundClause, type GroundGame } from "../../src/ground/ground-game.js";
 import { mulberry32, randomInt } from "../../src/propnet/search.js";
 import type { GameStateMachine } from "../../src/propnet/machine.js";
 
@@ -17,29 +16,31 @@ export class GroundClauseEvaluator {
   private readonly byHead = new Map<number, { positive: readonly number[]; negative: readonly number[] }[]>();
   /** `recursive`: relations computed first as a least fixpoint by naive iteration (their
    *  clauses may be negative only on true/does). */
+  private readonly clauses: readonly GroundClause[];
   constructor(
     readonly g: GroundGame,
     private readonly recursive: ReadonlySet<string> = new Set(),
   ) {
-    for (const c of g.clauses) {
+    this.clauses = groundClauseList(g.clauses);
+    for (const c of this.clauses) {
       if (!this.byHead.has(c.head)) this.byHead.set(c.head, []);
       this.byHead.get(c.head)!.push(c);
     }
   }
   private arg(a: number, i: number): string {
-    return termToKif(this.g.atoms[a].args[i]);
+    return atomArguments(this.g.atoms, a)[i];
   }
   /** The atoms that hold given the fluents and the moves (role -> move KIF). */
   model(state: ReadonlySet<string>, moves: ReadonlyMap<string, string>): (a: number) => boolean {
     const memo = new Map<number, boolean>();
     const base = (a: number): boolean => {
-      const atom = this.g.atoms[a];
-      if (atom.relation === "true") return state.has(this.arg(a, 0));
-      if (atom.relation === "does") return moves.get(this.arg(a, 0)) === this.arg(a, 1);
+      const relation = this.g.atoms.relation[a];
+      if (relation === "true") return state.has(this.arg(a, 0));
+      if (relation === "does") return moves.get(this.arg(a, 0)) === this.arg(a, 1);
       return memo.get(a) === true;
     };
     if (this.recursive.size > 0) {
-      const clauses = this.g.clauses.filter((c) => this.recursive.has(this.g.atoms[c.head].relation));
+      const clauses = this.clauses.filter((c) => this.recursive.has(this.g.atoms.relation[c.head]));
       for (let changed = true; changed; ) {
         changed = false;
         for (const c of clauses)
@@ -48,17 +49,17 @@ export class GroundClauseEvaluator {
             changed = true;
           }
       }
-      this.g.atoms.forEach((atom, a) => {
-        if (this.recursive.has(atom.relation) && !memo.has(a)) memo.set(a, false);
+      this.g.atoms.relation.forEach((relation, a) => {
+        if (this.recursive.has(relation) && !memo.has(a)) memo.set(a, false);
       });
     }
     const holds = (a: number): boolean => {
       const known = memo.get(a);
       if (known !== undefined) return known;
-      const atom = this.g.atoms[a];
+      const relation = this.g.atoms.relation[a];
       let value: boolean;
-      if (atom.relation === "true") value = state.has(this.arg(a, 0));
-      else if (atom.relation === "does") value = moves.get(this.arg(a, 0)) === this.arg(a, 1);
+      if (relation === "true") value = state.has(this.arg(a, 0));
+      else if (relation === "does") value = moves.get(this.arg(a, 0)) === this.arg(a, 1);
       else value = (this.byHead.get(a) ?? []).some((c) => c.positive.every(holds) && !c.negative.some(holds));
       memo.set(a, value);
       return value;
@@ -66,7 +67,7 @@ export class GroundClauseEvaluator {
     return holds;
   }
   private atomsOf(relation: string): number[] {
-    return this.g.atoms.flatMap((a, i) => (a.relation === relation ? [i] : []));
+    return this.g.atoms.relation.flatMap((r, i) => (r === relation ? [i] : []));
   }
   initial(): string[] {
     const holds = this.model(new Set(), new Map());

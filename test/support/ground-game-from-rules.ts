@@ -16,9 +16,9 @@
 import { diagnostic, type Diagnostic } from "../../src/diagnostics.js";
 import type { Atom, Literal, Rule } from "../../src/syntax/ast.js";
 import { parseGdl } from "../../src/syntax/parse.js";
-import { atomToKif, termToKif } from "../../src/syntax/print.js";
+import { termToKif } from "../../src/syntax/print.js";
 import { isGround } from "../../src/syntax/terms.js";
-import type { GroundAtom, GroundClause, GroundGame, InputMove } from "../../src/ground/ground-game.js";
+import { GroundGameBuilder, type GroundGame, type InputMove } from "../../src/ground/ground-game.js";
 
 export interface GroundGameFromRulesResult {
   readonly game: GroundGame;
@@ -90,23 +90,18 @@ function ruleIsGround(rule: Rule): boolean {
 export function groundGameFromRules(text: string, file = "<ground rules>"): GroundGameFromRulesResult {
   const parsed = parseGdl(text, file);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
-  const atoms: GroundAtom[] = [];
-  const atomIndex = new Map<string, number>();
+  const builder = new GroundGameBuilder();
+  /** The atoms in the order first met, with their arguments (for base and input when they are derived). */
+  const atoms: Atom[] = [];
   const intern = (atom: Atom): number => {
-    const kif = atomToKif(atom);
-    let index = atomIndex.get(kif);
-    if (index === undefined) {
-      index = atoms.length;
-      atomIndex.set(kif, index);
-      atoms.push({ relation: atom.relation, args: atom.args, kif });
-    }
+    const index = builder.atom(atom.relation, atom.args);
+    if (index === atoms.length) atoms.push(atom);
     return index;
   };
 
   const roles: string[] = [];
   const declaredBase: string[] = [];
   const declaredInput: InputMove[] = [];
-  const clauses: GroundClause[] = [];
   const seenRole = new Set<string>();
   for (const rule of parsed.description.rules) {
     if (!ruleIsGround(rule)) {
@@ -131,7 +126,8 @@ export function groundGameFromRules(text: string, file = "<ground rules>"): Grou
       continue;
     }
     for (const body of expandBody(rule.body)) {
-      clauses.push({ head: intern(head), positive: body.positive.map(intern), negative: body.negative.map(intern) });
+      const h = intern(head);
+      builder.clause(h, body.positive.map(intern), body.negative.map(intern));
     }
   }
 
@@ -164,5 +160,5 @@ export function groundGameFromRules(text: string, file = "<ground rules>"): Grou
         .map((a) => ({ role: termToKif(a.args[0]), move: termToKif(a.args[1]) })),
       (m) => `${m.role} ${m.move}`,
     );
-  return { game: { roles, atoms, clauses, base, input }, diagnostics };
+  return { game: builder.finish(roles, base, input), diagnostics };
 }

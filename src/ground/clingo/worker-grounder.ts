@@ -100,15 +100,23 @@ class GroundingWorker {
   private failReady: (error: Error) => void = () => undefined;
   private deathMessage = "";
 
+  /**
+   * `wasmModule` may still be compiling: the worker boots meanwhile (a thread with a JavaScript
+   * environment of its own, the longest part of clingo's start) and is sent the module when it is
+   * there; a module that fails to compile fails `ready` with its own error.
+   */
   constructor(
     readonly port: WorkerPort,
     moduleUrl: string,
-    wasmModule: CompiledWasmModule,
+    wasmModule: Promise<CompiledWasmModule>,
   ) {
     this.ready = new Promise<void>((resolve, reject) => {
-      this.failReady = reject;
       const timer = setTimeout(() => reject(new Error("clingo worker did not start")), STARTUP_TIMEOUT_MS);
       (timer as { unref?: () => void }).unref?.();
+      this.failReady = (error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
       const die = (message: string): void => {
         clearTimeout(timer);
         if (this.dead) return;
@@ -140,7 +148,17 @@ class GroundingWorker {
       });
     });
     this.ready.catch(() => undefined);
-    port.postMessage({ type: "init", moduleUrl, wasmModule });
+    wasmModule.then(
+      (module) => {
+        if (!this.dead) port.postMessage({ type: "init", moduleUrl, wasmModule: module });
+      },
+      (error: unknown) => {
+        if (this.dead) return;
+        this.dead = true;
+        this.deathMessage = error instanceof Error ? error.message : String(error);
+        this.failReady(error instanceof Error ? error : new Error(this.deathMessage));
+      },
+    );
   }
 
   get alive(): boolean {
@@ -251,9 +269,7 @@ export class WorkerGrounder implements AspGrounder {
 
   private async startedWorker(): Promise<GroundingWorker> {
     if (this.worker?.alive) return this.worker;
-    const wasmModule = await this.host.compiledModule(this.memoryLimitMb());
-    if (this.closed) throw new Error("the grounder is closed");
-    const worker = new GroundingWorker(this.host.spawn(), this.host.moduleUrl(), wasmModule);
+    const worker = new GroundingWorker(this.host.spawn(), this.host.moduleUrl(), this.host.compiledModule(this.memoryLimitMb()));
     this.workersStarted++;
     this.worker = worker;
     try {

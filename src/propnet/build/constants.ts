@@ -7,7 +7,7 @@
  * clause is dead, since extraction has already evaluated the static relations away: this pass
  * guards ground games from elsewhere (and `groundGameFromRules` in the tests).
  */
-import { rows, type Normalized } from "./normalize.js";
+import { BASE_ATOM, INPUT_ATOM, rows, type Normalized } from "./normalize.js";
 
 export const VARIABLE = 0;
 export const ALWAYS = 1;
@@ -21,59 +21,54 @@ export const NEVER = 2;
  */
 export function foldConstants(g: Normalized): Uint8Array {
   const n = g.kifs.length;
-  const occurPos = rows(n, (emit) =>
-    g.clauses.forEach((c, ci) => {
-      for (const a of c.positive) emit(a, ci);
-    }),
-  );
+  const { head, bodyStart, negativeStart, literals } = g.clauses;
+  const clauseCount = g.clauses.length;
+  const occurPos = rows(n, (emit) => {
+    for (let c = 0; c < clauseCount; c++) for (let k = bodyStart[c]; k < negativeStart[c]; k++) emit(literals[k], c);
+  });
   let always = new Uint8Array(n);
   let possible = new Uint8Array(n);
-  const need = new Int32Array(g.clauses.length);
+  const need = new Int32Array(clauseCount);
+  const queue = new Int32Array(n);
+  let queued = 0;
+  const hold = (holds: Uint8Array, a: number) => {
+    if (!holds[a]) {
+      holds[a] = 1;
+      queue[queued++] = a;
+    }
+  };
   /** Marks in `holds` what follows from the atoms queued (marked already): a clause fires when `need` counts down to 0. */
-  const derive = (holds: Uint8Array, queue: number[]): void => {
-    for (let qi = 0; qi < queue.length; qi++)
+  const derive = (holds: Uint8Array): void => {
+    for (let qi = 0; qi < queued; qi++)
       for (let k = occurPos.start[queue[qi]]; k < occurPos.start[queue[qi] + 1]; k++) {
         const ci = occurPos.items[k];
-        if (need[ci] > 0 && --need[ci] === 0) {
-          const h = g.clauses[ci].head;
-          if (!holds[h]) {
-            holds[h] = 1;
-            queue.push(h);
-          }
-        }
+        if (need[ci] > 0 && --need[ci] === 0) hold(holds, head[ci]);
       }
   };
   for (let round = 0; ; round++) {
     // possible, given `always`
     const p = new Uint8Array(n);
-    const queue: number[] = [];
-    for (let a = 0; a < n; a++)
-      if (g.cls[a] === "base" || g.cls[a] === "input") {
-        p[a] = 1;
-        queue.push(a);
-      }
-    g.clauses.forEach((c, ci) => {
-      need[ci] = c.negative.some((a) => always[a]) ? -1 : c.positive.length;
-      if (need[ci] === 0 && !p[c.head]) {
-        p[c.head] = 1;
-        queue.push(c.head);
-      }
-    });
-    derive(p, queue);
+    queued = 0;
+    for (let a = 0; a < n; a++) if (g.cls[a] === BASE_ATOM || g.cls[a] === INPUT_ATOM) hold(p, a);
+    for (let c = 0; c < clauseCount; c++) {
+      let blocked = false;
+      for (let k = negativeStart[c]; k < bodyStart[c + 1] && !blocked; k++) blocked = always[literals[k]] === 1;
+      need[c] = blocked ? -1 : negativeStart[c] - bodyStart[c];
+      if (need[c] === 0) hold(p, head[c]);
+    }
+    derive(p);
     // always, given never = not possible
     const t = new Uint8Array(n);
-    queue.length = 0;
-    g.clauses.forEach((c, ci) => {
-      let k = c.positive.length;
-      for (const a of c.negative) if (p[a]) k = -1;
-      need[ci] = k < 0 ? -1 : k;
-      if (need[ci] === 0 && !t[c.head]) {
-        t[c.head] = 1;
-        queue.push(c.head);
-      }
-    });
-    derive(t, queue);
-    const same = t.every((v, i) => v === always[i]) && p.every((v, i) => v === possible[i]);
+    queued = 0;
+    for (let c = 0; c < clauseCount; c++) {
+      let blocked = false;
+      for (let k = negativeStart[c]; k < bodyStart[c + 1] && !blocked; k++) blocked = p[literals[k]] === 1;
+      need[c] = blocked ? -1 : negativeStart[c] - bodyStart[c];
+      if (need[c] === 0) hold(t, head[c]);
+    }
+    derive(t);
+    let same = true;
+    for (let a = 0; a < n && same; a++) same = t[a] === always[a] && p[a] === possible[a];
     always = t;
     possible = p;
     if (same && round > 0) break;
@@ -85,8 +80,8 @@ export function foldConstants(g: Normalized): Uint8Array {
 
 /** Whether a clause can fire: no positive literal that can never hold, no negative one that always holds. */
 export function isLiveClause(g: Normalized, value: Uint8Array, ci: number): boolean {
-  const c = g.clauses[ci];
-  for (let k = 0; k < c.positive.length; k++) if (value[c.positive[k]] === NEVER) return false;
-  for (let k = 0; k < c.negative.length; k++) if (value[c.negative[k]] === ALWAYS) return false;
+  const { bodyStart, negativeStart, literals } = g.clauses;
+  for (let k = bodyStart[ci]; k < negativeStart[ci]; k++) if (value[literals[k]] === NEVER) return false;
+  for (let k = negativeStart[ci]; k < bodyStart[ci + 1]; k++) if (value[literals[k]] === ALWAYS) return false;
   return true;
 }

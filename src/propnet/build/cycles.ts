@@ -7,10 +7,11 @@
  * linesOfAction).
  */
 import { cyclicComponents } from "../graph.js";
-import { isProposition, type PropnetCycle } from "../propnet.js";
-import type { Normalized } from "./normalize.js";
+import { type PropnetCycle } from "../propnet.js";
+import { rows, RULE_ATOM, type Normalized } from "./normalize.js";
 import { isLiveClause, VARIABLE } from "./constants.js";
 import type { Draft } from "./draft.js";
+import { COMPONENT_KIND, isPropositionCode } from "./kinds.js";
 
 /**
  * Cycles among rule atoms, named by atom KIF: through every clause (`value` absent: the
@@ -18,19 +19,24 @@ import type { Draft } from "./draft.js";
  * (`value` from `foldConstants`: the optimized one).
  */
 export function atomCycles(g: Normalized, value?: Uint8Array): PropnetCycle[] {
-  const bodyOf = (ci: number): readonly number[] =>
-    value === undefined || isLiveClause(g, value, ci) ? [...g.clauses[ci].positive, ...g.clauses[ci].negative] : [];
-  const live = (a: number): boolean => value === undefined || value[a] === VARIABLE;
+  const live = (a: number): boolean => g.cls[a] === RULE_ATOM && (value === undefined || value[a] === VARIABLE);
   const n = g.kifs.length;
-  const successors = (a: number): number[] => {
-    const out: number[] = [];
-    const { start, items } = g.clausesOf;
-    for (let k = start[a]; k < start[a + 1]; k++) for (const b of bodyOf(items[k])) if (g.cls[b] === "rule" && live(b)) out.push(b);
-    return out;
-  };
-  const cache: (number[] | undefined)[] = new Array(n);
-  const cached = (a: number) => (cache[a] ??= successors(a));
-  return cyclicComponents(n, cached, (a) => g.cls[a] === "rule" && live(a))
+  const { start, items } = g.clausesOf;
+  const { bodyStart, literals } = g.clauses;
+  // each atom's successors: the live atoms in the bodies of its live clauses, in compressed rows
+  const successors = rows(n, (emit) => {
+    for (let a = 0; a < n; a++) {
+      if (!live(a)) continue;
+      for (let k = start[a]; k < start[a + 1]; k++) {
+        const ci = items[k];
+        if (value !== undefined && !isLiveClause(g, value, ci)) continue;
+        for (let j = bodyStart[ci]; j < bodyStart[ci + 1]; j++) if (live(literals[j])) emit(a, literals[j]);
+      }
+    }
+  });
+  const count = new Int32Array(n);
+  for (let a = 0; a < n; a++) count[a] = successors.start[a + 1] - successors.start[a];
+  return cyclicComponents(n, { start: successors.start, count, items: successors.items }, live)
     .map((members) => ({ kind: "propnet-cycle" as const, propositions: members.map((a) => g.kifs[a]).sort() }))
     .sort((x, y) => (x.propositions[0] < y.propositions[0] ? -1 : 1));
 }
@@ -41,8 +47,8 @@ export function atomCycles(g: Normalized, value?: Uint8Array): PropnetCycle[] {
  * gate kind and final id (`newId`).
  */
 export function draftCycles(d: Draft, include: (v: number) => boolean, newId: Int32Array): PropnetCycle[] {
-  return cyclicComponents(d.size, (v) => d.inputs[v], include).map((members) => ({
+  return cyclicComponents(d.size, d.rows(), include).map((members) => ({
     kind: "propnet-cycle" as const,
-    propositions: members.map((v) => (isProposition(d.kind[v]) ? d.label[v] : `${d.kind[v]}#${newId[v]}`)).sort(),
+    propositions: members.map((v) => (isPropositionCode(d.kind[v]) ? d.label[v] : `${COMPONENT_KIND[d.kind[v]]}#${newId[v]}`)).sort(),
   }));
 }

@@ -1,50 +1,42 @@
 /**
- * The draft: the graph under construction as parallel arrays (kind, label, inputs), with the gates
- * shared by structure as they are made (an AND or OR over the same inputs, or a NOT of the same
- * input, is made once), and the outputs (legal, goal, terminal, init, transitions) collected by
- * draft id. Both drafts (unoptimized.ts, optimized.ts) build one; simplify and finalize read it.
+ * The draft: the graph under construction as parallel typed arrays (a kind code, a label, and the
+ * inputs as a row of one shared pool), with the gates shared by structure as they are made (an AND
+ * or OR over the same inputs, or a NOT of the same input, is made once), and the outputs (legal,
+ * goal, terminal, init, transitions) collected by draft id. Both drafts (unoptimized.ts,
+ * optimized.ts) build one; simplify and finalize read it.
  * Why hashing, not key strings: the lookup is an open-addressing table keyed by a 32-bit hash of
  * kind and inputs, compared input by input on a hit; measured when it replaced key strings
- * (75a6bbd): buildPropnet 0.64x on hex, 0.70x on racer. Sharing while drafting made 5.72 M AND
- * gates for 6.09 M clauses of two literals or more on 309 base games (all that ground but
- * alexChess).
+ * (75a6bbd): buildPropnet 0.64x on hex, 0.70x on racer. Why a pool, not an array per component:
+ * amazonsTorus drafts 2.0 M components; their input arrays were most of what the build's garbage
+ * collections walked.
  */
-import type { ComponentKind } from "../propnet.js";
+import { sortRange, type IntList } from "../../int-list.js";
+import type { GraphRows } from "../graph.js";
+import { AND, FALSE, GOAL, INIT, LEGAL, NOT, OR, SEES, TERMINAL, TRUE } from "./kinds.js";
 import type { Normalized } from "./normalize.js";
 
-/** A 32-bit hash of a gate's kind and (sorted) inputs, for structural hashing. */
-function gateHash(kind: string, inputs: readonly number[]): number {
-  let h = kind === "and" ? 1 : kind === "or" ? 2 : 3;
-  for (let k = 0; k < inputs.length; k++) h = Math.imul(h ^ inputs[k], 0x9e3779b1) ^ (h >>> 15);
+/** A 32-bit hash of a gate's kind and (sorted) inputs `inputs[from .. from + count)`, for structural hashing. */
+function gateHash(kind: number, inputs: Int32Array, from: number, count: number): number {
+  let h = kind === AND ? 1 : kind === OR ? 2 : 3;
+  for (let k = from; k < from + count; k++) h = Math.imul(h ^ inputs[k], 0x9e3779b1) ^ (h >>> 15);
   return h;
-}
-
-/**
- * Structural lookup in an open-addressing table of gate ids (`slots`, a power of two long, -1 for
- * empty): the slot holding a gate of `kind` over exactly `inputs`, or the empty slot where such a
- * gate belongs.
- */
-export function gateSlot(slots: Int32Array, kind: string, inputs: readonly number[], kinds: readonly string[], inputsOf: readonly (readonly number[])[]): number {
-  const mask = slots.length - 1;
-  for (let i = gateHash(kind, inputs) & mask; ; i = (i + 1) & mask) {
-    const other = slots[i];
-    if (other < 0) return i;
-    if (kinds[other] !== kind) continue;
-    const theirs = inputsOf[other];
-    if (theirs.length !== inputs.length) continue;
-    let same = true;
-    for (let k = 0; k < inputs.length && same; k++) same = theirs[k] === inputs[k];
-    if (same) return i;
-  }
 }
 
 /** The graph under construction: parallel arrays of components. */
 export class Draft {
-  readonly kind: ComponentKind[] = [];
+  /** Kind code (kinds.ts) per component. */
+  kind = new Uint8Array(1024);
   readonly label: string[] = [];
-  readonly inputs: number[][] = [];
-  private trueId = -1;
-  private falseId = -1;
+  /** Component v's inputs are `pool[start[v] .. start[v] + count[v])`, with room for `capacity[v]`. */
+  start = new Int32Array(1024);
+  count = new Int32Array(1024);
+  private capacity = new Int32Array(1024);
+  pool = new Int32Array(4096);
+  private poolLength = 0;
+  size = 0;
+  /** The constants, once made (-1 before). */
+  trueId = -1;
+  falseId = -1;
   /**
    * Gates made by `gate` and `not`, by structure: open addressing over gate ids (-1: empty), kept
    * under half full. `simplify` later rewrites gates' inputs to representatives; a gate found here
@@ -55,45 +47,109 @@ export class Draft {
   private gateSlots = new Int32Array(1024).fill(-1);
   private gateCount = 0;
 
-  add(kind: ComponentKind, label: string, inputs: number[]): number {
-    this.kind.push(kind);
+  /** A new component with no inputs yet and room for `room`. */
+  add(kind: number, label: string, room = 0): number {
+    const v = this.size;
+    if (v === this.kind.length) this.growComponents();
+    this.kind[v] = kind;
     this.label.push(label);
-    this.inputs.push(inputs);
-    return this.kind.length - 1;
+    this.start[v] = this.reserve(room);
+    this.count[v] = 0;
+    this.capacity[v] = room;
+    this.size = v + 1;
+    return v;
   }
-  get size(): number {
-    return this.kind.length;
+
+  /** A new component reading `inputs[from .. to)`. */
+  addWith(kind: number, label: string, inputs: Int32Array, from: number, to: number): number {
+    const v = this.add(kind, label, to - from);
+    this.pool.set(inputs.subarray(from, to), this.start[v]);
+    this.count[v] = to - from;
+    return v;
   }
+
+  /** Component v's input k. */
+  input(v: number, k: number): number {
+    return this.pool[this.start[v] + k];
+  }
+
+  /** The components' inputs as graph rows (valid until the next component is made). */
+  rows(): GraphRows {
+    return { start: this.start, count: this.count, items: this.pool };
+  }
+
+  /** Makes `w` component v's one input. */
+  setInput(v: number, w: number): void {
+    this.resize(v, 1);
+    this.pool[this.start[v]] = w;
+  }
+
+  /** Gives component v room for `n` inputs (moving it to the end of the pool if it has none) and makes it have n. */
+  resize(v: number, n: number): void {
+    if (n > this.capacity[v]) {
+      const from = this.start[v];
+      const to = this.reserve(n);
+      this.pool.copyWithin(to, from, from + this.count[v]);
+      this.start[v] = to;
+      this.capacity[v] = n;
+    }
+    this.count[v] = n;
+  }
+
   /** Names a gate after the (view) atom it computes, unless it has a name already. */
   name(id: number, kif: string): void {
     const k = this.kind[id];
-    if ((k === "and" || k === "or" || k === "not") && this.label[id] === k) this.label[id] = kif;
+    if ((k === AND && this.label[id] === "and") || (k === OR && this.label[id] === "or") || (k === NOT && this.label[id] === "not")) this.label[id] = kif;
   }
   constant(value: boolean): number {
-    if (value) return this.trueId >= 0 ? this.trueId : (this.trueId = this.add("true", "TRUE", []));
-    return this.falseId >= 0 ? this.falseId : (this.falseId = this.add("false", "FALSE", []));
+    if (value) return this.trueId >= 0 ? this.trueId : (this.trueId = this.add(TRUE, "TRUE"));
+    return this.falseId >= 0 ? this.falseId : (this.falseId = this.add(FALSE, "FALSE"));
   }
   /**
-   * An AND/OR over `inputs`, shared with an equal one made before; one input is returned as is.
-   * Takes `inputs` over: it is sorted and deduplicated in place and may become the new gate's list.
+   * An AND/OR over the inputs in `list`, shared with an equal one made before; one input is
+   * returned as is. `list` is sorted and deduplicated in place.
    */
-  gate(kind: "and" | "or", inputs: number[]): number {
-    inputs.sort((a, b) => a - b);
+  gate(kind: number, list: IntList): number {
+    const inputs = list.data;
+    sortRange(inputs, 0, list.length);
     let unique = 0;
-    for (let k = 0; k < inputs.length; k++) if (k === 0 || inputs[k] !== inputs[k - 1]) inputs[unique++] = inputs[k];
-    inputs.length = unique;
+    for (let k = 0; k < list.length; k++) if (k === 0 || inputs[k] !== inputs[k - 1]) inputs[unique++] = inputs[k];
+    list.length = unique;
     if (unique === 1) return inputs[0];
-    return this.shared(kind, inputs);
+    return this.shared(kind, inputs, unique);
   }
   not(input: number): number {
-    if (this.kind[input] === "not") return this.inputs[input][0];
-    return this.shared("not", [input]);
+    if (this.kind[input] === NOT) return this.input(input, 0);
+    const one = this.one;
+    one[0] = input;
+    return this.shared(NOT, one, 1);
   }
-  /** The gate of this kind over exactly these inputs, made now if there is none yet. */
-  private shared(kind: "and" | "or" | "not", inputs: number[]): number {
-    const i = gateSlot(this.gateSlots, kind, inputs, this.kind, this.inputs);
+  private readonly one = new Int32Array(1);
+
+  /**
+   * Structural lookup in an open-addressing table of gate ids (`slots`, a power of two long, -1
+   * for empty): the slot holding a gate of `kind` over exactly `inputs[0 .. count)`, or the empty
+   * slot where such a gate belongs.
+   */
+  gateSlot(slots: Int32Array, kind: number, inputs: Int32Array, from: number, count: number): number {
+    const mask = slots.length - 1;
+    const { pool } = this;
+    for (let i = gateHash(kind, inputs, from, count) & mask; ; i = (i + 1) & mask) {
+      const other = slots[i];
+      if (other < 0) return i;
+      if (this.kind[other] !== kind || this.count[other] !== count) continue;
+      const theirs = this.start[other];
+      let same = true;
+      for (let k = 0; k < count && same; k++) same = pool[theirs + k] === inputs[from + k];
+      if (same) return i;
+    }
+  }
+
+  /** The gate of this kind over exactly `inputs[0 .. count)`, made now if there is none yet. */
+  private shared(kind: number, inputs: Int32Array, count: number): number {
+    const i = this.gateSlot(this.gateSlots, kind, inputs, 0, count);
     if (this.gateSlots[i] >= 0) return this.gateSlots[i];
-    const id = this.add(kind, kind, inputs);
+    const id = this.addWith(kind, kind === AND ? "and" : kind === OR ? "or" : "not", inputs, 0, count);
     this.gateSlots[i] = id;
     if (++this.gateCount * 2 > this.gateSlots.length) this.growGates();
     return id;
@@ -104,18 +160,42 @@ export class Draft {
     const mask = this.gateSlots.length - 1;
     for (const id of old) {
       if (id < 0) continue;
-      let i = gateHash(this.kind[id], this.inputs[id]) & mask;
+      let i = gateHash(this.kind[id], this.pool, this.start[id], this.count[id]) & mask;
       while (this.gateSlots[i] >= 0) i = (i + 1) & mask;
       this.gateSlots[i] = id;
     }
+  }
+
+  /** Room for n inputs at the end of the pool; returns where. */
+  private reserve(n: number): number {
+    const at = this.poolLength;
+    if (at + n > this.pool.length) {
+      const bigger = new Int32Array(Math.max(at + n, this.pool.length * 2));
+      bigger.set(this.pool.subarray(0, at));
+      this.pool = bigger;
+    }
+    this.poolLength = at + n;
+    return at;
+  }
+
+  private growComponents(): void {
+    const grow = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.kind = grow(this.kind);
+    this.start = grow(this.start);
+    this.count = grow(this.count);
+    this.capacity = grow(this.capacity);
   }
 }
 
 /** The outputs of a draft, by draft component id. */
 export interface DraftOutputs {
-  baseIds: number[];
-  transitionIds: number[];
-  inputIds: number[];
+  baseIds: Int32Array;
+  transitionIds: Int32Array;
+  inputIds: Int32Array;
   legals: { role: number; move: string; id: number; input: number }[];
   goals: { role: number; valueKif: string; id: number }[];
   sees: { role: number; percept: string; id: number }[];
@@ -126,9 +206,9 @@ export interface DraftOutputs {
 /** The outputs of a draft whose propositions are `propOf(atom)` (-1: none), in atom order. */
 export function collectOutputs(
   g: Normalized,
-  baseIds: number[],
-  transitionIds: number[],
-  inputIds: number[],
+  baseIds: Int32Array,
+  transitionIds: Int32Array,
+  inputIds: Int32Array,
   propOf: (atom: number) => number,
 ): DraftOutputs {
   const out: DraftOutputs = { baseIds, transitionIds, inputIds, legals: [], goals: [], sees: [], terminal: -1, inits: [] };
@@ -136,19 +216,19 @@ export function collectOutputs(
     const id = propOf(a);
     if (id < 0) continue;
     switch (g.propKind[a]) {
-      case "legal":
+      case LEGAL:
         out.legals.push({ role: g.atomRole[a], move: g.inputs[g.moveInput[a]].move, id, input: g.moveInput[a] });
         break;
-      case "goal":
-        out.goals.push({ role: g.atomRole[a], valueKif: g.outputArg[a], id });
+      case GOAL:
+        out.goals.push({ role: g.atomRole[a], valueKif: g.outputArg.get(a)!, id });
         break;
-      case "sees":
-        out.sees.push({ role: g.atomRole[a], percept: g.outputArg[a], id });
+      case SEES:
+        out.sees.push({ role: g.atomRole[a], percept: g.outputArg.get(a)!, id });
         break;
-      case "terminal":
+      case TERMINAL:
         out.terminal = id;
         break;
-      case "init":
+      case INIT:
         out.inits.push({ base: g.fluentBase[a], id });
         break;
     }

@@ -5,8 +5,33 @@
  * Measured on 309 base games (all that ground but alexChess): 150 k of 6.94 M components fewer, in
  * 145 games (tictactoe 247 to 222).
  */
+import { IntList } from "../../int-list.js";
 import type { Draft } from "./draft.js";
+import { AND, BASE, OR } from "./kinds.js";
 import type { Representatives } from "./representatives.js";
+
+/** Marks by stamp over component ids, grown as the draft grows: `mark(x)` is true once per stamp. */
+class Stamps {
+  private at = new Int32Array(1024);
+  private stamp = 0;
+  next(): number {
+    return ++this.stamp;
+  }
+  /** Whether x has the current stamp; gives it the stamp. */
+  mark(x: number): boolean {
+    if (x >= this.at.length) {
+      const bigger = new Int32Array(Math.max(x + 1, this.at.length * 2));
+      bigger.set(this.at);
+      this.at = bigger;
+    }
+    if (this.at[x] === this.stamp) return true;
+    this.at[x] = this.stamp;
+    return false;
+  }
+  has(x: number, stamp: number): boolean {
+    return x < this.at.length && this.at[x] === stamp;
+  }
+}
 
 /**
  * Factors a common input out of an OR of ANDs: or(and(c, x1), and(c, x2)) = and(c, or(x1, x2)),
@@ -14,28 +39,90 @@ import type { Representatives } from "./representatives.js";
  * whether it changed anything.
  */
 export function factorCommonInputs(d: Draft, reps: Representatives): boolean {
-  const find = (x: number): number => reps.find(x);
   const order = reps.postorder();
   const readers = new Int32Array(d.size);
-  for (const v of order) if (d.kind[v] !== "base") for (const w of d.inputs[v]) readers[find(w)]++;
+  for (let o = 0; o < order.length; o++) {
+    const v = order[o];
+    if (d.kind[v] !== BASE) for (let k = 0; k < d.count[v]; k++) readers[reps.find(d.input(v, k))]++;
+  }
   let changed = false;
-  for (const v of order) {
-    if (d.kind[v] !== "or" || !reps.isOwn(v)) continue;
-    const ins = [...new Set(d.inputs[v].map(find))];
-    if (ins.length < 2) continue;
-    const sets = ins.map((x) => (d.kind[x] === "and" && readers[x] === 1 ? [...new Set(d.inputs[x].map(find))] : [x]));
-    const common = new Set(sets[0]);
-    for (const set of sets.slice(1)) {
-      const here = new Set(set);
-      for (const c of common) if (!here.has(c)) common.delete(c);
+  const seen = new Stamps();
+  const inCommon = new Stamps();
+  let hits = new Int32Array(d.size);
+  /** hits[y], long enough for y (gates made by earlier factorings can be inputs too). */
+  const hitsFor = (y: number): Int32Array => {
+    if (y >= hits.length) {
+      const bigger = new Int32Array(Math.max(y + 1, hits.length * 2));
+      bigger.set(hits);
+      hits = bigger;
     }
-    if (common.size === 0) continue;
-    const rests = sets.map((set) => set.filter((y) => !common.has(y)));
-    const parts = [...common];
-    if (!rests.some((r) => r.length === 0)) parts.push(d.gate("or", rests.map((r) => d.gate("and", r))));
-    const result = d.gate("and", parts);
+    return hits;
+  };
+  const ins = new IntList(64);
+  // the sets: one per input of the OR, its elements in `items` from `setStart[i]`
+  const items = new IntList(256);
+  const setStart = new IntList(64);
+  const common = new IntList(64);
+  const rest = new IntList(64);
+  const restGates = new IntList(64);
+  /** Appends the distinct representatives of v's inputs to `into`, in order. */
+  const distinctInputs = (v: number, into: IntList) => {
+    seen.next();
+    for (let k = 0; k < d.count[v]; k++) {
+      const x = reps.find(d.input(v, k));
+      if (!seen.mark(x)) into.push(x);
+    }
+  };
+  for (let o = 0; o < order.length; o++) {
+    const v = order[o];
+    if (d.kind[v] !== OR || !reps.isOwn(v)) continue;
+    ins.length = 0;
+    distinctInputs(v, ins);
+    if (ins.length < 2) continue;
+    items.length = 0;
+    setStart.length = 0;
+    for (let i = 0; i < ins.length; i++) {
+      const x = ins.data[i];
+      setStart.push(items.length);
+      if (d.kind[x] === AND && x < readers.length && readers[x] === 1) distinctInputs(x, items);
+      else items.push(x);
+    }
+    setStart.push(items.length);
+    // common: the first set's elements that are in every other set, in the first set's order
+    const sets = ins.length;
+    const first = inCommon.next();
+    for (let k = setStart.data[0]; k < setStart.data[1]; k++) {
+      inCommon.mark(items.data[k]);
+      hitsFor(items.data[k])[items.data[k]] = 0;
+    }
+    for (let k = setStart.data[1]; k < setStart.data[sets]; k++) {
+      const y = items.data[k];
+      if (inCommon.has(y, first)) hits[y]++;
+    }
+    common.length = 0;
+    for (let k = setStart.data[0]; k < setStart.data[1]; k++) if (hits[items.data[k]] === sets - 1) common.push(items.data[k]);
+    if (common.length === 0) continue;
+    const isCommon = inCommon.next();
+    for (let k = 0; k < common.length; k++) inCommon.mark(common.data[k]);
+    // the rests: each set without the common inputs; an AND of each, unless one is empty
+    let someEmpty = false;
+    for (let i = 0; i < sets && !someEmpty; i++) {
+      let left = 0;
+      for (let k = setStart.data[i]; k < setStart.data[i + 1]; k++) if (!inCommon.has(items.data[k], isCommon)) left++;
+      someEmpty = left === 0;
+    }
+    if (!someEmpty) {
+      restGates.length = 0;
+      for (let i = 0; i < sets; i++) {
+        rest.length = 0;
+        for (let k = setStart.data[i]; k < setStart.data[i + 1]; k++) if (!inCommon.has(items.data[k], isCommon)) rest.push(items.data[k]);
+        restGates.push(d.gate(AND, rest));
+      }
+      common.push(d.gate(OR, restGates));
+    }
+    const result = d.gate(AND, common);
     reps.grow();
-    if (find(result) === v) continue;
+    if (reps.find(result) === v) continue;
     reps.replace(v, result);
     changed = true;
   }

@@ -12,6 +12,7 @@ import type { Propnet, PropnetComponent, PropnetCycle, PropnetGoal, PropnetInit,
 import type { Draft, DraftOutputs } from "./draft.js";
 import type { Normalized } from "./normalize.js";
 import { computeStats } from "./stats.js";
+import { BASE, COMPONENT_KIND, FALSE, INPUT, TRANSITION, TRUE } from "./kinds.js";
 import { draftCycles } from "./cycles.js";
 
 export function finalize(
@@ -32,22 +33,23 @@ export function finalize(
       order.push(v);
     }
   };
-  for (let v = 0; v < size; v++) if (d.kind[v] === "true" || d.kind[v] === "false") place(v);
+  for (let v = 0; v < size; v++) if (d.kind[v] === TRUE || d.kind[v] === FALSE) place(v);
   out.baseIds.forEach(place);
   out.inputIds.forEach(place);
-  const middle = (v: number) =>
-    keep[v] === 1 && d.kind[v] !== "true" && d.kind[v] !== "false" && d.kind[v] !== "base" && d.kind[v] !== "input" && d.kind[v] !== "transition";
-  const topo = topologicalOrder(size, (v) => d.inputs[v], middle);
+  const middle = (v: number) => {
+    const k = d.kind[v];
+    return keep[v] === 1 && k !== TRUE && k !== FALSE && k !== BASE && k !== INPUT && k !== TRANSITION;
+  };
+  const topo = topologicalOrder(size, d.rows(), middle);
   topo.order.forEach(place);
   topo.leftOver.forEach(place);
   out.transitionIds.forEach(place);
 
-  const components: PropnetComponent[] = order.map((v, id) => ({
-    id,
-    kind: d.kind[v],
-    label: d.label[v],
-    inputs: d.inputs[v].map((w) => newId[w]),
-  }));
+  const components: PropnetComponent[] = order.map((v, id) => {
+    const inputs: number[] = new Array(d.count[v]);
+    for (let k = 0; k < inputs.length; k++) inputs[k] = newId[d.input(v, k)];
+    return { id, kind: COMPONENT_KIND[d.kind[v]], label: d.label[v], inputs };
+  });
 
   let cycles = atomLevelCycles;
   if (topo.leftOver.length > 0 && cycles.length === 0) {
@@ -76,8 +78,8 @@ export function finalize(
     roles: g.roles,
     components,
     baseFluents: g.baseFluents,
-    baseIds: out.baseIds.map((v) => newId[v]),
-    transitionIds: out.transitionIds.map((v) => (v >= 0 ? newId[v] : -1)),
+    baseIds: Array.from(out.baseIds, (v) => newId[v]),
+    transitionIds: Array.from(out.transitionIds, (v) => (v >= 0 ? newId[v] : -1)),
     inputs,
     legals,
     goals,

@@ -7,7 +7,9 @@
  * that ground but alexChess): 1.70 M of 8.63 M reached components merged away, in 134 games (racer4
  * 1.07 M to 0.45 M).
  */
-import { gateSlot, type Draft } from "./draft.js";
+import { sortRange } from "../../int-list.js";
+import type { Draft } from "./draft.js";
+import { AND, FALSE, NOT, OR, TRUE } from "./kinds.js";
 import type { Representatives } from "./representatives.js";
 
 /**
@@ -15,11 +17,11 @@ import type { Representatives } from "./representatives.js";
  * `not (not x)` is x, a gate over constants or over one input is what it computes. Passes over
  * the gates inputs first until one changes nothing. An open-addressing table of gate ids keyed
  * by a 32-bit hash of kind and inputs, compared input by input on a hit: no key strings and no
- * allocation per gate.
+ * allocation per gate; a gate's inputs are rewritten in place in the draft's pool.
  */
 export function mergeGates(d: Draft, reps: Representatives): void {
-  const trueId = d.kind.indexOf("true");
-  const falseId = d.kind.indexOf("false");
+  const trueId = d.trueId;
+  const falseId = d.falseId;
   let capacity = 1024;
   while (capacity < d.size * 2) capacity *= 2;
   const slots = new Int32Array(capacity);
@@ -27,24 +29,27 @@ export function mergeGates(d: Draft, reps: Representatives): void {
     let changed = false;
     slots.fill(-1);
     /** The gate already in the table with v's kind and inputs, else v after adding it. */
-    const canonical = (v: number, kind: string, ins: readonly number[]): number => {
-      const i = gateSlot(slots, kind, ins, d.kind, d.inputs);
+    const canonical = (v: number, kind: number): number => {
+      const i = d.gateSlot(slots, kind, d.pool, d.start[v], d.count[v]);
       if (slots[i] < 0) slots[i] = v;
       return slots[i];
     };
-    for (const v of reps.postorder()) {
+    const order = reps.postorder();
+    for (let o = 0; o < order.length; o++) {
+      const v = order[o];
       const kind = d.kind[v];
-      if (kind !== "and" && kind !== "or" && kind !== "not") continue;
+      if (kind !== AND && kind !== OR && kind !== NOT) continue;
       if (!reps.isOwn(v)) continue;
-      if (kind === "not") {
-        const x = reps.find(d.inputs[v][0]);
-        d.inputs[v][0] = x;
+      const s = d.start[v];
+      if (kind === NOT) {
+        const x = reps.find(d.pool[s]);
+        d.pool[s] = x;
         let to = -1;
-        if (d.kind[x] === "not") to = reps.find(d.inputs[x][0]);
-        else if (d.kind[x] === "true") to = falseId >= 0 ? falseId : -1;
-        else if (d.kind[x] === "false") to = trueId >= 0 ? trueId : -1;
+        if (d.kind[x] === NOT) to = reps.find(d.input(x, 0));
+        else if (d.kind[x] === TRUE) to = falseId >= 0 ? falseId : -1;
+        else if (d.kind[x] === FALSE) to = trueId >= 0 ? trueId : -1;
         if (to < 0) {
-          const other = canonical(v, "not", d.inputs[v]);
+          const other = canonical(v, NOT);
           if (other !== v) to = other;
         }
         if (to >= 0 && to !== v) {
@@ -53,36 +58,37 @@ export function mergeGates(d: Draft, reps: Representatives): void {
         }
         continue;
       }
-      const absorbing = kind === "and" ? "false" : "true";
-      const neutral = kind === "and" ? "true" : "false";
+      const absorbing = kind === AND ? FALSE : TRUE;
+      const neutral = kind === AND ? TRUE : FALSE;
       // representatives of the inputs, sorted, without duplicates or the neutral constant
-      // (rewritten in place: the list is v's own, and an allocation per gate and pass is garbage)
-      const ins = d.inputs[v];
-      for (let k = 0; k < ins.length; k++) ins[k] = reps.find(ins[k]);
-      ins.sort((a, b) => a - b);
+      // (rewritten in place: the row is v's own)
+      const pool = d.pool;
+      const n = d.count[v];
+      for (let k = s; k < s + n; k++) pool[k] = reps.find(pool[k]);
+      sortRange(pool, s, s + n);
       let kept = 0;
       let absorbed = -1;
-      for (let k = 0; k < ins.length; k++) {
-        const x = ins[k];
-        if (k > 0 && x === ins[k - 1]) continue;
+      for (let k = 0; k < n; k++) {
+        const x = pool[s + k];
+        if (k > 0 && x === pool[s + k - 1]) continue;
         const xk = d.kind[x];
         if (xk === neutral) continue;
         if (xk === absorbing && absorbed < 0) absorbed = x;
-        ins[kept++] = x;
+        pool[s + kept++] = x;
       }
-      ins.length = kept;
+      d.count[v] = kept;
       if (absorbed >= 0) {
-        ins.length = 1;
-        ins[0] = absorbed;
+        d.count[v] = 1;
+        pool[s] = absorbed;
       }
-      const constant = kind === "and" ? trueId : falseId;
-      if (ins.length === 0 && constant >= 0) ins.push(constant);
-      if (ins.length === 1 && ins[0] !== v) {
-        reps.replace(v, ins[0]);
+      const constant = kind === AND ? trueId : falseId;
+      if (d.count[v] === 0 && constant >= 0) d.setInput(v, constant);
+      if (d.count[v] === 1 && d.input(v, 0) !== v) {
+        reps.replace(v, d.input(v, 0));
         changed = true;
         continue;
       }
-      const other = canonical(v, kind, ins);
+      const other = canonical(v, kind);
       if (other !== v) {
         reps.replace(v, other);
         changed = true;

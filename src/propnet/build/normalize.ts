@@ -11,38 +11,44 @@
  * games; legal/goal atoms of unknown roles in 8 games, input moves of unknown roles in 1
  * (warnings).
  */
-import type { GroundClause, GroundGame } from "../../ground/ground-game.js";
-import { termToKif } from "../../syntax/print.js";
-import type { PropositionKind } from "../propnet.js";
+import { atomArguments, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
+import { IntList } from "../../int-list.js";
+import { BASE, GOAL, INIT, INPUT, LEGAL, NEXT, SEES, TERMINAL, VIEW } from "./kinds.js";
 
-/** How an atom gets its value: from the state, from the joint move, never, or from clauses. */
-export type AtomClass = "base" | "input" | "never" | "rule";
+/** How an atom gets its value (`Normalized.cls`): from clauses, from the state, from the joint move, or never. */
+export const RULE_ATOM = 0;
+export const BASE_ATOM = 1;
+export const INPUT_ATOM = 2;
+export const NEVER_ATOM = 3;
 
 /** The game with base fluents and inputs completed and atoms classified. */
 export interface Normalized {
   readonly roles: readonly string[];
-  readonly kifs: string[];
-  readonly cls: AtomClass[];
-  readonly propKind: PropositionKind[];
+  readonly kifs: readonly string[];
+  /** RULE_ATOM, BASE_ATOM, INPUT_ATOM or NEVER_ATOM per atom. */
+  readonly cls: Uint8Array;
+  /** The proposition kind (kinds.ts) of each atom. */
+  readonly propKind: Uint8Array;
   /** Base index of the fluent of a `true` (class base), `next` or `init` atom; else -1. */
-  readonly fluentBase: number[];
+  readonly fluentBase: Int32Array;
   /** Input index of a `does` atom (class input) or of the move of a `legal` atom; else -1. */
-  readonly moveInput: number[];
+  readonly moveInput: Int32Array;
   /** Role index of `legal`, `goal` and `sees` atoms; else -1. */
-  readonly atomRole: number[];
-  /** KIF of the second argument of `goal` (the value) and `sees` (the percept) atoms. */
-  readonly outputArg: string[];
-  readonly clauses: readonly GroundClause[];
+  readonly atomRole: Int32Array;
+  /** KIF of the second argument of `goal` (the value) and `sees` (the percept) atoms, by atom. */
+  readonly outputArg: ReadonlyMap<number, string>;
+  /** The clauses whose head is a rule atom. */
+  readonly clauses: GroundClauses;
   /** The clauses of each head atom. */
   readonly clausesOf: Rows;
   readonly baseFluents: readonly string[];
   /** Atom of `(true f)` per base index. */
-  readonly baseAtom: readonly number[];
+  readonly baseAtom: Int32Array;
   /** Atom of `(next f)` per base index, or -1. */
-  readonly nextAtom: readonly number[];
+  readonly nextAtom: Int32Array;
   readonly inputs: readonly { readonly role: number; readonly move: string }[];
   /** Atom of `(does r m)` per input index. */
-  readonly inputAtom: readonly number[];
+  readonly inputAtom: Int32Array;
   readonly warnings: string[];
 }
 
@@ -76,13 +82,19 @@ export function normalize(game: GroundGame): Normalized {
   const warnings: string[] = [];
   const roles = [...game.roles];
   const roleIndex = new Map(roles.map((r, i) => [r, i]));
-  const kifs = game.atoms.map((a) => a.kif);
-  // `atomOf` below looks up `(true f)` and `(does r m)`: only atoms of those relations can match
+  const atoms = game.atoms;
+  const n0 = atoms.length;
+  const kifs = atoms.kif.slice();
+  const relation = atoms.relation;
+  // `atomOf` below looks up `(true f)`: only atoms of that relation can match
   const kifIndex = new Map<string, number>();
-  game.atoms.forEach((a, i) => {
-    if (a.relation === "true" || a.relation === "does") kifIndex.set(a.kif, i);
-  });
-  const n0 = kifs.length;
+  // the arguments of the atoms whose arguments say what they are
+  const argsOf: (string[] | undefined)[] = new Array(n0);
+  for (let i = 0; i < n0; i++) {
+    const r = relation[i];
+    if (r === "true") kifIndex.set(kifs[i], i);
+    else if (r === "next" || r === "init" || r === "legal" || r === "goal" || r === "sees" || r === "does") argsOf[i] = atomArguments(atoms, i);
+  }
 
   // base fluents
   const baseFluents: string[] = [];
@@ -95,21 +107,24 @@ export function normalize(game: GroundGame): Normalized {
   };
   for (const f of game.base) addBase(f);
   const addedBase: string[] = [];
-  for (const a of game.atoms)
-    if ((a.relation === "next" || a.relation === "init") && a.args.length === 1) {
-      const f = termToKif(a.args[0]);
+  for (let i = 0; i < n0; i++) {
+    const args = argsOf[i];
+    if ((relation[i] === "next" || relation[i] === "init") && args!.length === 1) {
+      const f = args![0];
       if (!baseIndex.has(f)) addedBase.push(f);
       addBase(f);
     }
+  }
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
-  // inputs, grouped by role (moves are looked up per role: no key string per move)
-  const rawInputs: { role: number; move: string }[] = [];
-  const knownMoves = roles.map(() => new Set<string>());
+  // inputs, grouped by role: each role's moves in the order they come (input, then legal moves
+  // missing from it), looked up per role (no key string per move)
+  const movesOf: string[][] = roles.map(() => []);
+  const moveIndex = roles.map(() => new Map<string, number>());
   const addInput = (role: number, move: string): boolean => {
-    if (knownMoves[role].has(move)) return false;
-    knownMoves[role].add(move);
-    rawInputs.push({ role, move });
+    if (moveIndex[role].has(move)) return false;
+    moveIndex[role].set(move, movesOf[role].length);
+    movesOf[role].push(move);
     return true;
   };
   const unknownRoles = new Set<string>();
@@ -119,18 +134,28 @@ export function normalize(game: GroundGame): Normalized {
     else addInput(r, m.move);
   }
   const addedInputs: string[] = [];
-  for (const a of game.atoms)
-    if (a.relation === "legal" && a.args.length === 2) {
-      const r = roleIndex.get(termToKif(a.args[0]));
-      if (r !== undefined && addInput(r, termToKif(a.args[1]))) addedInputs.push(a.kif);
+  for (let i = 0; i < n0; i++) {
+    const args = argsOf[i];
+    if (relation[i] === "legal" && args!.length === 2) {
+      const r = roleIndex.get(args![0]);
+      if (r !== undefined && addInput(r, args![1])) addedInputs.push(kifs[i]);
     }
+  }
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
   if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
-  const inputs = rawInputs.map((m, i) => ({ ...m, i })).sort((a, b) => a.role - b.role || a.i - b.i).map(({ role, move }) => ({ role, move }));
-  const inputIndex = roles.map(() => new Map<string, number>());
-  inputs.forEach((m, i) => inputIndex[m.role].set(m.move, i));
+  const roleOffset = new Int32Array(roles.length + 1);
+  const inputs: { role: number; move: string }[] = [];
+  roles.forEach((_, r) => {
+    roleOffset[r] = inputs.length;
+    for (const move of movesOf[r]) inputs.push({ role: r, move });
+  });
+  /** The input index of role r's move, or undefined. */
+  const inputOf = (r: number, move: string): number | undefined => {
+    const k = moveIndex[r].get(move);
+    return k === undefined ? undefined : roleOffset[r] + k;
+  };
 
-  // atoms for every base fluent and input
+  // atoms for every base fluent and input: `(true f)` looked up by KIF, `(does r m)` by its role and move
   const atomOf = (kif: string): number => {
     let i = kifIndex.get(kif);
     if (i === undefined) {
@@ -140,70 +165,80 @@ export function normalize(game: GroundGame): Normalized {
     }
     return i;
   };
-  const baseAtom = baseFluents.map((f) => atomOf(`(true ${f})`));
-  const inputAtom = inputs.map((m) => atomOf(`(does ${roles[m.role]} ${m.move})`));
+  const baseAtom = Int32Array.from(baseFluents, (f) => atomOf(`(true ${f})`));
+  const inputAtom = new Int32Array(inputs.length).fill(-1);
+  for (let i = 0; i < n0; i++) {
+    const args = argsOf[i];
+    if (relation[i] !== "does" || args!.length !== 2) continue;
+    const r = roleIndex.get(args![0]);
+    const input = r === undefined ? undefined : inputOf(r, args![1]);
+    if (input !== undefined) inputAtom[input] = i;
+  }
+  inputs.forEach((m, i) => {
+    if (inputAtom[i] < 0) inputAtom[i] = kifs.push(`(does ${roles[m.role]} ${m.move})`) - 1;
+  });
 
   const n = kifs.length;
-  const cls: AtomClass[] = new Array(n).fill("rule");
-  const propKind: PropositionKind[] = new Array(n).fill("view");
-  const fluentBase: number[] = new Array(n).fill(-1);
-  const moveInput: number[] = new Array(n).fill(-1);
-  const atomRole: number[] = new Array(n).fill(-1);
-  const outputArg: string[] = new Array(n).fill("");
-  const nextAtom: number[] = new Array(baseFluents.length).fill(-1);
+  const cls = new Uint8Array(n); // RULE_ATOM
+  const propKind = new Uint8Array(n).fill(VIEW);
+  const fluentBase = new Int32Array(n).fill(-1);
+  const moveInput = new Int32Array(n).fill(-1);
+  const atomRole = new Int32Array(n).fill(-1);
+  const outputArg = new Map<number, string>();
+  const nextAtom = new Int32Array(baseFluents.length).fill(-1);
   baseAtom.forEach((a, b) => {
-    cls[a] = "base";
-    propKind[a] = "base";
+    cls[a] = BASE_ATOM;
+    propKind[a] = BASE;
     fluentBase[a] = b;
   });
   inputAtom.forEach((a, i) => {
-    cls[a] = "input";
-    propKind[a] = "input";
+    cls[a] = INPUT_ATOM;
+    propKind[a] = INPUT;
     moveInput[a] = i;
   });
   const unknownGoalRoles: string[] = [];
   const unknownSeesRoles: string[] = [];
   for (let i = 0; i < n0; i++) {
-    const a = game.atoms[i];
-    if (cls[i] !== "rule") continue;
-    const args = a.args;
-    switch (a.relation) {
+    if (cls[i] !== RULE_ATOM) continue;
+    const r = relation[i];
+    const args = argsOf[i];
+    switch (r) {
       case "true":
       case "does":
-        cls[i] = "never";
+        cls[i] = NEVER_ATOM;
         break;
       case "next":
-        if (args.length === 1) {
-          propKind[i] = "next";
-          fluentBase[i] = baseIndex.get(termToKif(args[0]))!;
+        if (args!.length === 1) {
+          propKind[i] = NEXT;
+          fluentBase[i] = baseIndex.get(args![0])!;
           nextAtom[fluentBase[i]] = i;
         }
         break;
       case "init":
-        if (args.length === 1) {
-          propKind[i] = "init";
-          fluentBase[i] = baseIndex.get(termToKif(args[0]))!;
+        if (args!.length === 1) {
+          propKind[i] = INIT;
+          fluentBase[i] = baseIndex.get(args![0])!;
         }
         break;
       case "terminal":
-        if (args.length === 0) propKind[i] = "terminal";
+        if (kifs[i] === "terminal") propKind[i] = TERMINAL;
         break;
       case "legal":
       case "goal":
       case "sees": {
-        if (args.length !== 2) break;
-        const r = roleIndex.get(termToKif(args[0]));
-        if (r === undefined) {
-          (a.relation === "sees" ? unknownSeesRoles : unknownGoalRoles).push(a.kif);
+        if (args!.length !== 2) break;
+        const role = roleIndex.get(args![0]);
+        if (role === undefined) {
+          (r === "sees" ? unknownSeesRoles : unknownGoalRoles).push(kifs[i]);
           break;
         }
-        atomRole[i] = r;
-        if (a.relation === "legal") {
-          propKind[i] = "legal";
-          moveInput[i] = inputIndex[r].get(termToKif(args[1]))!;
+        atomRole[i] = role;
+        if (r === "legal") {
+          propKind[i] = LEGAL;
+          moveInput[i] = inputOf(role, args![1])!;
         } else {
-          propKind[i] = a.relation;
-          outputArg[i] = termToKif(args[1]);
+          propKind[i] = r === "goal" ? GOAL : SEES;
+          outputArg.set(i, args![1]);
         }
         break;
       }
@@ -212,16 +247,13 @@ export function normalize(game: GroundGame): Normalized {
   if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
   if (unknownSeesRoles.length > 0) warnings.push(`sees atoms of unknown roles kept as views: ${sample(unknownSeesRoles)}`);
 
-  const clauses: GroundClause[] = [];
   const badHeads: string[] = [];
-  for (const c of game.clauses) {
-    if (cls[c.head] !== "rule") {
-      badHeads.push(kifs[c.head]);
-      continue;
-    }
-    clauses.push(c);
-  }
-  const clausesOf = rows(n, (emit) => clauses.forEach((c, ci) => emit(c.head, ci)));
+  const { head } = game.clauses;
+  for (let c = 0; c < game.clauses.length; c++) if (cls[head[c]] !== RULE_ATOM) badHeads.push(kifs[head[c]]);
+  const clauses = badHeads.length === 0 ? game.clauses : ruleClauses(game.clauses, cls);
+  const clausesOf = rows(n, (emit) => {
+    for (let c = 0; c < clauses.length; c++) emit(clauses.head[c], c);
+  });
   if (badHeads.length > 0) warnings.push(`clauses with a true/does head ignored: ${sample(badHeads)}`);
 
   return {
@@ -242,4 +274,22 @@ export function normalize(game: GroundGame): Normalized {
     inputAtom,
     warnings,
   };
+}
+
+/** The clauses whose head is a rule atom, in order. */
+function ruleClauses(all: GroundClauses, cls: Uint8Array): GroundClauses {
+  const head = new IntList();
+  const bodyStart = new IntList();
+  const negativeStart = new IntList();
+  const literals = new IntList();
+  for (let c = 0; c < all.length; c++) {
+    if (cls[all.head[c]] !== RULE_ATOM) continue;
+    head.push(all.head[c]);
+    bodyStart.push(literals.length);
+    for (let k = all.bodyStart[c]; k < all.negativeStart[c]; k++) literals.push(all.literals[k]);
+    negativeStart.push(literals.length);
+    for (let k = all.negativeStart[c]; k < all.bodyStart[c + 1]; k++) literals.push(all.literals[k]);
+  }
+  bodyStart.push(literals.length);
+  return { length: head.length, head: head.toArray(), bodyStart: bodyStart.toArray(), negativeStart: negativeStart.toArray(), literals: literals.toArray() };
 }

@@ -7,64 +7,73 @@
  * alexChess): 13.5 M draft components where the paper counts 23.7 M (breakthrough 6,922 for
  * 34,661).
  */
+import { IntList } from "../../int-list.js";
 import { ALWAYS, isLiveClause, NEVER, VARIABLE } from "./constants.js";
 import { collectOutputs, Draft, type DraftOutputs } from "./draft.js";
+import { AND, BASE, GOAL, INIT, INPUT, LEGAL, OR, SEES, TERMINAL, TRANSITION, VIEW } from "./kinds.js";
 import type { Normalized } from "./normalize.js";
 
 /** The optimized draft of a game whose atoms' constant values (`foldConstants`) are `value`. */
 export function optimizedDraft(g: Normalized, value: Uint8Array): { draft: Draft; out: DraftOutputs } {
   const n = g.kifs.length;
   const d = new Draft();
-  const baseIds = g.baseFluents.map((f) => d.add("base", `(true ${f})`, []));
-  const inputIds = g.inputAtom.map((a) => d.add("input", g.kifs[a], []));
+  const baseIds = Int32Array.from(g.baseFluents, (f) => d.add(BASE, `(true ${f})`, 1));
+  const inputIds = Int32Array.from(g.inputAtom, (a) => d.add(INPUT, g.kifs[a]));
 
-  const placeholder = new Int32Array(n).fill(-1);
-  const queue: number[] = [];
+  // what reads each atom: its base or input proposition, a constant, or its placeholder, made at the first read
+  const prop = new Int32Array(n).fill(-1);
+  g.baseAtom.forEach((a, b) => (prop[a] = baseIds[b]));
+  g.inputAtom.forEach((a, i) => (prop[a] = inputIds[i]));
+  const queue = new IntList();
   const valueOf = (a: number): number => {
-    if (value[a] === ALWAYS) return d.constant(true);
-    if (value[a] === NEVER) return d.constant(false);
-    if (g.cls[a] === "base") return baseIds[g.fluentBase[a]];
-    if (g.cls[a] === "input") return inputIds[g.moveInput[a]];
-    if (placeholder[a] < 0) {
-      placeholder[a] = d.add(g.propKind[a], g.kifs[a], []);
-      queue.push(a);
-    }
-    return placeholder[a];
+    const known = prop[a];
+    if (known >= 0) return known;
+    if (value[a] === ALWAYS) return (prop[a] = d.constant(true));
+    if (value[a] === NEVER) return (prop[a] = d.constant(false));
+    queue.push(a);
+    return (prop[a] = d.add(g.propKind[a], g.kifs[a], 1));
   };
   /** The proposition of an output atom (a constant one reads TRUE/FALSE through a proposition of its own). */
   const outputProp = (a: number): number => {
     if (value[a] === VARIABLE) return valueOf(a);
-    return d.add(g.propKind[a], g.kifs[a], [valueOf(a)]);
+    const constant = valueOf(a);
+    const p = d.add(g.propKind[a], g.kifs[a], 1);
+    d.setInput(p, constant);
+    return p;
   };
+  const { bodyStart, negativeStart, literals: body } = g.clauses;
+  const bodies = new IntList(64);
+  const literals = new IntList(64);
   const define = (a: number) => {
-    const bodies: number[] = [];
+    bodies.length = 0;
     for (let k = g.clausesOf.start[a]; k < g.clausesOf.start[a + 1]; k++) {
       const ci = g.clausesOf.items[k];
       if (!isLiveClause(g, value, ci)) continue;
-      const c = g.clauses[ci];
-      const literals: number[] = [];
-      for (const b of c.positive) if (value[b] !== ALWAYS) literals.push(valueOf(b));
-      for (const b of c.negative) if (value[b] !== NEVER) literals.push(d.not(valueOf(b)));
-      bodies.push(d.gate("and", literals));
+      literals.length = 0;
+      for (let j = bodyStart[ci]; j < negativeStart[ci]; j++) if (value[body[j]] !== ALWAYS) literals.push(valueOf(body[j]));
+      for (let j = negativeStart[ci]; j < bodyStart[ci + 1]; j++) if (value[body[j]] !== NEVER) literals.push(d.not(valueOf(body[j])));
+      bodies.push(d.gate(AND, literals));
     }
-    const definition = d.gate("or", bodies);
-    d.inputs[placeholder[a]] = [definition];
-    if (g.propKind[a] === "view") d.name(definition, g.kifs[a]);
+    const definition = d.gate(OR, bodies);
+    d.setInput(prop[a], definition);
+    if (g.propKind[a] === VIEW) d.name(definition, g.kifs[a]);
   };
 
-  const transitionIds = g.nextAtom.map((a, b) => {
+  const transitionIds = Int32Array.from(g.nextAtom, (a, b) => {
     if (a < 0 || value[a] === NEVER) return -1;
-    const t = d.add("transition", g.baseFluents[b], [outputProp(a)]);
-    d.inputs[baseIds[b]] = [t];
+    const next = outputProp(a);
+    const t = d.add(TRANSITION, g.baseFluents[b], 1);
+    d.setInput(t, next);
+    d.setInput(baseIds[b], t);
     return t;
   });
   const outProps = new Int32Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
     const k = g.propKind[a];
-    if ((k === "legal" || k === "goal" || k === "init" || k === "sees") && value[a] !== NEVER) outProps[a] = outputProp(a);
-    if (k === "terminal") outProps[a] = outputProp(a);
+    if ((k === LEGAL || k === GOAL || k === INIT || k === SEES) && value[a] !== NEVER) outProps[a] = outputProp(a);
+    if (k === TERMINAL) outProps[a] = outputProp(a);
   }
-  for (let qi = 0; qi < queue.length; qi++) define(queue[qi]);
+  for (let qi = 0; qi < queue.length; qi++) define(queue.data[qi]);
   const out = collectOutputs(g, baseIds, transitionIds, inputIds, (a) => outProps[a]);
   return { draft: d, out };
 }

@@ -9,6 +9,20 @@
 import type { Normalized } from "./normalize.js";
 
 /**
+ * The atoms that occur in a clause (head or body), with every base fluent's `(true f)` and every
+ * input's `(does r m)`: the atoms that are propositions of the unoptimized propnet.
+ */
+export function usedAtoms(g: Normalized): Uint8Array {
+  const used = new Uint8Array(g.kifs.length);
+  for (const a of g.baseAtom) used[a] = 1;
+  for (const a of g.inputAtom) used[a] = 1;
+  const { head, literals } = g.clauses;
+  for (let c = 0; c < g.clauses.length; c++) used[head[c]] = 1;
+  for (let k = 0; k < literals.length; k++) used[literals[k]] = 1;
+  return used;
+}
+
+/**
  * The paper's component count of the ground rules, without optimization:
  *   - one proposition per distinct atom that occurs in a clause (head or body), plus `(true f)`
  *     for each base fluent and `(does r m)` for each input (and legal move) not occurring;
@@ -18,17 +32,13 @@ import type { Normalized } from "./normalize.js";
  * Transitions and the constants TRUE/FALSE are not counted.
  */
 export function countPaperComponents(g: Normalized): number {
-  const used = new Uint8Array(g.kifs.length);
-  for (const a of g.baseAtom) used[a] = 1;
-  for (const a of g.inputAtom) used[a] = 1;
+  const used = usedAtoms(g);
+  const { bodyStart, negativeStart } = g.clauses;
   let ands = 0;
   let nots = 0;
-  for (const c of g.clauses) {
-    used[c.head] = 1;
-    for (const a of c.positive) used[a] = 1;
-    for (const a of c.negative) used[a] = 1;
-    if (c.positive.length + c.negative.length > 0) ands++;
-    nots += c.negative.length;
+  for (let c = 0; c < g.clauses.length; c++) {
+    if (bodyStart[c + 1] > bodyStart[c]) ands++;
+    nots += bodyStart[c + 1] - negativeStart[c];
   }
   let propositions = 0;
   for (let i = 0; i < used.length; i++) propositions += used[i];

@@ -7,12 +7,13 @@
  * Measured on 309 base games (all that ground but alexChess): 13.5 M draft components, 8.6 M of
  * them reached from the outputs through representatives before any merge.
  */
-import type { ComponentKind } from "../propnet.js";
+import { IntList } from "../../int-list.js";
 import type { Draft, DraftOutputs } from "./draft.js";
+import { BASE, NEXT, SEES } from "./kinds.js";
 
-/** Propositions that only pass their one input on (readers can read that input instead). */
-function isPassThrough(kind: ComponentKind): boolean {
-  return kind === "view" || kind === "next" || kind === "legal" || kind === "goal" || kind === "terminal" || kind === "init" || kind === "sees";
+/** Propositions that only pass their one input on (readers can read that input instead): next to sees. */
+function isPassThrough(kind: number): boolean {
+  return kind >= NEXT && kind <= SEES;
 }
 
 /** The components that must stay: base, input, transitions, legal, goal, init, sees and terminal propositions. */
@@ -31,7 +32,7 @@ export function outputRoots(out: DraftOutputs): number[] {
  * (a union-find without ranks), seen through pass-through propositions.
  */
 export class Representatives {
-  private readonly rep: number[] = [];
+  private rep = new Int32Array(0);
 
   constructor(
     private readonly d: Draft,
@@ -43,7 +44,12 @@ export class Representatives {
 
   /** Components made since the last call represent themselves. */
   grow(): void {
-    while (this.rep.length < this.d.size) this.rep.push(this.rep.length);
+    const old = this.rep;
+    if (old.length >= this.d.size) return;
+    const rep = new Int32Array(Math.max(this.d.size, Math.ceil(old.length * 1.5)));
+    rep.set(old);
+    for (let v = old.length; v < rep.length; v++) rep[v] = v;
+    this.rep = rep;
   }
 
   /** Whether v has not been replaced. */
@@ -59,45 +65,57 @@ export class Representatives {
 
   find(x: number): number {
     const { d, rep } = this;
+    const { kind, start, count, pool } = d;
     for (let steps = 0; steps <= d.size; steps++) {
       if (rep[x] !== x) x = rep[x];
-      else if (isPassThrough(d.kind[x]) && d.inputs[x].length === 1 && d.inputs[x][0] !== x) x = d.inputs[x][0];
+      else if (isPassThrough(kind[x]) && count[x] === 1 && pool[start[x]] !== x) x = pool[start[x]];
       else return x;
     }
     return x; // a cycle of pass-through propositions: stop anywhere on it
   }
 
-  /** The representatives that the roots read, inputs before readers (a base proposition's transition is not walked through). */
-  postorder(): number[] {
+  /** The walk's buffers, kept from one walk to the next (the draft has millions of components). */
+  private seen = new Int32Array(0);
+  private walk = 0;
+  private readonly order = new IntList();
+  private readonly stack = new IntList();
+  private readonly pos = new IntList();
+
+  /**
+   * The representatives that the roots read, inputs before readers (a base proposition's
+   * transition is not walked through). The array is reused by the next call.
+   */
+  postorder(): Int32Array {
     const d = this.d;
-    const seen = new Uint8Array(d.size);
-    const order: number[] = [];
-    const stack: number[] = [];
-    const pos: number[] = [];
+    if (this.seen.length < d.size) this.seen = new Int32Array(Math.max(d.size, Math.ceil(this.seen.length * 1.5)));
+    const { seen, order, stack, pos } = this;
+    const walk = ++this.walk;
+    order.length = 0;
+    order.grow(d.size);
     for (const r of this.roots) {
-      if (seen[r]) continue;
-      seen[r] = 1;
+      if (seen[r] === walk) continue;
+      seen[r] = walk;
       stack.push(r);
       pos.push(0);
       while (stack.length > 0) {
-        const v = stack[stack.length - 1];
-        const ins = d.kind[v] === "base" ? [] : d.inputs[v];
-        const p = pos[pos.length - 1];
-        if (p < ins.length) {
-          pos[pos.length - 1] = p + 1;
-          const w = this.find(ins[p]);
-          if (!seen[w]) {
-            seen[w] = 1;
+        const top = stack.length - 1;
+        const v = stack.data[top];
+        const p = pos.data[top];
+        if (d.kind[v] !== BASE && p < d.count[v]) {
+          pos.data[top] = p + 1;
+          const w = this.find(d.pool[d.start[v] + p]);
+          if (seen[w] !== walk) {
+            seen[w] = walk;
             stack.push(w);
             pos.push(0);
           }
         } else {
-          stack.pop();
-          pos.pop();
-          order.push(v);
+          stack.length--;
+          pos.length--;
+          order.data[order.length++] = v;
         }
       }
     }
-    return order;
+    return order.data.subarray(0, order.length);
   }
 }

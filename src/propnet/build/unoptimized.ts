@@ -6,45 +6,55 @@
  * one with. Measured: its propositions and gates equal the paper's count on all 310 base games that
  * ground (paper-count.ts).
  */
+import { IntList } from "../../int-list.js";
 import { collectOutputs, Draft, type DraftOutputs } from "./draft.js";
-import type { Normalized } from "./normalize.js";
+import { AND, NOT, OR, TRANSITION } from "./kinds.js";
+import { BASE_ATOM, INPUT_ATOM, type Normalized } from "./normalize.js";
+import { usedAtoms } from "./paper-count.js";
 
 /** The unoptimized draft: one proposition per atom, one gate per clause, per head of several clauses and per negative literal. */
 export function unoptimizedDraft(g: Normalized): { draft: Draft; out: DraftOutputs } {
   const d = new Draft();
   const n = g.kifs.length;
-  const used = new Uint8Array(n);
-  for (const a of g.baseAtom) used[a] = 1;
-  for (const a of g.inputAtom) used[a] = 1;
-  for (const c of g.clauses) {
-    used[c.head] = 1;
-    for (const a of c.positive) used[a] = 1;
-    for (const a of c.negative) used[a] = 1;
-  }
+  const used = usedAtoms(g);
   const prop = new Int32Array(n).fill(-1);
-  for (let a = 0; a < n; a++) if (used[a]) prop[a] = d.add(g.propKind[a], g.kifs[a], []);
+  for (let a = 0; a < n; a++) if (used[a]) prop[a] = d.add(g.propKind[a], g.kifs[a], 1);
+  const { bodyStart, negativeStart, literals } = g.clauses;
+  const ins = new IntList(64);
+  const bodies = new IntList(64);
   for (let a = 0; a < n; a++) {
-    if (!used[a] || g.cls[a] === "base" || g.cls[a] === "input") continue;
-    const list = Array.from(g.clausesOf.items.subarray(g.clausesOf.start[a], g.clausesOf.start[a + 1]));
-    if (list.length === 0) {
-      d.inputs[prop[a]] = [d.constant(false)];
+    if (!used[a] || g.cls[a] === BASE_ATOM || g.cls[a] === INPUT_ATOM) continue;
+    const { start, items } = g.clausesOf;
+    if (start[a + 1] === start[a]) {
+      d.setInput(prop[a], d.constant(false));
       continue;
     }
-    const bodies = list.map((ci) => {
-      const c = g.clauses[ci];
-      if (c.positive.length + c.negative.length === 0) return d.constant(true);
-      const ins = [...c.positive.map((b) => prop[b]), ...c.negative.map((b) => d.add("not", "not", [prop[b]]))];
-      return d.add("and", "and", ins);
-    });
-    d.inputs[prop[a]] = [bodies.length === 1 ? bodies[0] : d.add("or", "or", bodies)];
+    bodies.length = 0;
+    for (let k = start[a]; k < start[a + 1]; k++) {
+      const ci = items[k];
+      if (bodyStart[ci + 1] === bodyStart[ci]) {
+        bodies.push(d.constant(true));
+        continue;
+      }
+      ins.length = 0;
+      for (let j = bodyStart[ci]; j < negativeStart[ci]; j++) ins.push(prop[literals[j]]);
+      for (let j = negativeStart[ci]; j < bodyStart[ci + 1]; j++) {
+        const not = d.add(NOT, "not", 1);
+        d.setInput(not, prop[literals[j]]);
+        ins.push(not);
+      }
+      bodies.push(d.addWith(AND, "and", ins.data, 0, ins.length));
+    }
+    d.setInput(prop[a], bodies.length === 1 ? bodies.data[0] : d.addWith(OR, "or", bodies.data, 0, bodies.length));
   }
-  const baseIds = g.baseAtom.map((a) => prop[a]);
-  const transitionIds = g.nextAtom.map((a, b) => {
+  const baseIds = Int32Array.from(g.baseAtom, (a) => prop[a]);
+  const transitionIds = Int32Array.from(g.nextAtom, (a, b) => {
     if (a < 0 || !used[a]) return -1;
-    const t = d.add("transition", g.baseFluents[b], [prop[a]]);
-    d.inputs[baseIds[b]] = [t];
+    const t = d.add(TRANSITION, g.baseFluents[b], 1);
+    d.setInput(t, prop[a]);
+    d.setInput(baseIds[b], t);
     return t;
   });
-  const out = collectOutputs(g, baseIds, transitionIds, g.inputAtom.map((a) => prop[a]), (a) => (used[a] ? prop[a] : -1));
+  const out = collectOutputs(g, baseIds, transitionIds, Int32Array.from(g.inputAtom, (a) => prop[a]), (a) => (used[a] ? prop[a] : -1));
   return { draft: d, out };
 }

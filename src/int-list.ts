@@ -1,0 +1,44 @@
+/**
+ * A growable list of 32-bit integers: what the aspif reader, extraction and the propnet build
+ * collect into instead of JavaScript arrays, so that millions of numbers are one typed array the
+ * garbage collector never walks.
+ */
+export class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(Math.max(1, capacity));
+  }
+  push(value: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = value;
+  }
+  /** Room for `needed` elements in all. */
+  grow(needed: number): void {
+    if (needed <= this.data.length) return;
+    const bigger = new Int32Array(Math.max(needed, this.data.length * 2));
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
+  /** A copy of exactly the elements pushed. */
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/** Sorts a[from .. to) ascending in place: insertion sort for the short rows most gates have, the typed array's sort beyond. */
+export function sortRange(a: Int32Array, from: number, to: number): void {
+  if (to - from > 24) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = a[i];
+    let j = i - 1;
+    while (j >= from && a[j] > x) {
+      a[j + 1] = a[j];
+      j--;
+    }
+    a[j + 1] = x;
+  }
+}
