@@ -2,7 +2,7 @@
  * The language server's features and the formatter are host-neutral, as the pipeline is
  * (test/browser-entry.test.ts): src/lsp/server.ts and everything it imports use no node:*
  * module, no Node built-in, and only packages that run in a browser — the protocol's common
- * part (`vscode-languageserver`, not its `/node` entry), the text document and s-expression —
+ * part (`vscode-languageserver`, not its `/node` entry) and the text document —
  * whose own code, followed require by require, needs no Node built-in either. The hosts
  * (src/cli/lsp-command.ts, web/lsp-worker.ts) are the only places that pick a connection.
  */
@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "..");
 const ENTRIES = ["src/lsp/server.ts", "src/format/index.ts"].map((f) => path.join(root, f));
-const ALLOWED = new Set(["s-expression", "vscode-languageserver", "vscode-languageserver-textdocument"]);
+const ALLOWED = new Set(["vscode-languageserver", "vscode-languageserver-textdocument"]);
 const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function importsOf(file: string): string[] {
