@@ -175,9 +175,12 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.click(".cm-content");
     await page.keyboard.press("Control+End");
     await page.keyboard.type(`\n${rule}`);
-    const problem = page.locator(`[data-testid=problems] li.error[data-line='${line}']`);
+    // while the rule is typed, the text before its last ')' has its own error on the same line
+    // (an unclosed '('): wait for the problem of the whole rule, not the first one on the line
+    const said = `${line}:${expected.pos.col} error[arity]`;
+    const problem = page.locator(`[data-testid=problems] li.error[data-line='${line}']`, { hasText: said });
     await problem.waitFor({ timeout: 10_000 });
-    expect(await problem.textContent()).toContain(`${line}:${expected.pos.col} error[arity]`);
+    expect(await problem.textContent()).toContain(said);
     await page.waitForSelector(".cm-lintRange-error");
     await page.click("[data-testid=ground]");
     await page.waitForSelector("[data-testid=ground-status][data-status=invalid]");
