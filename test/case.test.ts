@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkDescription } from "../src/check/index.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 import { playableGame } from "../src/node-pipeline.js";
@@ -22,6 +22,7 @@ import { ruleToKif, termToKif } from "../src/syntax/print.js";
 import { SymbolTable, variableNames } from "../src/translate/symbols.js";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
+import { createdGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
@@ -30,8 +31,7 @@ const haveBase = existsSync(BASE);
 let grounder: ClosableGrounder | undefined;
 async function warmGrounder(): Promise<ClosableGrounder> {
   if (grounder) return grounder;
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
+  const g = await createdGrounder("wasm");
   grounder = g;
   return g;
 }

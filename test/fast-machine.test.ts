@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { groundAndBuild } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
 import { FastStateMachine } from "../src/propnet/fast/machine.js";
 import { compileMachine, fastEngineFallbackReason } from "../src/propnet/compile-machine.js";
@@ -30,6 +30,7 @@ import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { compareWithGroundClauses } from "./support/ground-clause-evaluator.js";
 import { fixtureOf } from "../scripts/compare-fast-engine.js";
+import { createdGrounder } from "./support/grounder.js";
 
 const BASE = path.resolve(__dirname, "../../shared/games/base");
 const present = existsSync(BASE);
@@ -40,8 +41,7 @@ const SLICE = ["ticTacToe", "connectFour", "breakthrough", "connectFourSimultane
 
 let grounder: ClosableGrounder;
 beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
+  const g = await createdGrounder("wasm");
   grounder = g;
 });
 afterAll(async () => {

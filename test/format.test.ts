@@ -10,17 +10,17 @@ import fc from "fast-check";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
 import { formatGdl, formatSpan } from "../src/format/index.js";
-import { createGrounder } from "../src/ground/index.js";
 import type { ClosableGrounder } from "../src/ground/asp-grounder.js";
 import { printGroundGame } from "../src/ground/print-ground.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 import type { Literal, Rule, Term } from "../src/syntax/ast.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";
+import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
@@ -153,13 +153,8 @@ describe.skipIf(baseGames.length === 0)("real games (a slice; npm run check:fmt 
     expectSameMeaning(text, out);
   });
 
-  let grounder: ClosableGrounder;
-  beforeAll(async () => {
-    const g = await createGrounder("auto");
-    if ("error" in g) throw new Error(g.error);
-    grounder = g;
-  });
-  afterAll(() => grounder?.close());
+  let grounder!: ClosableGrounder;
+  withGrounder("auto", (g) => (grounder = g));
 
   it.each(["ticTacToe.kif", "connectFour.kif", "2pffa.kif"].filter((g) => baseGames.includes(g)))("%s: the formatted text grounds to the same ground game", async (game) => {
     const text = readFileSync(path.join(BASE, game), "utf8");

@@ -4,17 +4,17 @@
  * in, the answer is diagnostics or a result — never a thrown exception, a hang or an internal
  * error. Seeds are fixed so that a failure can be replayed.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { readFileSync, readdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadText, groundAndBuild } from "../src/pipeline.js";
 import { notText } from "../src/input-file.js";
-import { createGrounder } from "../src/ground/index.js";
 import type { ClosableGrounder } from "../src/ground/asp-grounder.js";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
+import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");
@@ -22,13 +22,8 @@ const games = readdirSync(VALID)
   .filter((f) => f.endsWith(".kif") || f.endsWith(".gdl"))
   .map((f) => readFileSync(path.join(VALID, f), "utf8"));
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(() => grounder.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 /** Reads and checks; a thrown exception fails the property. */
 function load(text: string) {

@@ -7,11 +7,11 @@
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { printGroundGame } from "../src/ground/print-ground.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundAndBuild, loadText, playableDescription } from "../src/pipeline.js";
@@ -26,6 +26,7 @@ import { FastStateMachine } from "../src/propnet/fast/machine.js";
 import { compileStateMachine } from "../src/propnet/reference-machine.js";
 import { isCompileError } from "../src/propnet/machine.js";
 import { ENGINE_NAMES } from "../src/propnet/machine.js";
+import { withGrounder, createdGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const GDL2 = path.resolve(ROOT, "../shared/games/gdl2");
@@ -98,13 +99,8 @@ describe("reading GDL-II", () => {
 });
 
 describe("grounding GDL-II", () => {
-  let grounder: ClosableGrounder;
-  beforeAll(async () => {
-    const g = await createGrounder("auto");
-    if ("error" in g) throw new Error(g.error);
-    grounder = g;
-  });
-  afterAll(() => grounder?.close());
+  let grounder!: ClosableGrounder;
+  withGrounder("auto", (g) => (grounder = g));
 
   it("keeps every sees rule (also without relevance pruning) and prints it", async () => {
     for (const prune of [true, false]) {
@@ -151,8 +147,7 @@ describe("grounding GDL-II", () => {
 
 describe("percepts of both engines and both evaluations against the prover", () => {
   it("agree on every joint move of every state to depth 3 of our own GDL-II game", async () => {
-    const g = await createGrounder("auto");
-    if ("error" in g) throw new Error(g.error);
+    const g = await createdGrounder("auto");
     const loaded = loadFile(COIN);
     const built = await groundAndBuild(loaded, { grounder: g, timeoutSeconds: 30 }).finally(() => g.close());
     const propnet = built.propnet!;
@@ -175,8 +170,7 @@ describe("percepts of both engines and both evaluations against the prover", () 
   });
 
   it("tell every role of a GDL game nothing, and know no random role", async () => {
-    const g = await createGrounder("auto");
-    if ("error" in g) throw new Error(g.error);
+    const g = await createdGrounder("auto");
     const playable = await playableDescription(loadFile(path.join(ROOT, "corpus/valid/tictactoe.kif")), { grounder: g, timeoutSeconds: 30 }).finally(() => g.close());
     if (!("game" in playable)) throw new Error("tictactoe did not ground");
     const sm = playable.game.machine;
@@ -191,13 +185,8 @@ describe("the prover and both engines against the Dresden GameController (gc-tra
   const unavailable = haveGames ? anchorUnavailable("gc-trace") : "no ../shared/games/gdl2";
   if (unavailable) it.skip(`skipped: ${unavailable}`, () => undefined);
   else {
-    let grounder: ClosableGrounder;
-    beforeAll(async () => {
-      const g = await createGrounder("auto");
-      if ("error" in g) throw new Error(g.error);
-      grounder = g;
-    });
-    afterAll(() => grounder?.close());
+    let grounder!: ClosableGrounder;
+    withGrounder("auto", (g) => (grounder = g));
     for (const game of validGames) {
       it(`${game}: 2 seeded playouts, every state, legal move, goal and percept`, async () => {
         const file = path.join(GDL2, game);

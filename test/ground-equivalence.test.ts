@@ -3,29 +3,25 @@
  * original rules and on the printed ground rules, agrees on states, legal moves, terminal and
  * goals, breadth-first a few levels and along seeded random playouts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { groundDescription, loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { Prover } from "../src/prover/prover.js";
 import { proverKifReasoner } from "../src/verify/reasoners.js";
 import { translate, type TranslateOptions } from "../src/translate/index.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
+import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const SHARED = path.resolve(ROOT, "../shared/games");
 
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(async () => grounder?.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 /** Returns a reason to skip when the prover cannot evaluate the game (unsafe rules it cannot bind). */
 async function checkSameGame(

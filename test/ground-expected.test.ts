@@ -3,18 +3,14 @@
  * evaluated away, `or` expanded, negation kept, P^base's base and input, pruning of unused
  * instances, and a view made by splitting.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { groundDescription, loadText } from "../src/pipeline.js";
 import { groundGameToKif } from "../src/ground/print-ground.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
+import { withGrounder } from "./support/grounder.js";
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(async () => grounder?.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 async function ground(text: string, options: { split?: boolean; prune?: boolean } = {}) {
   const loaded = loadText(text, "game.kif");

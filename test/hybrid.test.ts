@@ -6,11 +6,11 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import type { Output } from "../src/cli/output.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundAndBuild, loadText, playableDescription, type PlayableOptions } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
@@ -22,6 +22,7 @@ import { describeProbe, gdlRelationName } from "../src/hybrid/relation-names.js"
 import { probeGrounding } from "../src/hybrid/probe.js";
 import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 import { verifyGame } from "../src/verify/verify-game.js";
+import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const TICTACTOE = path.join(ROOT, "corpus", "valid", "tictactoe.kif");
@@ -29,13 +30,8 @@ const BASE = path.resolve(ROOT, "..", "shared", "games", "base");
 const GDL2 = path.resolve(ROOT, "..", "shared", "games", "gdl2");
 const haveGames = existsSync(path.join(BASE, "chess.kif")) && existsSync(path.join(GDL2, "MontyHall.gdl"));
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(() => grounder?.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 async function playable(file: string, options: Partial<PlayableOptions>) {
   const result = await playableDescription(loadFile(file), { grounder, timeoutSeconds: 60, tooLarge: "partial", ...options });

@@ -10,8 +10,9 @@ import path from "node:path";
 import { roundTripInfix } from "../src/syntax/roundtrip.js";
 import { detectSyntax } from "../src/syntax/sniff.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { buildPropnet } from "../src/propnet/build.js";
+import { createdGrounder } from "./support/grounder.js";
 
 const GAMES = path.resolve(__dirname, "../../shared/games");
 const present = existsSync(path.join(GAMES, "base"));
@@ -47,8 +48,7 @@ const SLICE = ["ticTacToe", "connectFour", "nim1", "blocksWorld", "hanoi", "butt
 let grounder: ClosableGrounder;
 beforeAll(async () => {
   if (!present) return;
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
+  const g = await createdGrounder("wasm");
   grounder = g;
 });
 afterAll(async () => {

@@ -5,24 +5,20 @@
  * a long body in a recursive component in time n³). The game means the same: the long legal
  * rule holds exactly where its short form does.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { loadText, playableDescription } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
+import { withGrounder } from "./support/grounder.js";
 
 const GAME = readFileSync(path.resolve(__dirname, "..", "corpus", "valid", "step-counter.kif"), "utf8");
 /** The step counter with a move `jump`, legal when n literals hold (and `extra`). */
 const withLegal = (n: number, extra = "") => `${GAME}\n(<= (legal climber jump) ${Array.from({ length: n }, (_, i) => `(true (height ?x${i}))`).join(" ")} ${extra})\n`;
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(() => grounder?.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 describe("a long body", () => {
   it("is split literal by literal, and chained in rules of two above 32 split atoms", () => {

@@ -10,7 +10,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { groundDescription } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { Prover } from "../src/prover/prover.js";
 import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.js";
 import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
@@ -19,6 +19,7 @@ import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
 import { isCompileError, type StateHandle } from "../src/propnet/machine.js";
 import { mulberry32, randomPlayout } from "../src/propnet/search.js";
+import { createdGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const GAMES = path.resolve(ROOT, "../shared/games");
@@ -58,8 +59,7 @@ function selected(): string[] {
 let grounder: ClosableGrounder;
 beforeAll(async () => {
   if (!present) return;
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
+  const g = await createdGrounder("wasm");
   grounder = g;
 });
 afterAll(async () => grounder?.close());

@@ -5,17 +5,18 @@
  * propnet must keep its invariants. The runner itself (child processes, CSV) is run once on
  * corpus/valid when the compiled child module is there.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { type ClosableGrounder } from "../src/ground/index.js";
 import { verifyGame, describeMismatchBriefly } from "../src/verify/verify-game.js";
 import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
 import { verifyPropnetInvariants } from "../src/verify/invariants.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundDescription } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
+import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");
@@ -23,13 +24,8 @@ const GAMES = path.resolve(ROOT, "../shared/games");
 const realGamesPresent = existsSync(path.join(GAMES, "base"));
 
 
-let grounder: ClosableGrounder;
-beforeAll(async () => {
-  const g = await createGrounder("wasm");
-  if ("error" in g) throw new Error(g.error);
-  grounder = g;
-});
-afterAll(async () => grounder?.close());
+let grounder!: ClosableGrounder;
+withGrounder("wasm", (g) => (grounder = g));
 
 async function expectAgreement(file: string, game: string, ctx: { skip: (note?: string) => void }, playouts = 3) {
   const row = await verifyGame(file, game, { grounder, playouts, seed: 11, maxSteps: 200 });

@@ -8,18 +8,17 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGrounder } from "../src/ground/index.js";
 import { GroundGameBuilder } from "../src/ground/ground-game.js";
 import { loadText, playableDescription, type AspGrounder } from "../src/pipeline.js";
 import { boardsOfGame, extent, inferBoards, placePieces, type Board } from "../src/report/board.js";
+import { createdGrounder } from "./support/grounder.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const base = path.resolve(root, "../shared/games/base");
 let grounder: AspGrounder & { close(): Promise<void> };
 
 beforeAll(async () => {
-  const g = await createGrounder("auto");
-  if ("error" in g) throw new Error(g.error);
+  const g = await createdGrounder("auto");
   grounder = g;
 });
 afterAll(() => grounder?.close());
