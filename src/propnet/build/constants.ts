@@ -45,27 +45,27 @@ export function foldConstants(g: Normalized): Uint8Array {
         if (need[ci] > 0 && --need[ci] === 0) hold(holds, head[ci]);
       }
   };
+  // each clause's count of positive literals still needed; a clause with a negative literal on an
+  // atom that `blocking` holds is out (-1); a clause that needs nothing holds its head in `holds`
+  const seed = (holds: Uint8Array, blocking: Uint8Array) => {
+    for (let c = 0; c < clauseCount; c++) {
+      let blocked = false;
+      for (let k = negativeStart[c]; k < bodyStart[c + 1] && !blocked; k++) blocked = blocking[literals[k]] === 1;
+      need[c] = blocked ? -1 : negativeStart[c] - bodyStart[c];
+      if (need[c] === 0) hold(holds, head[c]);
+    }
+  };
   for (let round = 0; ; round++) {
     // possible, given `always`
     const p = new Uint8Array(n);
     queued = 0;
     for (let a = 0; a < n; a++) if (g.cls[a] === BASE_ATOM || g.cls[a] === INPUT_ATOM) hold(p, a);
-    for (let c = 0; c < clauseCount; c++) {
-      let blocked = false;
-      for (let k = negativeStart[c]; k < bodyStart[c + 1] && !blocked; k++) blocked = always[literals[k]] === 1;
-      need[c] = blocked ? -1 : negativeStart[c] - bodyStart[c];
-      if (need[c] === 0) hold(p, head[c]);
-    }
+    seed(p, always);
     derive(p);
     // always, given never = not possible
     const t = new Uint8Array(n);
     queued = 0;
-    for (let c = 0; c < clauseCount; c++) {
-      let blocked = false;
-      for (let k = negativeStart[c]; k < bodyStart[c + 1] && !blocked; k++) blocked = p[literals[k]] === 1;
-      need[c] = blocked ? -1 : negativeStart[c] - bodyStart[c];
-      if (need[c] === 0) hold(t, head[c]);
-    }
+    seed(t, p);
     derive(t);
     let same = true;
     for (let a = 0; a < n && same; a++) same = t[a] === always[a] && p[a] === possible[a];
