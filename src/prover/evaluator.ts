@@ -29,17 +29,20 @@ const EMPTY: readonly number[][] = [];
 /** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
 export const STATIC_TABLE_LIMIT = 500_000;
 
-/** Tables of one relation: maps keyed by the call's first, second, ... argument (-1 free). */
-type TableTrie = Map<number, TableTrie | Table> | Table;
-
 /** Packs two term ids into one safe integer key when the second is below 2^26. */
 const PAIR = 2 ** 26;
 
+/** Answers a table keeps in a list before it indexes them by a set (see `Table.add`). */
+const SCAN_LIMIT = 8;
+
+/** No positions free: shared by every fully bound call. */
+const NONE_FREE: readonly number[] = [];
+
 export class Table {
+  /** The answers found so far. */
   readonly answers: number[][] = [];
-  /** Positions the call leaves free; answers are told apart by them alone. */
-  readonly free: readonly number[];
-  private readonly seen: Set<number | string> | null;
+  /** The set that tells answers apart once there are more than SCAN_LIMIT of them. */
+  private seen: Set<number | string> | null = null;
   complete = false;
   /** On the stack of tables whose SCC is not complete yet. */
   active = false;
@@ -48,43 +51,97 @@ export class Table {
   index = -1;
   low = -1;
   pass = -1;
+  /** The next table whose call hashes alike in the layer (see `Layer.tables`). */
+  nextAlike: Table | undefined = undefined;
   constructor(
     readonly relation: Relation,
     readonly call: readonly number[],
-  ) {
-    const free: number[] = [];
-    for (let j = 0; j < call.length; j++) if (call[j] < 0) free.push(j);
-    this.free = free;
-    this.seen = free.length === 0 ? null : new Set();
-  }
+    /** Positions the call leaves free; answers are told apart by them alone. */
+    readonly free: readonly number[],
+  ) {}
 
   /** Adds an answer unless it is there already; returns whether it was new. */
   add(tuple: number[]): boolean {
-    const seen = this.seen;
-    if (seen === null) {
-      if (this.answers.length > 0) return false;
-    } else {
-      const free = this.free;
-      let key: number | string;
-      if (free.length === 1) key = tuple[free[0]];
-      else if (free.length === 2 && tuple[free[1]] < PAIR) key = tuple[free[0]] * PAIR + tuple[free[1]];
-      else {
-        key = "";
-        for (const j of free) key += `${tuple[j]},`;
-      }
-      if (seen.has(key)) return false;
-      seen.add(key);
+    const answers = this.answers;
+    const free = this.free;
+    if (answers.length === 0) {
+      answers.push(tuple);
+      return true;
     }
-    this.answers.push(tuple);
+    if (free.length === 0) return false;
+    let seen = this.seen;
+    if (seen === null) {
+      if (answers.length < SCAN_LIMIT) {
+        for (let a = 0; a < answers.length; a++) if (sameAt(answers[a], tuple, free)) return false;
+        answers.push(tuple);
+        return true;
+      }
+      seen = this.seen = new Set();
+      for (const answer of answers) seen.add(answerKey(answer, free));
+    }
+    const key = answerKey(tuple, free);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    answers.push(tuple);
     return true;
   }
 }
 
+function sameAt(a: readonly number[], b: readonly number[], positions: readonly number[]): boolean {
+  for (let k = 0; k < positions.length; k++) if (a[positions[k]] !== b[positions[k]]) return false;
+  return true;
+}
+
+/** An answer's key by its free positions: a number where one or two small ids tell it, else text. */
+function answerKey(tuple: readonly number[], free: readonly number[]): number | string {
+  if (free.length === 1) return tuple[free[0]];
+  if (free.length === 2 && tuple[free[1]] < PAIR) return tuple[free[0]] * PAIR + tuple[free[1]];
+  let key = "";
+  for (const j of free) key += `${tuple[j]},`;
+  return key;
+}
+
+/** A hash of a call of a relation, a small integer (a map key without a heap number). */
+export function callHash(relation: number, call: readonly number[]): number {
+  let h = Math.imul(relation + 1, 0x9e3779b1);
+  for (let j = 0; j < call.length; j++) h = Math.imul(h ^ (call[j] + 1), 0x01000193) ^ (h >>> 15);
+  return h & 0x3fffffff;
+}
+
+function freeOf(call: readonly number[]): number[] {
+  const positions: number[] = [];
+  for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
+  return positions;
+}
+
+function sameCall(a: readonly number[], b: readonly number[]): boolean {
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
+
 /** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
 export class Layer {
-  /** Per relation, the tables by call: a trie on the call's term ids (-1 for free). */
-  readonly tables: (TableTrie | undefined)[] = [];
+  /**
+   * Every table of the layer, by the hash of its relation and call; tables whose calls hash
+   * alike are chained through `Table.nextAlike`. One map per layer instead of a trie of maps per
+   * relation: chess made about 2,400 maps a state, most of the prover's garbage.
+   */
+  readonly tables = new Map<number, Table>();
   readonly inputs: (TupleIndex | undefined)[] = [];
+
+  /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */
+  tableOf(relation: Relation, call: readonly number[], make: (layer: Layer, relation: Relation, call: readonly number[]) => Table): Table {
+    const hash = callHash(relation.index, call);
+    const first = this.tables.get(hash);
+    let table = first;
+    while (table !== undefined && (table.relation !== relation || !sameCall(table.call, call))) table = table.nextAlike;
+    if (table === undefined) {
+      table = make(this, relation, call);
+      table.nextAlike = first;
+      this.tables.set(hash, table);
+    }
+    return table;
+  }
 }
 
 export class Evaluator {
@@ -101,6 +158,12 @@ export class Evaluator {
   private answerCount = 0;
   private lastComplete = true;
   private readonly routes = new Map<number, Relation[]>();
+  /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
+  private readonly frames: number[][] = [];
+  /** Calls by their length (an array's length is never changed: that was slow). */
+  private readonly calls: number[][][] = [];
+  /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
+  private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
 
   /** `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT). */
   constructor(
@@ -186,10 +249,20 @@ export class Evaluator {
 
 
   /** A new table of a call in `layer`, counted when the layer is the static one. */
-  private newTable(layer: Layer, relation: Relation, call: readonly number[]): Table {
+  private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
-    return new Table(relation, call.slice());
-  }
+    let mask = 0;
+    for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
+    let free: readonly number[] | undefined = NONE_FREE;
+    if (call.length > 30) {
+      free = freeOf(call);
+    } else if (mask !== 0) {
+      const byMask = (this.freePositions[relation.index] ??= new Map());
+      free = byMask.get(mask);
+      if (free === undefined) byMask.set(mask, (free = freeOf(call)));
+    }
+    return new Table(relation, call.slice(), free);
+  };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
   private answersFor(relation: Relation, call: readonly number[]): readonly number[][] {
@@ -202,28 +275,7 @@ export class Evaluator {
     if (relation.clauses.length === 0) return relation.facts.lookup(call);
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
-    const n = call.length;
-    let table: Table;
-    if (n === 0) {
-      let t = layer.tables[relation.index];
-      if (t === undefined) {
-        t = layer.tables[relation.index] = this.newTable(layer, relation, call);
-      }
-      table = t as Table;
-    } else {
-      let node = layer.tables[relation.index] as Map<number, TableTrie> | undefined;
-      if (node === undefined) layer.tables[relation.index] = node = new Map();
-      for (let j = 0; j < n - 1; j++) {
-        let child = node.get(call[j]) as Map<number, TableTrie> | undefined;
-        if (child === undefined) node.set(call[j], (child = new Map()));
-        node = child;
-      }
-      let t = node.get(call[n - 1]) as Table | undefined;
-      if (t === undefined) {
-        node.set(call[n - 1], (t = this.newTable(layer, relation, call)));
-      }
-      table = t;
-    }
+    const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
     return table.answers;
@@ -285,21 +337,24 @@ export class Evaluator {
     for (const fact of relation.facts.lookup(call)) this.addAnswer(t, fact);
     let mask = 0;
     for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << (j & 31);
+    // One frame for every clause of the pass, taken from a pool and reset by the trail.
+    const frame = this.frames.pop() ?? [];
     clauses: for (const clause of relation.clauses) {
       const head = clause.head;
       for (let j = 0; j < call.length; j++) {
         const p = head[j];
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
-      const frame: number[] = new Array<number>(clause.varNames.length).fill(-1);
+      for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
       const mark = this.trail.length;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
       }
       if (unifies) this.solveBody(planFor(clause, mask), 0, frame, clause, t);
-      this.trail.length = mark;
+      this.undo(mark, frame);
     }
+    this.frames.push(frame);
   }
 
   private solveBody(plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause, t: Table): void {
@@ -319,6 +374,7 @@ export class Evaluator {
           if (this.matchFree(args, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
           this.undo(mark, frame);
         }
+        this.calls[call.length].push(call);
         return;
       }
       case "neg": {
@@ -331,13 +387,14 @@ export class Evaluator {
               `${call.map((c) => (c >= 0 ? this.store.kif(c) : "_")).join(" ")} while it is being computed, in ${ruleToKif(clause.source)}`,
           );
         }
-        for (let a = 0; a < answers.length; a++) {
+        let matched = false;
+        for (let a = 0; a < answers.length && !matched; a++) {
           const mark = this.trail.length;
-          const matches = this.matchFree(args, call, answers[a], frame);
+          matched = this.matchFree(args, call, answers[a], frame);
           this.undo(mark, frame);
-          if (matches) return;
         }
-        this.solveBody(plan, i + 1, frame, clause, t);
+        this.calls[call.length].push(call);
+        if (!matched) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
       case "distinct": {
@@ -391,8 +448,10 @@ export class Evaluator {
     while (trail.length > mark) frame[trail.pop()!] = -1;
   }
 
+  /** The call of a literal under the frame, in an array from the pool (given back by the caller). */
   private callArgs(args: readonly Pattern[], frame: number[]): number[] {
-    const call = new Array<number>(args.length);
+    const pool = (this.calls[args.length] ??= []);
+    const call = pool.pop() ?? new Array<number>(args.length);
     for (let j = 0; j < args.length; j++) {
       const p = args[j];
       call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);

@@ -23,7 +23,7 @@ export { parseKifTerm } from "../syntax/kif-term.js";
 export type State = readonly string[];
 
 /** How many state layers (their tables) are kept, most recently used first. */
-const STATE_CACHE_SIZE = 8;
+const STATE_CACHE_SIZE = 2;
 
 function sortedUnique(items: Iterable<string>): string[] {
   return [...new Set(items)].sort();

@@ -14,7 +14,14 @@ export class TermStore {
   readonly symbolNames: string[] = [];
 
   private readonly constantIds = new Map<number, number>();
-  private readonly compoundIds = new Map<string, number>();
+  /**
+   * Compounds by a hash of their symbol and arguments (a small integer); compounds whose
+   * hashes are alike are chained through `nextAlike`. No key is built as text: interning was
+   * a good part of the prover's garbage (every move and fluent it derives is a compound).
+   */
+  private readonly compoundIds = new Map<number, number>();
+  /** Per term: the next compound with the same hash, or -1. */
+  private readonly nextAlike: number[] = [];
   /** Symbol of each term: the constant's name or the compound's functor. */
   readonly symbolOf: number[] = [];
   /** Arguments of each compound; `null` for a constant. */
@@ -42,6 +49,7 @@ export class TermStore {
       id = this.symbolOf.length;
       this.symbolOf.push(sym);
       this.argsOf.push(null);
+      this.nextAlike[id] = -1;
       this.constantIds.set(sym, id);
     }
     return id;
@@ -49,14 +57,16 @@ export class TermStore {
 
   /** The id of `(symbol args...)`; `args` is copied when the term is new. */
   compound(sym: number, args: readonly number[]): number {
-    const key = args.length === 0 ? `${sym}` : `${sym}:${args.join(",")}`;
-    let id = this.compoundIds.get(key);
-    if (id === undefined) {
-      id = this.symbolOf.length;
-      this.symbolOf.push(sym);
-      this.argsOf.push(args.slice());
-      this.compoundIds.set(key, id);
+    const h = compoundHash(sym, args);
+    const first = this.compoundIds.get(h);
+    for (let id = first ?? -1; id >= 0; id = this.nextAlike[id]) {
+      if (this.symbolOf[id] === sym && sameArgs(this.argsOf[id], args)) return id;
     }
+    const id = this.symbolOf.length;
+    this.symbolOf.push(sym);
+    this.argsOf.push(args.slice());
+    this.nextAlike[id] = first ?? -1;
+    this.compoundIds.set(h, id);
     return id;
   }
 
@@ -90,4 +100,17 @@ export class TermStore {
     }
     return text;
   }
+}
+
+/** The hash of a compound by its symbol and argument ids, a small integer. */
+export function compoundHash(sym: number, args: readonly number[]): number {
+  let h = Math.imul(sym + 1, 0x9e3779b1) ^ args.length;
+  for (let j = 0; j < args.length; j++) h = Math.imul(h ^ (args[j] + 1), 0x01000193) ^ (h >>> 15);
+  return h & 0x3fffffff;
+}
+
+function sameArgs(stored: readonly number[] | null, args: readonly number[]): boolean {
+  if (stored === null || stored.length !== args.length) return false;
+  for (let j = 0; j < args.length; j++) if (stored[j] !== args[j]) return false;
+  return true;
 }

@@ -2,17 +2,70 @@
  * A set of ground tuples (arrays of term ids) with hash indexes on bound argument positions,
  * built on first use for each set of bound positions and kept up to date as tuples are added.
  * Used for the facts of each relation and for the `true`/`does` inputs of a state and move.
+ *
+ * An index maps the hash of a tuple's bound positions (a small integer) to the bucket of the
+ * tuples that agree on those positions; the rare buckets whose hashes collide are chained apart.
+ * No key is built as text or as an array: a lookup allocates nothing, where the keys joined as
+ * text were most of the prover's garbage on chess (one state's `true` inputs looked up hundreds
+ * of times).
  */
 
 /** Most positions a bit mask indexes; wider lookups scan (no GDL game comes near). */
 const MAX_MASK_POSITIONS = 30;
 
+/** Buckets of tuples agreeing on a mask's positions, by the hash of those positions. */
+class MaskIndex {
+  private readonly buckets = new Map<number, number[][]>();
+  /** Further buckets whose hash equals a bucket's above, with other values. */
+  private readonly collided = new Map<number, number[][][]>();
+
+  constructor(private readonly mask: number) {}
+
+  /** The bucket of the tuples agreeing with `key` on the mask's positions, or undefined. */
+  get(key: readonly number[]): readonly number[][] | undefined {
+    const h = hashAt(key, this.mask);
+    const bucket = this.buckets.get(h);
+    if (bucket === undefined) return undefined;
+    if (agreesAt(bucket[0], key, this.mask)) return bucket;
+    const more = this.collided.get(h);
+    if (more !== undefined) for (const b of more) if (agreesAt(b[0], key, this.mask)) return b;
+    return undefined;
+  }
+
+  add(tuple: number[]): void {
+    const h = hashAt(tuple, this.mask);
+    const bucket = this.buckets.get(h);
+    if (bucket === undefined) {
+      this.buckets.set(h, [tuple]);
+      return;
+    }
+    if (agreesAt(bucket[0], tuple, this.mask)) {
+      bucket.push(tuple);
+      return;
+    }
+    let more = this.collided.get(h);
+    if (more === undefined) this.collided.set(h, (more = []));
+    for (const b of more) {
+      if (agreesAt(b[0], tuple, this.mask)) {
+        b.push(tuple);
+        return;
+      }
+    }
+    more.push([tuple]);
+  }
+}
+
 export class TupleIndex {
   readonly tuples: number[][] = [];
-  private readonly keys = new Map<string, number[]>();
-  private readonly byMask = new Map<number, Map<number | string, number[][]>>();
+  /** Every position bound: each bucket is one tuple (the set's own dedupe). */
+  private readonly whole: MaskIndex;
+  private readonly byMask = new Map<number, MaskIndex>();
+  private readonly fullMask: number;
 
-  constructor(readonly arity: number) {}
+  constructor(readonly arity: number) {
+    this.fullMask = arity >= MAX_MASK_POSITIONS ? -1 : (1 << arity) - 1;
+    this.whole = new MaskIndex(this.fullMask);
+  }
 
   get size(): number {
     return this.tuples.length;
@@ -20,17 +73,17 @@ export class TupleIndex {
 
   /** Adds a tuple unless it is there already; returns whether it was new. */
   add(tuple: readonly number[]): boolean {
-    const key = tuple.join(",");
-    if (this.keys.has(key)) return false;
+    if (this.has(tuple)) return false;
     const stored = tuple.slice();
-    this.keys.set(key, stored);
+    this.whole.add(stored);
     this.tuples.push(stored);
-    for (const [mask, index] of this.byMask) addToIndex(index, mask, stored);
+    for (const index of this.byMask.values()) index.add(stored);
     return true;
   }
 
   has(tuple: readonly number[]): boolean {
-    return this.keys.has(tuple.join(","));
+    if (this.fullMask === -1) return this.tuples.some((t) => agrees(t, tuple));
+    return this.whole.get(tuple) !== undefined;
   }
 
   /**
@@ -49,17 +102,14 @@ export class TupleIndex {
       }
     }
     if (bound === 0) return this.tuples;
-    if (bound === call.length) {
-      const found = this.keys.get(call.join(","));
-      return found === undefined ? EMPTY : [found];
-    }
+    if (bound === call.length) return this.whole.get(call) ?? EMPTY;
     let index = this.byMask.get(mask);
     if (index === undefined) {
-      index = new Map();
-      for (const t of this.tuples) addToIndex(index, mask, t);
+      index = new MaskIndex(mask);
+      for (const t of this.tuples) index.add(t);
       this.byMask.set(mask, index);
     }
-    return index.get(keyOf(mask, call)) ?? EMPTY;
+    return index.get(call) ?? EMPTY;
   }
 }
 
@@ -70,25 +120,14 @@ function agrees(tuple: readonly number[], call: readonly number[]): boolean {
   return true;
 }
 
-/** Packs two term ids into one safe integer key when the second is below 2^26. */
-const PAIR = 2 ** 26;
-
-function keyOf(mask: number, tuple: readonly number[]): number | string {
-  const first = 31 - Math.clz32(mask & -mask);
-  const rest = mask & (mask - 1);
-  if (rest === 0) return tuple[first];
-  if ((rest & (rest - 1)) === 0) {
-    const second = tuple[31 - Math.clz32(rest)];
-    if (second < PAIR) return tuple[first] * PAIR + second;
-  }
-  let key = "";
-  for (let i = 0; i < tuple.length; i++) if (mask & (1 << i)) key += `${tuple[i]},`;
-  return key;
+function agreesAt(a: readonly number[], b: readonly number[], mask: number): boolean {
+  for (let i = 0; i < a.length; i++) if (mask & (1 << i) && a[i] !== b[i]) return false;
+  return true;
 }
 
-function addToIndex(index: Map<number | string, number[][]>, mask: number, tuple: number[]): void {
-  const key = keyOf(mask, tuple);
-  const bucket = index.get(key);
-  if (bucket === undefined) index.set(key, [tuple]);
-  else bucket.push(tuple);
+/** A hash of the positions in `mask`, a small integer (a map key without a heap number). */
+export function hashAt(tuple: readonly number[], mask: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < tuple.length; i++) if (mask & (1 << i)) h = Math.imul(h ^ (tuple[i] + 1), 0x01000193) ^ (h >>> 13);
+  return h & 0x3fffffff;
 }
