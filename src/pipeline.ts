@@ -426,6 +426,8 @@ export interface PlayableGame {
   readonly machine: GameStateMachine;
   /** The notation the game file was read in. */
   readonly syntax?: GdlSyntax;
+  /** Set when the game did not ground and is played on the prover (`machine.engine` "prover"): why, and P^base's sizes. */
+  readonly partial?: PartialGrounding;
 }
 
 export interface PlayableOptions extends Omit<GroundAndBuildOptions, "propnet" | "tooLarge"> {
@@ -474,7 +476,7 @@ export async function playableDescription(loaded: LoadResult, options: PlayableO
   if (result.status === "partial") {
     const machine = new ProverStateMachine(Prover.fromDescription(result.description!), propnet);
     const { propnet: _inGame, ...grounding } = result;
-    return { game: { result: grounding, propnet, machine, syntax: loaded.syntax } };
+    return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, ...(result.partial ? { partial: result.partial } : {}) } };
   }
   const machine = compileMachine(propnet, { engine: options.engine ?? "fast" });
   if (isCompileError(machine)) {
