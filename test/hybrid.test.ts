@@ -25,6 +25,7 @@ import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 import { verifyGame } from "../src/verify/verify-game.js";
 import { withGrounder } from "./support/grounder.js";
 import { runCorpus } from "../src/corpus/runner.js";
+import { loadGame } from "../src/player.js";
 import { isPartial, parseResults, RESULT_COLUMNS } from "../src/report/results-file.js";
 import { summarizeRun } from "../src/report/summary.js";
 
@@ -160,6 +161,16 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(partial.partial?.reason).toMatch(/grounding did not finish within 2 s/);
     expect(partial.partial?.baseFluents).toBe(partial.propnet?.baseFluents.length);
     expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("loadGame: one time limit for the whole load; the game says why it is played on the prover", async () => {
+    const game = await loadGame(path.join(BASE, "laikLee_hex.kif"), { timeoutSeconds: 4 });
+    expect(game.machine.engine).toBe("prover");
+    // the full grounding had its share of the limit (PARTIAL_GROUNDING_SHARE: 3 s of 4), the rest was P^base's
+    expect(game.partial?.reason).toMatch(/^grounding did not finish within 3 s: /);
+    expect([game.partial?.baseFluents, game.partial?.inputs]).toEqual([77, 52]);
+    const ground = await loadGame(TICTACTOE, { timeoutSeconds: 4 });
+    expect([ground.machine.engine, ground.partial]).toEqual(["fast", undefined]);
   });
 
   it("play: a game that does not ground is played on the prover, and stderr says why", async () => {
