@@ -311,6 +311,11 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
    * relations the grounder wrote most rules of in `seconds`: src/hybrid/probe.ts, a Node edge).
    */
   readonly probe?: (program: AspProgram, seconds: number) => Promise<GroundingProbe | undefined>;
+  /**
+   * How long the probe may run (default `PROBE_SECONDS`; less when a deadline leaves less). It
+   * runs beside P^base's grounding, so a player that waits for the game asks for less.
+   */
+  readonly probeSeconds?: number;
 }
 
 /** Why a result is `partial`, and what P^base gave. */
@@ -396,7 +401,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
  * The corpus calls it after its timed grounding (corpus/measure.ts), `groundAndBuild` when asked for.
  */
 export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, failure: string): Promise<GroundAndBuildResult> {
-  const probeSeconds = Math.min(PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 2000 : PROBE_SECONDS);
+  const probeSeconds = Math.min(options.probeSeconds ?? PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 2000 : Infinity);
   const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds) : Promise.resolve(undefined);
   const started = performance.now();
   const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base").then((base) => {
