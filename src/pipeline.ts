@@ -401,7 +401,9 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
  * The corpus calls it after its timed grounding (corpus/measure.ts), `groundAndBuild` when asked for.
  */
 export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, failure: string): Promise<GroundAndBuildResult> {
-  const probeSeconds = Math.min(options.probeSeconds ?? PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 2000 : Infinity);
+  // at most a quarter of what is left: under a short limit (10 s: 2.5 s left) P^base has the cores
+  // alone (with a 1.25 s probe beside it, play --timeout 10 took alexChess and slaughter past 10 s)
+  const probeSeconds = Math.min(options.probeSeconds ?? PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 4000 : Infinity);
   const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds) : Promise.resolve(undefined);
   const started = performance.now();
   const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base").then((base) => {
