@@ -199,6 +199,9 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(summarizeRun(summary.rows, "ours")).toMatchObject({ grounded: 0, partial: 1 });
     const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "cli.csv"), "--no-progress");
     expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(played on the prover\)/);
+    const without = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "without.csv"), "--no-progress", "--no-partial");
+    expect(without.out).toMatch(/1 game: 1 timeout\n/);
+    expect(parseResults(readFileSync(path.join(dir, "without.csv"), "utf8")).rows[0].partial_base_atoms).toBeNull();
   });
 
   it("verify: sudoku on the prover's machine over P^base against the prover, every step", async () => {

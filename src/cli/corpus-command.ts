@@ -27,6 +27,8 @@ export interface CorpusCommandOptions extends TranslateFlags {
   readonly jobs?: number;
   readonly resume?: boolean;
   readonly propnet: boolean;
+  /** After a game that did not ground, ground P^base for the partial_* columns (default true). */
+  readonly partial?: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
   readonly progress?: boolean;
@@ -87,6 +89,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
         grounder: options.grounder,
         ...translateFlags(options),
         propnet: options.propnet,
+        partial: options.propnet && options.partial !== false,
         caseSensitive: options.caseSensitive,
         filter,
       },
