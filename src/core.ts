@@ -86,6 +86,7 @@ export {
   type LoadOptions,
   type LoadResult,
   type NotPlayable,
+  type PartialGrounding,
   type PlayableGame,
   type PlayableOptions,
 } from "./pipeline.js";

@@ -21,9 +21,10 @@
  */
 import { existsSync } from "node:fs";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
-import { loadText, playableDescription, type LoadOptions, type PlayableGame } from "./pipeline.js";
+import { loadText, playableDescription, type LoadOptions, type PartialGrounding, type PlayableGame } from "./pipeline.js";
+import { Deadline } from "./deadline.js";
 import { loadFile } from "./node-pipeline.js";
-import { probeGrounding } from "./hybrid/probe.js";
+import { PLAYER_PROBE_SECONDS, probeGrounding } from "./hybrid/probe.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./propnet/machine.js";
 import type { Propnet } from "./propnet/propnet.js";
@@ -35,7 +36,12 @@ export interface LoadGameOptions extends LoadOptions {
   readonly engine?: EngineName;
   /** Grounding backend (default "wasm": clingo-wasm, nothing to install). */
   readonly grounder?: GrounderKind;
-  /** Time limit of the grounding in seconds (default 60). */
+  /**
+   * Time limit of the whole load in seconds (default 60): reading, checks, grounding, propnet
+   * and machine; for a game that does not ground, P^base's grounding and the grounder probe too.
+   * The full grounding gets `PARTIAL_GROUNDING_SHARE` of what is left when it starts, so that a
+   * game too large is played on the prover by the limit (chess: 45 s of 60, then 2-5 s).
+   */
   readonly timeoutSeconds?: number;
 }
 
@@ -44,6 +50,8 @@ export interface Game {
   readonly roles: readonly string[];
   /** The state machine (input indices, bitset states): for search loops. */
   readonly machine: GameStateMachine;
+  /** Set when the game did not ground and is played on the prover (`machine.engine` "prover"): why, what exploded, P^base's sizes. */
+  readonly partial: PartialGrounding | undefined;
   readonly propnet: Propnet;
   /** The state of the `init` facts. */
   initialState(): StateHandle;
@@ -79,13 +87,16 @@ export class GameLoadError extends Error {
  * `GameLoadError` when the game is invalid or cannot be played.
  */
 export async function loadGame(pathOrText: string, options: LoadGameOptions = {}): Promise<Game> {
+  const timeoutSeconds = options.timeoutSeconds ?? 60;
+  // one limit for the whole load, from now (see LoadGameOptions.timeoutSeconds)
+  const deadline = new Deadline(timeoutSeconds);
   const isText = pathOrText.includes("(") || !existsSync(pathOrText);
-  const loaded = isText ? loadText(pathOrText, "<text>", options) : loadFile(pathOrText, options);
+  const loaded = isText ? loadText(pathOrText, "<text>", { ...options, deadline }) : loadFile(pathOrText, { ...options, deadline });
   const grounder = await createGrounder(options.grounder ?? "wasm");
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds: options.timeoutSeconds ?? 60, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds, deadline, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding, probeSeconds: PLAYER_PROBE_SECONDS });
   } finally {
     await grounder.close();
   }
@@ -124,6 +135,7 @@ export function gameOf(playable: PlayableGame): Game {
   return {
     roles: sm.roles,
     machine: sm,
+    partial: playable.partial,
     propnet: playable.propnet,
     initialState: () => sm.initialState(),
     legalMoves: (state, role) => sm.legalMoveKifs(state, roleOf(role)),

@@ -4,7 +4,8 @@
  * out gets it (status `partial`) instead of a timeout, its playouts agree with GGP-Base's prover
  * (prover-trace; skipped with a message without Java), and a game that grounds is played as before.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
@@ -23,6 +24,10 @@ import { probeGrounding } from "../src/hybrid/probe.js";
 import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 import { verifyGame } from "../src/verify/verify-game.js";
 import { withGrounder } from "./support/grounder.js";
+import { runCorpus } from "../src/corpus/runner.js";
+import { loadGame } from "../src/player.js";
+import { isPartial, parseResults, RESULT_COLUMNS } from "../src/report/results-file.js";
+import { summarizeRun } from "../src/report/summary.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const TICTACTOE = path.join(ROOT, "corpus", "valid", "tictactoe.kif");
@@ -158,12 +163,45 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
+  it("loadGame: one time limit for the whole load; the game says why it is played on the prover", async () => {
+    const game = await loadGame(path.join(BASE, "laikLee_hex.kif"), { timeoutSeconds: 4 });
+    expect(game.machine.engine).toBe("prover");
+    // the full grounding had its share of the limit (PARTIAL_GROUNDING_SHARE: 3 s of 4), the rest was P^base's
+    expect(game.partial?.reason).toMatch(/^grounding did not finish within 3 s: /);
+    expect([game.partial?.baseFluents, game.partial?.inputs]).toEqual([77, 52]);
+    const ground = await loadGame(TICTACTOE, { timeoutSeconds: 4 });
+    expect([ground.machine.engine, ground.partial]).toEqual(["fast", undefined]);
+  });
+
   it("play: a game that does not ground is played on the prover, and stderr says why", async () => {
     const r = await run("play", path.join(BASE, "laikLee_hex.kif"), "--random", "--seed", "3", "--timeout", "8");
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/warning\[ground\]: grounding did not finish within [\d.]+ s.*; the game is played on the prover, over P\^base \(77 base fluents, 52 inputs\)/);
     const played = JSON.parse(r.out);
     expect(played.steps.at(-1).terminal).toBe(true);
+  });
+
+  it("corpus: laikLee_hex stays a timeout in the grounding's columns and is counted apart as partial", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-corpus-partial-"));
+    const out = path.join(dir, "r.csv");
+    const summary = await runCorpus({ dir: BASE, out, filter: /^laikLee_hex$/, timeoutSeconds: 3, memoryMb: 3072, jobs: 1, grounder: "wasm" });
+    const [row] = summary.rows;
+    expect(row.status).toBe("timeout");
+    expect(row.reason).toMatch(/grounding did not finish within the time limit of 3 s/);
+    expect(row.ground_s).toBeGreaterThan(2.5);
+    expect([row.partial_base_atoms, row.partial_input_atoms]).toEqual([77, 52]);
+    expect(row.partial_s).toBeGreaterThan(0);
+    expect(isPartial(row)).toBe(true);
+    // the CSV keeps its columns and appends the partial ones; read back, the row is the same
+    const csv = readFileSync(out, "utf8");
+    expect(csv.split("\n")[0]).toBe(`${RESULT_COLUMNS.slice(0, 19).join(",")},partial_s,partial_base_atoms,partial_input_atoms,partial_probe`);
+    expect(parseResults(csv).rows).toEqual(summary.rows);
+    expect(summarizeRun(summary.rows, "ours")).toMatchObject({ grounded: 0, partial: 1 });
+    const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "cli.csv"), "--no-progress");
+    expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(played on the prover\)/);
+    const without = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "without.csv"), "--no-progress", "--no-partial");
+    expect(without.out).toMatch(/1 game: 1 timeout\n/);
+    expect(parseResults(readFileSync(path.join(dir, "without.csv"), "utf8")).rows[0].partial_base_atoms).toBeNull();
   });
 
   it("verify: sudoku on the prover's machine over P^base against the prover, every step", async () => {

@@ -169,6 +169,17 @@ describe("results README", () => {
     expect(md).toContain('clingo: "atom undefined" \\| aborted');
   });
 
+  it("counts a game that timed out but is played on the prover apart, its status kept", () => {
+    const timedOut = sample.find((r) => r.status === "timeout")!;
+    const partial = { ...timedOut, partial_s: 1.5, partial_base_atoms: 77, partial_input_atoms: 52, partial_probe: "islist (2.2 M ground rules)" };
+    const rows = sample.map((r) => (r === timedOut ? partial : r));
+    const md = renderResultsReadme({ ours: rows, oursLabel: "gdl-ground", anchorLabel: "GGP-Base", timeLimitSeconds: 60, readmeDir: "/r" });
+    expect(md).toContain("| grounded (status ok) | 5/9 (55.6%) |");
+    expect(md).toContain("| of those, played on the prover (partial: P^base ground) | 1/9 (11.1%) |");
+    expect(md).toContain("| `amazons` | timeout (partial: played on the prover) |");
+    expect(renderResultsReadme({ ours: sample, oursLabel: "gdl-ground", anchorLabel: "GGP-Base", timeLimitSeconds: 60, readmeDir: "/r" })).not.toContain("played on the prover");
+  });
+
   it("with an anchor and an ablation run", () => {
     const md = renderResultsReadme({
       ours: sample,

@@ -11,7 +11,7 @@
  * Without Chromium the test is skipped and says so (CHROMIUM_PATH, /usr/bin/chromium or
  * `chromium` on PATH; `apt-get install chromium`).
  */
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -122,11 +122,12 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     expect(await page.textContent(".cm-content")).toContain("(role dropped)");
   });
 
-  it("says when a grounding runs out of time or is cancelled, and keeps working", async () => {
+  it("plays a game that does not ground within the time limit on the prover, cancels, and keeps working", async () => {
     const { page } = session;
     // A board of 40 x 40 cells: tictactoe grounded in a warm clingo worker sometimes finished
     // within the 1 ms limit (the test then saw "grounded"); this takes clingo-wasm a good part of
-    // a second
+    // a second. Out of time, the game is played on the prover over P^base (status partial), whose
+    // grounding has a limit of its own (src/pipeline.ts, BASE_MIN_SECONDS)
     const n = 40;
     const board = [
       "(role x) (role o) (init (control x))",
@@ -145,14 +146,24 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.click("[data-testid=ground]");
     // (a generous wait: with the rest of the suite running on two cores the page's workers can be
     // slow to start; on failure, say what the page shows instead)
-    await page.waitForSelector("[data-testid=ground-status][data-status=timeout]", { timeout: 60_000 }).catch(async (e: unknown) => {
+    await page.waitForSelector("[data-testid=ground-status][data-status=partial]", { timeout: 60_000 }).catch(async (e: unknown) => {
       const shown = await page.evaluate(() => {
         const el = document.querySelector("[data-testid=ground-status]");
         return `status ${el?.getAttribute("data-status")}: ${el?.textContent}; progress: ${document.getElementById("progress-text")?.textContent}`;
       });
       throw new Error(`${e instanceof Error ? e.message : String(e)}\nthe page shows: ${shown}`);
     });
-    expect(await page.textContent("[data-testid=ground-status]")).toContain("out of time");
+    expect(await page.textContent("[data-testid=ground-status]")).toBe("did not ground within 0.001 s: played on the prover; the propnet shown is P^base's");
+    expect(await page.textContent("[data-testid=partial]")).toContain("grounding did not finish within 0.001 s");
+    // P^base's propnet: 1,600 cells of 3 marks and a control of 2, 2 x 1,600 marks and 2 noops
+    expect(await page.textContent("[data-testid=base-input]")).toBe(`${3 * n * n + 2}, ${2 * n * n + 2}`);
+    // the Play panel plays on the prover: a move clicked, and o then has every free cell but that one
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+    await page.click(".role[data-role=x] button[data-move='(mark 7 9)']");
+    await page.waitForSelector("[data-testid=step][data-step='1']");
+    expect(await page.textContent("[data-testid=state]")).toContain("(cell 7 9 x)");
+    expect(await page.locator(".role[data-role=o] button[data-move='(mark 7 9)']").count()).toBe(0);
+    expect(await page.locator(".role[data-role=o] button[data-move='(mark 7 8)']").count()).toBe(1);
     await page.fill("#opt-timeout", "60");
     // Cancel right after Ground: the worker reads the cancel while clingo runs.
     await page.evaluate(() => {
@@ -163,6 +174,26 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.click("[data-testid=ground]");
     await page.waitForSelector("[data-testid=ground-status][data-status=ok]");
     await page.waitForSelector("[data-testid=step][data-step='0']");
+  });
+
+  // a real game of ../shared that does not ground (207 M simple paths in `connection`), read at run time
+  const hex = path.resolve(root, "..", "shared", "games", "base", "laikLee_hex.kif");
+  it.skipIf(!existsSync(hex))("plays laikLee_hex on the prover when it does not ground within the time limit", async () => {
+    const { page } = session;
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "laikLee_hex.kif"), readFileSync(hex, "utf8"));
+    await page.fill("#opt-timeout", "0.01");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=partial]", { timeout: 60_000 });
+    expect(await page.textContent("[data-testid=ground-status]")).toBe("did not ground within 0.01 s: played on the prover; the propnet shown is P^base's");
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+    for (let step = 1; step <= 6; step++) {
+      await page.click("[data-testid=random-step]");
+      await page.waitForSelector(`[data-testid=step][data-step='${step}']`);
+    }
+    await page.screenshot({ path: path.join(shots, "prover.png") });
+    await page.locator("[data-testid=partial]").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, "prover-report.png") });
+    await page.fill("#opt-timeout", "60");
   });
 
   it("shows the diagnostic of an invalid rule at its line as it is typed", async () => {

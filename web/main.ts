@@ -289,10 +289,11 @@ const PHASE_TEXT: Record<Phase | "check", string> = {
   propnet: "building the propnet",
 };
 
-function setStatus(text: string, ok: boolean) {
+/** `ok` green, `bad` red, or `partial`: a game that did not ground but is played on the prover. */
+function setStatus(text: string, ok: boolean | "partial") {
   const status = $("ground-status");
   status.textContent = text;
-  status.className = ok ? "ok" : "bad";
+  status.className = ok === "partial" ? "partial" : ok ? "ok" : "bad";
 }
 
 function groundNow(): Promise<GroundReport> {
@@ -368,7 +369,7 @@ function finishRun(report: GroundReport | undefined, failure?: string, play?: Pl
 
 const STATUS_TEXT: Record<GroundReport["status"], string> = {
   ok: "grounded",
-  partial: "not ground within the time limit: played on the prover, over P^base",
+  partial: "did not ground within the time limit: played on the prover; the propnet shown is P^base's",
   invalid: "not grounded: the description is not valid GDL (see Problems)",
   timeout: "not grounded: out of time",
   "out-of-memory": "not grounded: out of memory",
@@ -379,9 +380,11 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
 function showReport(report: GroundReport, failure: string | undefined, wall: number) {
   editor.showGroundDiagnostics(report.diagnostics);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
-  setStatus(`${STATUS_TEXT[report.status]}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "ok");
+  const said = report.partial ? `did not ground within ${report.partial.timeoutSeconds} s: played on the prover; the propnet shown is P^base's` : STATUS_TEXT[report.status];
+  setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "partial" ? "partial" : report.status === "ok");
   $("ground-status").dataset.status = report.status;
   const rows: [string, string, string?][] = [];
+  if (report.partial) rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base: ${report.partial.reason}`, "partial"]);
   const t = report.times;
   const phases = PHASES.filter((p) => t[p] !== undefined);
   if (phases.length > 0) {
@@ -403,7 +406,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     rows.push(["propositions", `base ${props.base}, input ${props.input}, legal ${props.legal}, goal ${props.goal}, terminal ${props.terminal}, init ${props.init}, next ${props.next}, view ${props.view}${sees}`, "propositions"]);
     rows.push(["gates", `and ${p.ands}, or ${p.ors}, not ${p.nots}; transitions ${p.transitions}; constants ${p.constants}; links ${p.links}`]);
   }
-  if (report.status === "ok") rows.push(["boards", boards.length === 0 ? "none found: the state is shown as a list" : boards.map((b) => `${b.relation} ${b.columns.reduce((k, a) => k * a.values.length, 1)} × ${b.rows.reduce((k, a) => k * a.values.length, 1)}${b.shape === "hex" ? " hex" : ""}`).join(", "), "boards"]);
+  if (report.status === "ok" || report.status === "partial") rows.push(["boards", boards.length === 0 ? "none found: the state is shown as a list" : boards.map((b) => `${b.relation} ${b.columns.reduce((k, a) => k * a.values.length, 1)} × ${b.rows.reduce((k, a) => k * a.values.length, 1)}${b.shape === "hex" ? " hex" : ""}`).join(", "), "boards"]);
   $("ground-report").replaceChildren(
     ...rows.map(([name, value, key]) => {
       const line = document.createElement("div");

@@ -18,6 +18,7 @@ import {
   totalSeconds,
   type GameStateMachine,
   type GroundResult,
+  type PartialGrounding,
   type Propnet,
   type StateHandle,
 } from "../src/browser/index.js";
@@ -57,12 +58,14 @@ async function ground(id: number, text: string, file: string, options: { split: 
   await ready;
   if (!grounder) throw new Error("the clingo grounder is not ready");
   const loaded = loadText(text, file);
-  // the ground game is kept for its download
+  // the ground game is kept for its download; a game that does not ground within the time limit
+  // is played on the prover over P^base (src/hybrid/), as loadGame and the CLI play it
   const outcome = await playableDescription(loaded, {
     split: options.split,
     prune: options.prune,
     grounder,
     timeoutSeconds: options.timeoutSeconds,
+    tooLarge: "partial",
     signal: abort.signal,
     onPhase: (phase) => post({ type: "phase", id, phase }),
   });
@@ -81,13 +84,16 @@ async function ground(id: number, text: string, file: string, options: { split: 
       boards = []; // no board: the state is shown as a list
     }
   }
-  const counts = result.game ? countGroundInstances(result.game) : undefined;
-  post({ type: "grounded", id, report: { ...report(result, propnet, playError), dialect: loaded.dialect }, play: machine ? view(game) : undefined, boards, counts });
+  // a partial result's ground game is P^base's alone: no instance counts of the game for the hovers
+  const counts = result.game && result.status === "ok" ? countGroundInstances(result.game) : undefined;
+  const partial = "game" in outcome ? outcome.game.partial : outcome.result.partial;
+  post({ type: "grounded", id, report: { ...report(result, propnet, playError, partial, options.timeoutSeconds), dialect: loaded.dialect }, play: machine ? view(game) : undefined, boards, counts });
 }
 
-function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined): GroundReport {
+function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined, partial: PartialGrounding | undefined, timeoutSeconds: number): GroundReport {
   const stats = result.program?.stats;
   return {
+    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds } } : {}),
     file: result.file,
     status: result.status,
     diagnostics: result.diagnostics,

@@ -57,6 +57,11 @@ export interface GroundReport {
   readonly propnet?: PropnetStats;
   /** Why the propnet cannot be played (a cycle through negation), when it cannot. */
   readonly playError?: string;
+  /**
+   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`) and is
+   * played on the prover; the propnet reported and downloaded is P^base's (src/hybrid/).
+   */
+  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number };
 }
 
 export interface PlayView {

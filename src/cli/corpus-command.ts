@@ -8,7 +8,7 @@ import { CorpusLockError } from "../corpus/lock.js";
 import { findGames, gameName } from "../corpus/find-games.js";
 import { resolveOutput } from "../output-file.js";
 import { formatDiagnostic } from "../diagnostics.js";
-import { isCorpusResultsFile } from "../report/results-file.js";
+import { isCorpusResultsFile, isPartial } from "../report/results-file.js";
 import type { ResultRow } from "../report/results-file.js";
 import { summarizeRun } from "../report/summary.js";
 import type { GrounderKind } from "../ground/index.js";
@@ -27,6 +27,8 @@ export interface CorpusCommandOptions extends TranslateFlags {
   readonly jobs?: number;
   readonly resume?: boolean;
   readonly propnet: boolean;
+  /** After a game that did not ground, ground P^base for the partial_* columns (default true). */
+  readonly partial?: boolean;
   readonly grounder: GrounderKind;
   readonly filter?: string;
   readonly progress?: boolean;
@@ -87,6 +89,7 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
         grounder: options.grounder,
         ...translateFlags(options),
         propnet: options.propnet,
+        partial: options.propnet && options.partial !== false,
         caseSensitive: options.caseSensitive,
         filter,
       },
@@ -102,11 +105,13 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`)
     .join(", ");
+  // games that did not ground but are played on the prover: counted apart ("310 ok, 4 timeout; 4 partial (...)")
+  const partial = run.partial > 0 ? `; ${run.partial} partial (played on the prover)` : "";
   const grounded = run.medianSeconds === null ? "" : `; grounded: median ${run.medianSeconds.toFixed(3)} s, mean ${(run.meanSeconds ?? 0).toFixed(3)} s`;
   io.out(
     `${summary.matched} game${summary.matched === 1 ? "" : "s"} in ${summary.seconds.toFixed(1)} s: ${summary.measured} measured now` +
       (summary.skipped > 0 ? `, ${summary.skipped} kept from the earlier run` : "") +
-      `\nresults file: ${summary.rows.length} game${summary.rows.length === 1 ? "" : "s"}: ${tally}${grounded}\n` +
+      `\nresults file: ${summary.rows.length} game${summary.rows.length === 1 ? "" : "s"}: ${tally}${partial}${grounded}\n` +
       `written: ${summary.outFiles.join(", ")}\n`,
   );
   return 0;
@@ -142,7 +147,7 @@ function progressReporter(io: Output, bar: boolean): CorpusProgress {
   return {
     start: (total, skipped) => io.err(`grounding ${total - skipped} of ${total} games\n`),
     gameDone: (row: ResultRow, done, total) =>
-      io.err(`[${done}/${total}] ${row.game}: ${row.status}${row.total_s !== null ? ` ${row.total_s.toFixed(2)} s` : ""}${row.reason ? ` (${row.reason.slice(0, 120)})` : ""}\n`),
+      io.err(`[${done}/${total}] ${row.game}: ${row.status}${isPartial(row) ? " (partial: played on the prover)" : ""}${row.total_s !== null ? ` ${row.total_s.toFixed(2)} s` : ""}${row.reason ? ` (${row.reason.slice(0, 120)})` : ""}\n`),
     finish: () => undefined,
   };
 }

@@ -1,8 +1,12 @@
 /**
  * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
- * propnet) with the time of each phase and the sizes, as one results row.
+ * propnet) with the time of each phase and the sizes, as one results row. A game whose grounding
+ * times out or runs out of memory keeps that status and those times (they are the paper's
+ * figures); after the timed run, P^base is ground alone within a limit of its own, and when it
+ * grounds the row's `partial_*` columns say that the game is played on the prover (src/hybrid/).
  */
-import { groundAndBuild, type AspGrounder, type LoadOptions } from "../pipeline.js";
+import { groundAndBuild, groundBaseOnly, type AspGrounder, type GroundResult, type LoadOptions, type LoadResult } from "../pipeline.js";
+import { probeGrounding } from "../hybrid/probe.js";
 import { gdlSizeInLiterals } from "../syntax/description.js";
 import { loadFile } from "../node-pipeline.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
@@ -10,6 +14,7 @@ import type { TranslateFlags } from "../translate/index.js";
 import { unplayableReason } from "../propnet/index.js";
 import { Deadline } from "../deadline.js";
 import { nodeHeapProbe } from "../node-heap.js";
+import { describeProbe } from "../hybrid/relation-names.js";
 
 export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
@@ -17,6 +22,12 @@ export interface MeasureOptions extends LoadOptions {
   readonly translate?: TranslateFlags;
   /** Build the propnet too (default true). */
   readonly propnet?: boolean;
+  /**
+   * Ground P^base alone after a grounding that timed out or ran out of memory, within a time
+   * limit of its own (`timeoutSeconds` again), for the `partial_*` columns (default false): the
+   * game may then take twice `timeoutSeconds`.
+   */
+  readonly partial?: boolean;
 }
 
 const round = (x: number | undefined) => (x === undefined ? null : Math.round(x * 1e4) / 1e4);
@@ -73,6 +84,9 @@ export async function measureGame(
     row.reason = firstError(result.diagnostics);
     if (result.times.propnet !== undefined) row.propnet_s = round(result.times.propnet);
     row.total_s = round(total + (result.times.propnet ?? 0));
+    if ((result.status === "timeout" || result.status === "out-of-memory") && result.program && options.partial === true && options.propnet !== false) {
+      await measurePartial(row, loaded, result, grounder, options);
+    }
     return row;
   }
   // an ok row's reason says what grounded it when that was not clingo-wasm, and why
@@ -96,4 +110,16 @@ export async function measureGame(
   }
   row.total_s = round(total);
   return row;
+}
+
+/** The `partial_*` columns of a game that did not ground: P^base ground alone after the timed run, with the probe beside it. */
+async function measurePartial(row: ResultRow, loaded: LoadResult, failed: GroundResult, grounder: AspGrounder, options: MeasureOptions): Promise<void> {
+  const deadline = new Deadline(options.timeoutSeconds);
+  const reason = failed.diagnostics.find((d) => d.severity === "error")?.message ?? failed.status;
+  const partial = (await groundBaseOnly(loaded, failed, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, probe: probeGrounding, keepGroundGame: false }, reason)).partial;
+  if (!partial) return;
+  row.partial_s = round(partial.seconds);
+  row.partial_base_atoms = partial.baseFluents;
+  row.partial_input_atoms = partial.inputs;
+  row.partial_probe = partial.probe ? describeProbe(partial.probe) : "";
 }

@@ -3,6 +3,9 @@
  * and a memory limit, `jobs` at a time, and writes the results (CSV and JSON) after every game,
  * atomically, so that an interrupted run leaves a whole file and `resume` can go on from it.
  *
+ * A game that does not ground within the limit keeps its status (timeout, out-of-memory); P^base
+ * is then ground alone (measure.ts) and the row says whether the game is played on the prover.
+ *
  * A child measures many games in a row with one warm clingo-wasm module; a child that runs over
  * the time limit is killed, one that crashes (a JavaScript heap out of memory, say) is reported
  * in one line and replaced, its crash dump appended to a log beside the results: one game never
@@ -39,6 +42,11 @@ export interface CorpusOptions extends TranslateFlags, LoadOptions {
   readonly propnet?: boolean;
   /** Only the games whose name matches. */
   readonly filter?: RegExp;
+  /**
+   * Ground P^base alone after a grounding that failed for its size (the `partial_*` columns:
+   * played on the prover; default: with the propnet). Its time is not in the grounding's columns.
+   */
+  readonly partial?: boolean;
 }
 
 export interface CorpusProgress {
@@ -119,6 +127,7 @@ async function runLocked(options: CorpusOptions, progress?: CorpusProgress): Pro
     timeoutSeconds: options.timeoutSeconds,
     translate: translateFlags(options),
     propnet: options.propnet,
+    partial: options.partial ?? options.propnet !== false,
     caseSensitive: options.caseSensitive,
   };
   let done = skipped;
@@ -128,7 +137,7 @@ async function runLocked(options: CorpusOptions, progress?: CorpusProgress): Pro
     // --expose-gc: each game's heap peaks are its own (child.ts)
     { script, args: [JSON.stringify(config)], memoryMb: options.memoryMb, jobs: options.jobs, nodeOptions: ["--expose-gc"] },
     async ({ file, game }, worker) => {
-      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds, log);
+      const row = await measureInChild(worker, { type: "measure", file, game, options: measureOptions }, options.timeoutSeconds, measureOptions.partial ? 2 * options.timeoutSeconds : options.timeoutSeconds, log);
       rows.set(game, row);
       save();
       done++;
@@ -152,6 +161,7 @@ async function measureInChild(
   worker: ChildWorker<ChildRequest, ChildReply>,
   request: ChildRequest,
   timeoutSeconds: number,
+  atMostSeconds: number,
   log: string,
 ): Promise<ResultRow> {
   const started = performance.now();
@@ -159,7 +169,7 @@ async function measureInChild(
   let where = "";
   const outcome = await worker.request(
     request,
-    timeoutSeconds * 1000 + 2000,
+    atMostSeconds * 1000 + 2000,
     (reply) => reply.type === "row" || reply.type === "failed",
     (reply) => {
       if (reply.type === "phase") where = `: stopped in ${reply.phase}${reply.detail ? ` (${reply.detail})` : ""}`;

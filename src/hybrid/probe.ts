@@ -16,6 +16,15 @@ import { gdlRelationName, type GroundingProbe } from "./relation-names.js";
 /** Seconds the probe grounds for (default of `probeGrounding`). */
 export const PROBE_SECONDS = 5;
 
+/**
+ * Seconds of the probe when a player waits for the game (loadGame, play, replay, bench): it runs
+ * beside P^base's grounding, and at 5 s it was the longer of the two on all five games that do not
+ * ground. At 2 s it names the same relations as at 5 s on sudoku, laikLee_hex, alexChess and
+ * slaughter, and chess's clear-path demand second to `different_cells`; at 1 s chess and
+ * slaughter lead with `different_cells`.
+ */
+export const PLAYER_PROBE_SECONDS = 2;
+
 const HEAD = /^([a-z_][A-Za-z0-9_']*)/;
 
 /** Ground rules per relation that gringo writes for `program` in `seconds`; undefined without a native gringo. */

@@ -6,7 +6,8 @@
  * Our columns, one row per game:
  *   game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,
  *   ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,
- *   peak_memory_mb,extract_peak_mb,propnet_peak_mb
+ *   peak_memory_mb,extract_peak_mb,propnet_peak_mb,partial_s,partial_base_atoms,partial_input_atoms,
+ *   partial_probe
  * `peak_memory_mb` is clingo-wasm's heap after the game (empty for a native gringo); a corpus child
  * reuses its worker and a wasm heap never shrinks, so it is an upper bound of the game's own peak.
  * `extract_peak_mb` and `propnet_peak_mb` are the JavaScript heap's peak (V8's heap and array
@@ -15,6 +16,12 @@
  * An ok row's `reason` says when the auto grounder fell back to native gringo.
  * `status` is ok / timeout / out-of-memory / invalid / error; numeric fields are empty (null) when
  * unknown, e.g. for failed games.
+ * A game whose grounding timed out or ran out of memory keeps that status and its times (the
+ * paper's columns); when P^base ground after it, the game is played on the prover (src/hybrid/)
+ * and the `partial_*` columns say so: P^base's time (translate, ground, extract, build), its base
+ * and input propositions, and what the grounder probe saw explode (`partial_probe`). Such a row
+ * is `isPartial` and counted apart: "310 ground, 4 partial (played on the prover)".
+ * (`status` partial is read, for rows of a pipeline that asked for `tooLarge` itself.)
  *
  * An anchor file needs at least `game`, and `seconds`, `components`, `status` when known; other
  * columns are ignored. `status` may be `error:<reason>`; without a status column a row with seconds
@@ -51,11 +58,14 @@ export const RESULT_NUMBER_COLUMNS = [
   "peak_memory_mb",
   "extract_peak_mb",
   "propnet_peak_mb",
+  "partial_s",
+  "partial_base_atoms",
+  "partial_input_atoms",
 ] as const;
 export type ResultNumberColumn = (typeof RESULT_NUMBER_COLUMNS)[number];
 
-/** All columns of our format, in file order. */
-export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS] as const;
+/** All columns of our format, in file order (columns added later come last). */
+export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS, "partial_probe"] as const;
 
 /** One game of one corpus run (field names are the column names). */
 export type ResultRow = {
@@ -63,7 +73,14 @@ export type ResultRow = {
   status: ResultStatus;
   /** Why a game failed (empty when ok). */
   reason: string;
+  /** A game played on the prover: the relations the grounder probe saw explode (empty otherwise). */
+  partial_probe: string;
 } & { [K in ResultNumberColumn]: number | null };
+
+/** A game that did not ground and is played on the prover over P^base (the `partial_*` columns). */
+export function isPartial(row: ResultRow): boolean {
+  return row.status === "partial" || (row.status !== "ok" && row.partial_base_atoms !== null);
+}
 
 /** One game of the anchor grounder. */
 export interface AnchorRow {
@@ -84,7 +101,7 @@ export interface ReadResult<Row> {
 
 /** A row with every number unknown, for building rows field by field. */
 export function emptyResultRow(game: string, status: ResultStatus = "ok", reason = ""): ResultRow {
-  const row = { game, status, reason } as ResultRow;
+  const row = { game, status, reason, partial_probe: "" } as ResultRow;
   for (const column of RESULT_NUMBER_COLUMNS) row[column] = null;
   return row;
 }
@@ -204,6 +221,7 @@ export function parseResults(content: string, file = "<results>"): ReadResult<Re
     for (const column of RESULT_NUMBER_COLUMNS) {
       row[column] = parseNumber(raw[column], column, file, line, diagnostics);
     }
+    row.partial_probe = text(raw["partial_probe"]);
     rows.push(row);
   });
   return { rows, diagnostics };

@@ -12,7 +12,7 @@
  *   numbers. Absolute times depend on the machine, so comparisons are given as ratios.
  */
 import path from "node:path";
-import { RESULT_STATUSES, gameKey, matchGames, oursComponents, oursSeconds, type ExtraRun, type AnchorRow, type ResultRow, type RunsToReport, type ResultStatus } from "./results-file.js";
+import { RESULT_STATUSES, gameKey, isPartial, matchGames, oursComponents, oursSeconds, type ExtraRun, type AnchorRow, type ResultRow, type RunsToReport, type ResultStatus } from "./results-file.js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
 import { sizeFit } from "./gdl-size.js";
 import { geometricMean, known, mean, median } from "./stats.js";
@@ -33,12 +33,16 @@ export interface GameFailure {
   game: string;
   status: ResultStatus;
   reason: string;
+  /** Played on the prover over P^base all the same (`isPartial`). */
+  partial: boolean;
 }
 
 export interface RunSummary {
   label: string;
   games: number;
   grounded: number;
+  /** Games that did not ground and are played on the prover over P^base (`isPartial`): counted apart from `grounded`. */
+  partial: number;
   byStatus: Record<ResultStatus, number>;
   /** Over the grounded games (`total_s`). */
   medianSeconds: number | null;
@@ -79,10 +83,11 @@ export function summarizeRun(rows: readonly ResultRow[], label: string): RunSumm
     .slice(0, 10);
   const failures = rows
     .filter((r) => r.status !== "ok")
-    .map((r) => ({ game: gameKey(r.game), status: r.status, reason: r.reason }))
+    .map((r) => ({ game: gameKey(r.game), status: r.status, reason: r.reason, partial: isPartial(r) }))
     .sort((a, b) => a.status.localeCompare(b.status) || a.game.localeCompare(b.game));
   return {
     ...countsAndTimes(label, rows.length, grounded.length, byStatus, times),
+    partial: rows.filter(isPartial).length,
     medianClauses: median(known(grounded.map((r) => r.ground_clauses))),
     medianComponents: median(known(grounded.map(oursComponents))),
     medianComponentsPaper: median(known(grounded.map((r) => r.components_paper))),
@@ -344,6 +349,7 @@ export function renderResultsReadme(options: ReadmeOptions): string {
     ["games", String(ours.games)],
     ["grounded (status ok)", share(ours.grounded, ours.games)],
     ["failed", statusCounts(ours.byStatus)],
+    ...(ours.partial > 0 ? [["of those, played on the prover (partial: P^base ground)", share(ours.partial, ours.games)]] : []),
     ["median time (grounded games)", formatSeconds(ours.medianSeconds)],
     ["mean time (grounded games)", formatSeconds(ours.meanSeconds)],
     ["median ground clauses", formatCount(ours.medianClauses)],
@@ -573,7 +579,7 @@ export function renderResultsReadme(options: ReadmeOptions): string {
       "",
       table(
         ["game", "status", "reason"],
-        ours.failures.map((f) => [`\`${f.game}\``, f.status, shorten(f.reason) || "–"]),
+        ours.failures.map((f) => [`\`${f.game}\``, f.partial ? `${f.status} (partial: played on the prover)` : f.status, shorten(f.reason) || "–"]),
       ),
       "",
     );
