@@ -13,6 +13,8 @@ import type { Hover, MarkupContent } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { startLspClient, type LspClient } from "../scripts/lsp-client.js";
 import { createGrounder } from "../src/ground/index.js";
+import { DocumentAnalysis } from "../src/lsp/analysis.js";
+import { describeSymbol } from "../src/lsp/describe.js";
 import { GROUND_COUNTS_NOTIFICATION, countGroundInstances, groundCountsOf, groundCountsParams, type GroundCounts, type GroundCountsParams } from "../src/lsp/ground-counts.js";
 import { groundDescription, loadText } from "../src/pipeline.js";
 
@@ -79,5 +81,17 @@ describe.skipIf(!haveGame)("gdl-ground lsp takes the ground counts of its host's
     expect(await hoverOfCell()).not.toContain("ground:");
     await send(groundCountsParams(uri, { ...counts, version: 2 })); // of the text before it was opened again
     expect(await hoverOfCell()).not.toContain("ground:");
+  });
+});
+
+describe("the hover's ground line for a game played on the prover", () => {
+  it("says the game did not ground in time and is played on the prover, not 'not grounded: partial'", () => {
+    const analysis = new DocumentAnalysis("(role r) (init (cell 1)) (<= (next (cell 1)) (true (cell 1)))", "t.kif");
+    const cell = [...analysis.symbols.values()].find((s) => s.name === "cell");
+    if (!cell) throw new Error("no symbol cell");
+    const partial: GroundCounts = { version: 1, status: "partial", seconds: 45, relations: new Map(), fluents: new Map(), actions: new Map() };
+    const text = describeSymbol(analysis, cell, partial, 1).join("\n");
+    expect(text).toContain("not ground within the time limit (45.0 s): played on the prover");
+    expect(text).not.toContain("not grounded: partial");
   });
 });

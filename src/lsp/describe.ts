@@ -72,6 +72,7 @@ function domainsLine(domains: readonly ArgumentDomain[] | undefined): string | u
 function groundLine(counts: GroundCounts | undefined, version: number, n: number | undefined, what: string): string | undefined {
   if (!counts) return undefined;
   const stale = counts.version === version ? "" : `; of version ${counts.version}, before the last changes`;
+  if (counts.status === "partial") return `not ground within the time limit (${counts.seconds.toFixed(1)} s): played on the prover${stale}`;
   if (counts.status !== "ok") return `not grounded: ${counts.status} after ${counts.seconds.toFixed(1)} s${stale}`;
   return `ground: ${plural(n ?? 0, what)} (grounded in ${counts.seconds.toFixed(1)} s${stale})`;
 }
