@@ -121,24 +121,37 @@ export function normalize(game: GroundGame): Normalized {
   // missing from it), looked up per role (no key string per move)
   const movesOf: string[][] = roles.map(() => []);
   const moveIndex = roles.map(() => new Map<string, number>());
-  const addInput = (role: number, move: string): boolean => {
-    if (moveIndex[role].has(move)) return false;
+  /** The index of role r's move among its moves, the move added when it is new (`added` then true). */
+  let added = false;
+  const addInput = (role: number, move: string): number => {
+    const known = moveIndex[role].get(move);
+    added = known === undefined;
+    if (known !== undefined) return known;
     moveIndex[role].set(move, movesOf[role].length);
-    movesOf[role].push(move);
-    return true;
+    return movesOf[role].push(move) - 1;
   };
   const unknownRoles = new Set<string>();
+  // a role's moves in increasing order are distinct: no lookup before adding them (extraction sorts them)
+  const lastMove: (string | undefined)[] = roles.map(() => undefined);
   for (const m of game.input) {
     const r = roleIndex.get(m.role);
     if (r === undefined) unknownRoles.add(m.role);
-    else addInput(r, m.move);
+    else if (lastMove[r] === undefined || lastMove[r]! < m.move) {
+      moveIndex[r].set(m.move, movesOf[r].length);
+      movesOf[r].push(m.move);
+      lastMove[r] = m.move;
+    } else addInput(r, m.move);
   }
   const addedInputs: string[] = [];
+  /** The move index (within its role) of each legal atom of a known role, found once. */
+  const legalMove = new Int32Array(n0).fill(-1);
   for (let i = 0; i < n0; i++) {
     const args = argsOf[i];
     if (relation[i] === "legal" && args!.length === 2) {
       const r = roleIndex.get(args![0]);
-      if (r !== undefined && addInput(r, args![1])) addedInputs.push(kifs[i]);
+      if (r === undefined) continue;
+      legalMove[i] = addInput(r, args![1]);
+      if (added) addedInputs.push(kifs[i]);
     }
   }
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
@@ -235,7 +248,7 @@ export function normalize(game: GroundGame): Normalized {
         atomRole[i] = role;
         if (r === "legal") {
           propKind[i] = LEGAL;
-          moveInput[i] = inputOf(role, args![1])!;
+          moveInput[i] = roleOffset[role] + legalMove[i];
         } else {
           propKind[i] = r === "goal" ? GOAL : SEES;
           outputArg.set(i, args![1]);

@@ -17,14 +17,17 @@ function isPassThrough(kind: number): boolean {
 }
 
 /** The components that must stay: base, input, transitions, legal, goal, init, sees and terminal propositions. */
-export function outputRoots(out: DraftOutputs): number[] {
-  const roots: number[] = [...out.baseIds, ...out.inputIds, ...out.transitionIds.filter((t) => t >= 0)];
+export function outputRoots(out: DraftOutputs): Int32Array {
+  const roots = new IntList(out.baseIds.length + out.inputIds.length + out.transitionIds.length + out.legals.length + out.goals.length + out.inits.length + out.sees.length + 1);
+  for (let k = 0; k < out.baseIds.length; k++) roots.push(out.baseIds[k]);
+  for (let k = 0; k < out.inputIds.length; k++) roots.push(out.inputIds[k]);
+  for (let k = 0; k < out.transitionIds.length; k++) if (out.transitionIds[k] >= 0) roots.push(out.transitionIds[k]);
   for (const l of out.legals) roots.push(l.id);
   for (const x of out.goals) roots.push(x.id);
   for (const x of out.inits) roots.push(x.id);
   for (const x of out.sees) roots.push(x.id);
   if (out.terminal >= 0) roots.push(out.terminal);
-  return roots;
+  return roots.toArray();
 }
 
 /**
@@ -37,7 +40,7 @@ export class Representatives {
   constructor(
     private readonly d: Draft,
     /** What must stay (`outputRoots`): the walks start there. */
-    readonly roots: readonly number[],
+    readonly roots: Int32Array,
   ) {
     this.grow();
   }
@@ -76,6 +79,10 @@ export class Representatives {
 
   /** The walk's buffers, kept from one walk to the next (the draft has millions of components). */
   private seen = new Int32Array(0);
+  /** `done[v] === walk` once v is in the walk's order (seen and not done: on the walk's stack). */
+  private done = new Int32Array(0);
+  /** Whether the last `postorder` met no cycle (no input still on the walk's stack). */
+  acyclic = true;
   private walk = 0;
   private readonly order = new IntList();
   private readonly stack = new IntList();
@@ -87,9 +94,13 @@ export class Representatives {
    */
   postorder(): Int32Array {
     const d = this.d;
-    if (this.seen.length < d.size) this.seen = new Int32Array(Math.max(d.size, Math.ceil(this.seen.length * 1.5)));
-    const { seen, order, stack, pos } = this;
+    if (this.seen.length < d.size) {
+      this.seen = new Int32Array(Math.max(d.size, Math.ceil(this.seen.length * 1.5)));
+      this.done = new Int32Array(this.seen.length);
+    }
+    const { seen, done, order, stack, pos } = this;
     const walk = ++this.walk;
+    let acyclic = true;
     order.length = 0;
     order.grow(d.size);
     for (const r of this.roots) {
@@ -108,14 +119,16 @@ export class Representatives {
             seen[w] = walk;
             stack.push(w);
             pos.push(0);
-          }
+          } else if (done[w] !== walk) acyclic = false;
         } else {
           stack.length--;
           pos.length--;
+          done[v] = walk;
           order.data[order.length++] = v;
         }
       }
     }
+    this.acyclic = acyclic;
     return order.data.subarray(0, order.length);
   }
 }
