@@ -29,7 +29,7 @@ export function atomCycles(g: Normalized, constants?: { readonly value: Uint8Arr
   // each atom's successors: the live atoms in the bodies of its live clauses, in rows filled in atom order
   const rowStart = new Int32Array(n);
   const count = new Int32Array(n);
-  const successors = new IntList(1024);
+  const successors = new IntList(bodyStart[g.clauses.length]);
   for (let a = 0; a < n; a++) {
     rowStart[a] = successors.length;
     if (!isLive[a]) continue;

@@ -15,6 +15,13 @@ import { gateHash, GateTable } from "./gate-table.js";
 import { AND, FALSE, NOT, OR, TRUE } from "./kinds.js";
 import type { Representatives } from "./representatives.js";
 
+/** A gate table with room for the draft's gates, for `mergeGates` (one for all its calls: it is emptied per pass). */
+export function mergeTable(d: Draft): GateTable {
+  let gates = 0;
+  for (let v = 0; v < d.size; v++) if (d.kind[v] === AND || d.kind[v] === OR || d.kind[v] === NOT) gates++;
+  return new GateTable(gates);
+}
+
 /**
  * Structural hashing: gates of the same kind over the same (representative) inputs are one;
  * `not (not x)` is x, a gate over constants or over one input is what it computes. Passes over
@@ -22,13 +29,10 @@ import type { Representatives } from "./representatives.js";
  * by a 32-bit hash of kind and inputs, compared input by input on a hit: no key strings and no
  * allocation per gate; a gate's inputs are rewritten in place in the draft's pool.
  */
-export function mergeGates(d: Draft, reps: Representatives): void {
+export function mergeGates(d: Draft, reps: Representatives, table = mergeTable(d)): void {
   const trueId = d.trueId;
   const falseId = d.falseId;
   d.rowsRewritten();
-  let gates = 0;
-  for (let v = 0; v < d.size; v++) if (d.kind[v] === AND || d.kind[v] === OR || d.kind[v] === NOT) gates++;
-  const table = new GateTable(gates);
   /** The gate already in the table with v's kind and inputs, else v after adding it. */
   const canonical = (v: number, kind: number): number => {
     const hash = gateHash(kind, d.pool, d.start[v], d.count[v]);

@@ -77,14 +77,16 @@ export class Representatives {
     return x; // a cycle of pass-through propositions: stop anywhere on it
   }
 
-  /** The walk's buffers, kept from one walk to the next (the draft has millions of components). */
-  private seen = new Int32Array(0);
-  /** `done[v] === walk` once v is in the walk's order (seen and not done: on the walk's stack). */
-  private done = new Int32Array(0);
+  /**
+   * The walk's buffers, kept from one walk to the next (the draft has millions of components):
+   * `mark[v]` is 2 * walk once v is seen by the walk, 2 * walk + 1 once it is in the walk's order
+   * (seen and not in the order: on the walk's stack).
+   */
+  private mark = new Int32Array(0);
   /** Whether the last `postorder` met no cycle (no input still on the walk's stack). */
   acyclic = true;
   private walk = 0;
-  private readonly order = new IntList();
+  private order = new Int32Array(0);
   private readonly stack = new IntList();
   private readonly pos = new IntList();
 
@@ -94,18 +96,18 @@ export class Representatives {
    */
   postorder(): Int32Array {
     const d = this.d;
-    if (this.seen.length < d.size) {
-      this.seen = new Int32Array(Math.max(d.size, Math.ceil(this.seen.length * 1.5)));
-      this.done = new Int32Array(this.seen.length);
+    if (this.mark.length < d.size) {
+      this.mark = new Int32Array(Math.max(d.size, Math.ceil(this.mark.length * 1.5)));
+      this.order = new Int32Array(this.mark.length);
     }
-    const { seen, done, order, stack, pos } = this;
+    const { mark, order, stack, pos } = this;
     const walk = ++this.walk;
+    const seen = 2 * walk;
     let acyclic = true;
-    order.length = 0;
-    order.grow(d.size);
+    let length = 0;
     for (const r of this.roots) {
-      if (seen[r] === walk) continue;
-      seen[r] = walk;
+      if (mark[r] >= seen) continue;
+      mark[r] = seen;
       stack.push(r);
       pos.push(0);
       while (stack.length > 0) {
@@ -115,20 +117,20 @@ export class Representatives {
         if (d.kind[v] !== BASE && p < d.count[v]) {
           pos.data[top] = p + 1;
           const w = this.find(d.pool[d.start[v] + p]);
-          if (seen[w] !== walk) {
-            seen[w] = walk;
+          if (mark[w] < seen) {
+            mark[w] = seen;
             stack.push(w);
             pos.push(0);
-          } else if (done[w] !== walk) acyclic = false;
+          } else if (mark[w] === seen) acyclic = false;
         } else {
           stack.length--;
           pos.length--;
-          done[v] = walk;
-          order.data[order.length++] = v;
+          mark[v] = seen + 1;
+          order[length++] = v;
         }
       }
     }
     this.acyclic = acyclic;
-    return order.data.subarray(0, order.length);
+    return order.subarray(0, length);
   }
 }
