@@ -19,13 +19,13 @@ import type { Normalized } from "./normalize.js";
 /** The graph under construction: parallel arrays of components. */
 export class Draft {
   /** Kind code (kinds.ts) per component. */
-  kind = new Uint8Array(1024);
+  kind: Uint8Array;
   readonly label: string[] = [];
   /** Component v's inputs are `pool[start[v] .. start[v] + count[v])`, with room for `capacity[v]`. */
-  start = new Int32Array(1024);
-  count = new Int32Array(1024);
-  private capacity = new Int32Array(1024);
-  pool = new Int32Array(4096);
+  start: Int32Array;
+  count: Int32Array;
+  private capacity: Int32Array;
+  pool: Int32Array;
   private poolLength = 0;
   size = 0;
   /** The constants, once made (-1 before). */
@@ -38,6 +38,18 @@ export class Draft {
    * may just not be found again: a sharing missed, which `merge` makes up for).
    */
   private readonly gates = new GateTable();
+
+  /**
+   * A draft with room for `components` components and `links` inputs in all before it grows (each
+   * growth copies the arrays: estimates from the ground game spare the copies and the garbage).
+   */
+  constructor(components = 1024, links = 4096) {
+    this.kind = new Uint8Array(Math.max(1024, components));
+    this.start = new Int32Array(this.kind.length);
+    this.count = new Int32Array(this.kind.length);
+    this.capacity = new Int32Array(this.kind.length);
+    this.pool = new Int32Array(Math.max(4096, links));
+  }
 
   /** A new component with no inputs yet and room for `room`. */
   add(kind: number, label: string, room = 0): number {

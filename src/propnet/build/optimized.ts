@@ -16,7 +16,10 @@ import type { Normalized } from "./normalize.js";
 /** The optimized draft of a game whose atoms' constant values (`foldConstants`) are `value` and whose clauses that can fire are `live` (`liveClauses`). */
 export function optimizedDraft(g: Normalized, value: Uint8Array, live: Uint8Array): { draft: Draft; out: DraftOutputs } {
   const n = g.kifs.length;
-  const d = new Draft();
+  // measured on the 36 largest base games: 0.23 to 1.20 x (atoms + clauses) components, 0.26 to
+  // 1.12 x (literals + clauses) inputs
+  const clauses = g.clauses.length;
+  const d = new Draft(n + clauses, g.clauses.bodyStart[clauses] + clauses);
   const baseIds = Int32Array.from(g.baseFluents, (f) => d.add(BASE, `(true ${f})`, 1));
   const inputIds = Int32Array.from(g.inputAtom, (a) => d.add(INPUT, g.kifs[a]));
 
