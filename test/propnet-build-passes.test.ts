@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { IntList } from "../src/int-list.js";
 import { Draft } from "../src/propnet/build/draft.js";
-import { gateHash, GateTable } from "../src/propnet/build/gate-table.js";
+import { gateHash, GateTable, type GateRows } from "../src/propnet/build/gate-table.js";
 import { AND, BASE, LEGAL, NOT, OR, VIEW } from "../src/propnet/build/kinds.js";
 import { mergeGates } from "../src/propnet/build/merge.js";
 import { normalize } from "../src/propnet/build/normalize.js";
@@ -27,16 +27,24 @@ describe("GateTable", () => {
     count: Int32Array.from([2, 2, 2]),
     pool: Int32Array.from([1, 2, 1, 2, 1, 3]),
   });
-  const put = (table: GateTable, r: ReturnType<typeof rows>, id: number) => {
+  const put = (table: GateTable, r: GateRows, id: number) => {
     const hash = gateHash(r.kind[id], r.pool, r.start[id], r.count[id]);
     const found = table.find(r, r.kind[id], r.pool, r.start[id], r.count[id], hash);
     expect(found).toBeLessThan(0);
     table.insertAt(r, found, id, hash);
   };
-  const lookup = (table: GateTable, r: ReturnType<typeof rows>, kind: number, inputs: number[]) => {
+  const lookup = (table: GateTable, r: GateRows, kind: number, inputs: number[]) => {
     const row = Int32Array.from(inputs);
     return table.find(r, kind, row, 0, row.length, gateHash(kind, row, 0, row.length));
   };
+
+  /** n gates, gate i = and(i, second(i)). */
+  const andRows = (n: number, second: (i: number) => number) => ({
+    kind: new Uint8Array(n).fill(AND),
+    start: Int32Array.from({ length: n }, (_, i) => 2 * i),
+    count: new Int32Array(n).fill(2),
+    pool: Int32Array.from({ length: 2 * n }, (_, k) => (k % 2 === 0 ? k / 2 : second((k - 1) / 2))),
+  });
 
   it("finds a gate by kind and inputs, and tells an absent one", () => {
     const r = rows();
@@ -51,35 +59,24 @@ describe("GateTable", () => {
 
   it("keeps finding every gate through its growth", () => {
     const n = 5000;
-    const r = {
-      kind: new Uint8Array(n).fill(AND),
-      start: Int32Array.from({ length: n }, (_, i) => 2 * i),
-      count: new Int32Array(n).fill(2),
-      pool: Int32Array.from({ length: 2 * n }, (_, k) => (k % 2 === 0 ? k / 2 : k * 7 + 1)),
-    };
+    const r = andRows(n, (i) => (2 * i + 1) * 7 + 1);
     const table = new GateTable();
-    for (let id = 0; id < n; id++) put(table, r as never, id);
-    for (let id = 0; id < n; id++) expect(lookup(table, r as never, AND, [id, (2 * id + 1) * 7 + 1])).toBe(id);
+    for (let id = 0; id < n; id++) put(table, r, id);
+    for (let id = 0; id < n; id++) expect(lookup(table, r, AND, [id, (2 * id + 1) * 7 + 1])).toBe(id);
   });
 
   it("once rows are rewritten, puts a gate back by its row as it is now when it grows", () => {
     const n = 3000;
-    // gate i = and(i, 10000 + i)
-    const r = {
-      kind: new Uint8Array(n).fill(AND),
-      start: Int32Array.from({ length: n }, (_, i) => 2 * i),
-      count: new Int32Array(n).fill(2),
-      pool: Int32Array.from({ length: 2 * n }, (_, k) => (k % 2 === 0 ? k / 2 : 10000 + (k - 1) / 2)),
-    };
+    const r = andRows(n, (i) => 10000 + i);
     const table = new GateTable();
-    for (let id = 0; id < 3; id++) put(table, r as never, id);
+    for (let id = 0; id < 3; id++) put(table, r, id);
     table.rowsRewritten();
     // gate 2 now reads (2, 20000): the growths below put it where that row belongs
     r.pool[5] = 20000;
-    for (let id = 3; id < n; id++) put(table, r as never, id);
-    expect(lookup(table, r as never, AND, [2, 20000])).toBe(2);
-    expect(lookup(table, r as never, AND, [2, 10002])).toBeLessThan(0);
-    expect(lookup(table, r as never, AND, [2999, 12999])).toBe(2999);
+    for (let id = 3; id < n; id++) put(table, r, id);
+    expect(lookup(table, r, AND, [2, 20000])).toBe(2);
+    expect(lookup(table, r, AND, [2, 10002])).toBeLessThan(0);
+    expect(lookup(table, r, AND, [2999, 12999])).toBe(2999);
   });
 });
 
