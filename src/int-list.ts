@@ -24,6 +24,13 @@ export class IntList {
   toArray(): Int32Array {
     return this.data.slice(0, this.length);
   }
+  /**
+   * The elements pushed, in the list's own storage (no copy): for a list that is done, since a
+   * push may move the storage and the view then no longer sees it.
+   */
+  view(): Int32Array {
+    return this.data.subarray(0, this.length);
+  }
 }
 
 /** Sorts a[from .. to) ascending in place: insertion sort for the short rows most gates have, the typed array's sort beyond. */

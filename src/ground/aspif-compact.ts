@@ -168,11 +168,13 @@ export class CompactAspifReader {
     this.ensureAtom(maxAtom);
     return {
       maxAtom,
-      symbols: { count: symbolStart.length - 1, start: symbolStart.toArray(), bytes: pool.data.slice(0, pool.length) },
-      atomSymbol: this.atomSymbol.slice(0, maxAtom + 1),
-      facts: this.facts.toArray(),
+      // views of the reader's storage, not copies: the reader is finished (amazonsTorus: 100 MB
+      // of symbol bytes and as much of rules were copied here)
+      symbols: { count: symbolStart.length - 1, start: symbolStart.view(), bytes: pool.data.subarray(0, pool.length) },
+      atomSymbol: this.atomSymbol.subarray(0, maxAtom + 1),
+      facts: this.facts.view(),
       factAtoms,
-      rules: { count: heads.length, heads: heads.toArray(), bodyStart: bodyStart.toArray(), body: body.toArray() },
+      rules: { count: heads.length, heads: heads.view(), bodyStart: bodyStart.view(), body: body.view() },
       ruleStatements: this.ruleStatements,
     };
   }

@@ -223,7 +223,9 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   }
 
   // renumber the atoms that remain, in first-seen order, and write the kept clauses
-  const kept = new IntList();
+  let neededCount = 0;
+  for (let a = 0; a < atomCount; a++) neededCount += needed[a];
+  const kept = new IntList(neededCount);
   const renumber = new Int32Array(atomCount).fill(-1);
   const keep = (i: number) => {
     if (renumber[i] < 0) {
@@ -232,10 +234,19 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     }
     return renumber[i];
   };
-  const clauseHead = new IntList();
-  const clauseBody = new IntList();
-  const clauseNegative = new IntList();
-  const literals = new IntList(4096);
+  // the kept clauses and their literals counted first: their lists are made once, to size
+  let clauseCount = 0;
+  let literalCount = 0;
+  for (let f = 0; f < facts.length; f++) if (needed[facts.data[f]]) clauseCount++;
+  for (let r = 0; r < ruleHead.length; r++) {
+    if (ruleHead[r] < 0 || !needed[ruleHead[r]]) continue;
+    clauseCount++;
+    literalCount += bodyStart[r + 1] - bodyStart[r];
+  }
+  const clauseHead = new IntList(clauseCount);
+  const clauseBody = new IntList(clauseCount + 1);
+  const clauseNegative = new IntList(clauseCount);
+  const literals = new IntList(literalCount);
   for (let f = 0; f < facts.length; f++) {
     const fact = facts.data[f];
     if (!needed[fact]) continue;
@@ -294,10 +305,10 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const atoms: GroundAtoms = { length: kept.length, kif, relation, irregular };
   const clauses: GroundClauses = {
     length: clauseHead.length,
-    head: clauseHead.toArray(),
-    bodyStart: clauseBody.toArray(),
-    negativeStart: clauseNegative.toArray(),
-    literals: literals.toArray(),
+    head: clauseHead.view(),
+    bodyStart: clauseBody.view(),
+    negativeStart: clauseNegative.view(),
+    literals: literals.view(),
   };
   return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input) };
 }

@@ -21,7 +21,7 @@ import type { GroundGame } from "../ground/ground-game.js";
 import type { Propnet } from "./propnet.js";
 import { normalize } from "./build/normalize.js";
 import { countPaperComponents } from "./build/paper-count.js";
-import { foldConstants } from "./build/constants.js";
+import { foldConstants, liveClauses } from "./build/constants.js";
 import { unoptimizedDraft } from "./build/unoptimized.js";
 import { optimizedDraft } from "./build/optimized.js";
 import { atomCycles } from "./build/cycles.js";
@@ -51,9 +51,10 @@ export function buildPropnet(game: GroundGame, options: BuildPropnetOptions = {}
     return propnet;
   }
   const value = foldConstants(g);
-  const { draft, out } = optimizedDraft(g, value);
+  const live = liveClauses(g, value);
+  const { draft, out } = optimizedDraft(g, value, live);
   sampleHeap();
-  const cycles = atomCycles(g, value);
+  const cycles = atomCycles(g, { value, live });
   const keep = simplify(draft, out);
   sampleHeap();
   const propnet = finalize(g, draft, out, keep, cycles, paper, true);

@@ -78,10 +78,21 @@ export function foldConstants(g: Normalized): Uint8Array {
   return result;
 }
 
-/** Whether a clause can fire: no positive literal that can never hold, no negative one that always holds. */
-export function isLiveClause(g: Normalized, value: Uint8Array, ci: number): boolean {
+/**
+ * Whether each clause can fire (1) or not (0): no positive literal that can never hold, no negative
+ * one that always holds. Computed once for the passes that skip dead clauses (the optimized draft,
+ * the cycles among atoms).
+ */
+export function liveClauses(g: Normalized, value: Uint8Array): Uint8Array {
   const { bodyStart, negativeStart, literals } = g.clauses;
-  for (let k = bodyStart[ci]; k < negativeStart[ci]; k++) if (value[literals[k]] === NEVER) return false;
-  for (let k = negativeStart[ci]; k < bodyStart[ci + 1]; k++) if (value[literals[k]] === ALWAYS) return false;
-  return true;
+  const live = new Uint8Array(g.clauses.length).fill(1);
+  let someNever = false;
+  for (let a = 0; a < value.length && !someNever; a++) someNever = value[a] === NEVER;
+  for (let c = 0; c < live.length; c++) {
+    let can = true;
+    if (someNever) for (let k = bodyStart[c]; k < negativeStart[c] && can; k++) can = value[literals[k]] !== NEVER;
+    for (let k = negativeStart[c]; k < bodyStart[c + 1] && can; k++) can = value[literals[k]] !== ALWAYS;
+    if (!can) live[c] = 0;
+  }
+  return live;
 }

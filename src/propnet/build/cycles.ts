@@ -8,35 +8,39 @@
  */
 import { cyclicComponents } from "../graph.js";
 import { type PropnetCycle } from "../propnet.js";
-import { rows, RULE_ATOM, type Normalized } from "./normalize.js";
-import { isLiveClause, VARIABLE } from "./constants.js";
+import { RULE_ATOM, type Normalized } from "./normalize.js";
+import { VARIABLE } from "./constants.js";
+import { IntList } from "../../int-list.js";
 import type { Draft } from "./draft.js";
 import { COMPONENT_KIND, isPropositionCode } from "./kinds.js";
 
 /**
- * Cycles among rule atoms, named by atom KIF: through every clause (`value` absent: the
+ * Cycles among rule atoms, named by atom KIF: through every clause (`constants` absent: the
  * unoptimized propnet), or through the clauses that can fire among atoms that are not constant
- * (`value` from `foldConstants`: the optimized one).
+ * (`value` from `foldConstants`, `live` from `liveClauses`: the optimized one).
  */
-export function atomCycles(g: Normalized, value?: Uint8Array): PropnetCycle[] {
-  const live = (a: number): boolean => g.cls[a] === RULE_ATOM && (value === undefined || value[a] === VARIABLE);
+export function atomCycles(g: Normalized, constants?: { readonly value: Uint8Array; readonly live: Uint8Array }): PropnetCycle[] {
   const n = g.kifs.length;
+  const isLive = new Uint8Array(n);
+  for (let a = 0; a < n; a++) if (g.cls[a] === RULE_ATOM && (constants === undefined || constants.value[a] === VARIABLE)) isLive[a] = 1;
+  const live = (a: number): boolean => isLive[a] === 1;
   const { start, items } = g.clausesOf;
   const { bodyStart, literals } = g.clauses;
-  // each atom's successors: the live atoms in the bodies of its live clauses, in compressed rows
-  const successors = rows(n, (emit) => {
-    for (let a = 0; a < n; a++) {
-      if (!live(a)) continue;
-      for (let k = start[a]; k < start[a + 1]; k++) {
-        const ci = items[k];
-        if (value !== undefined && !isLiveClause(g, value, ci)) continue;
-        for (let j = bodyStart[ci]; j < bodyStart[ci + 1]; j++) if (live(literals[j])) emit(a, literals[j]);
-      }
-    }
-  });
+  // each atom's successors: the live atoms in the bodies of its live clauses, in rows filled in atom order
+  const rowStart = new Int32Array(n);
   const count = new Int32Array(n);
-  for (let a = 0; a < n; a++) count[a] = successors.start[a + 1] - successors.start[a];
-  return cyclicComponents(n, { start: successors.start, count, items: successors.items }, live)
+  const successors = new IntList(bodyStart[g.clauses.length]);
+  for (let a = 0; a < n; a++) {
+    rowStart[a] = successors.length;
+    if (!isLive[a]) continue;
+    for (let k = start[a]; k < start[a + 1]; k++) {
+      const ci = items[k];
+      if (constants !== undefined && !constants.live[ci]) continue;
+      for (let j = bodyStart[ci]; j < bodyStart[ci + 1]; j++) if (isLive[literals[j]]) successors.push(literals[j]);
+    }
+    count[a] = successors.length - rowStart[a];
+  }
+  return cyclicComponents(n, { start: rowStart, count, items: successors.data }, live)
     .map((members) => ({ kind: "propnet-cycle" as const, propositions: members.map((a) => g.kifs[a]).sort() }))
     .sort((x, y) => (x.propositions[0] < y.propositions[0] ? -1 : 1));
 }

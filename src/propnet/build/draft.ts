@@ -12,40 +12,44 @@
  */
 import { sortRange, type IntList } from "../../int-list.js";
 import type { GraphRows } from "../graph.js";
+import { gateHash, GateTable } from "./gate-table.js";
 import { AND, FALSE, GOAL, INIT, LEGAL, NOT, OR, SEES, TERMINAL, TRUE } from "./kinds.js";
 import type { Normalized } from "./normalize.js";
-
-/** A 32-bit hash of a gate's kind and (sorted) inputs `inputs[from .. from + count)`, for structural hashing. */
-function gateHash(kind: number, inputs: Int32Array, from: number, count: number): number {
-  let h = kind === AND ? 1 : kind === OR ? 2 : 3;
-  for (let k = from; k < from + count; k++) h = Math.imul(h ^ inputs[k], 0x9e3779b1) ^ (h >>> 15);
-  return h;
-}
 
 /** The graph under construction: parallel arrays of components. */
 export class Draft {
   /** Kind code (kinds.ts) per component. */
-  kind = new Uint8Array(1024);
+  kind: Uint8Array;
   readonly label: string[] = [];
   /** Component v's inputs are `pool[start[v] .. start[v] + count[v])`, with room for `capacity[v]`. */
-  start = new Int32Array(1024);
-  count = new Int32Array(1024);
-  private capacity = new Int32Array(1024);
-  pool = new Int32Array(4096);
+  start: Int32Array;
+  count: Int32Array;
+  private capacity: Int32Array;
+  pool: Int32Array;
   private poolLength = 0;
   size = 0;
   /** The constants, once made (-1 before). */
   trueId = -1;
   falseId = -1;
   /**
-   * Gates made by `gate` and `not`, by structure: open addressing over gate ids (-1: empty), kept
-   * under half full. `simplify` later rewrites gates' inputs to representatives; a gate found here
-   * then has the same kind and the same inputs as asked for now, so it is still the same function
-   * (an entry whose inputs changed may just not be found again: a sharing missed, which `merge`
-   * makes up for).
+   * Gates made by `gate` and `not`, by structure (gate-table.ts). `simplify` later rewrites gates'
+   * inputs to representatives (`rowsRewritten`); a gate found here then has the same kind and the
+   * same inputs as asked for now, so it is still the same function (an entry whose inputs changed
+   * may just not be found again: a sharing missed, which `merge` makes up for).
    */
-  private gateSlots = new Int32Array(1024).fill(-1);
-  private gateCount = 0;
+  private readonly gates = new GateTable();
+
+  /**
+   * A draft with room for `components` components and `links` inputs in all before it grows (each
+   * growth copies the arrays: estimates from the ground game spare the copies and the garbage).
+   */
+  constructor(components = 1024, links = 4096) {
+    this.kind = new Uint8Array(Math.max(1024, components));
+    this.start = new Int32Array(this.kind.length);
+    this.count = new Int32Array(this.kind.length);
+    this.capacity = new Int32Array(this.kind.length);
+    this.pool = new Int32Array(Math.max(4096, links));
+  }
 
   /** A new component with no inputs yet and room for `room`. */
   add(kind: number, label: string, room = 0): number {
@@ -126,44 +130,19 @@ export class Draft {
   }
   private readonly one = new Int32Array(1);
 
-  /**
-   * Structural lookup in an open-addressing table of gate ids (`slots`, a power of two long, -1
-   * for empty): the slot holding a gate of `kind` over exactly `inputs[0 .. count)`, or the empty
-   * slot where such a gate belongs.
-   */
-  gateSlot(slots: Int32Array, kind: number, inputs: Int32Array, from: number, count: number): number {
-    const mask = slots.length - 1;
-    const { pool } = this;
-    for (let i = gateHash(kind, inputs, from, count) & mask; ; i = (i + 1) & mask) {
-      const other = slots[i];
-      if (other < 0) return i;
-      if (this.kind[other] !== kind || this.count[other] !== count) continue;
-      const theirs = this.start[other];
-      let same = true;
-      for (let k = 0; k < count && same; k++) same = pool[theirs + k] === inputs[from + k];
-      if (same) return i;
-    }
+  /** Gates' rows are rewritten in place from now on (merge): the gate table no longer trusts the hashes it stored. */
+  rowsRewritten(): void {
+    this.gates.rowsRewritten();
   }
 
   /** The gate of this kind over exactly `inputs[0 .. count)`, made now if there is none yet. */
   private shared(kind: number, inputs: Int32Array, count: number): number {
-    const i = this.gateSlot(this.gateSlots, kind, inputs, 0, count);
-    if (this.gateSlots[i] >= 0) return this.gateSlots[i];
+    const hash = gateHash(kind, inputs, 0, count);
+    const found = this.gates.find(this, kind, inputs, 0, count, hash);
+    if (found >= 0) return found;
     const id = this.addWith(kind, kind === AND ? "and" : kind === OR ? "or" : "not", inputs, 0, count);
-    this.gateSlots[i] = id;
-    if (++this.gateCount * 2 > this.gateSlots.length) this.growGates();
+    this.gates.insertAt(this, found, id, hash);
     return id;
-  }
-  private growGates(): void {
-    const old = this.gateSlots;
-    this.gateSlots = new Int32Array(old.length * 2).fill(-1);
-    const mask = this.gateSlots.length - 1;
-    for (const id of old) {
-      if (id < 0) continue;
-      let i = gateHash(this.kind[id], this.pool, this.start[id], this.count[id]) & mask;
-      while (this.gateSlots[i] >= 0) i = (i + 1) & mask;
-      this.gateSlots[i] = id;
-    }
   }
 
   /** Room for n inputs at the end of the pool; returns where. */

@@ -11,9 +11,12 @@ import { AND, BASE, OR } from "./kinds.js";
 import type { Representatives } from "./representatives.js";
 
 /** Marks by stamp over component ids, grown as the draft grows: `mark(x)` is true once per stamp. */
-class Stamps {
-  private at = new Int32Array(1024);
+export class Stamps {
+  private at: Int32Array;
   private stamp = 0;
+  constructor(size: number) {
+    this.at = new Int32Array(Math.max(1024, size));
+  }
   next(): number {
     return ++this.stamp;
   }
@@ -34,29 +37,48 @@ class Stamps {
 }
 
 /**
+ * What `factorCommonInputs` works in, by component id, kept from one call to the next (amazonsTorus
+ * drafts 2.0 M components: a new set per call was 32 MB more for the garbage collector each time).
+ */
+export class FactorBuffers {
+  readers: Int32Array;
+  hits: Int32Array;
+  readonly seen: Stamps;
+  readonly inCommon: Stamps;
+  constructor(size: number) {
+    this.readers = new Int32Array(size);
+    this.hits = new Int32Array(size);
+    this.seen = new Stamps(size);
+    this.inCommon = new Stamps(size);
+  }
+}
+
+/**
  * Factors a common input out of an OR of ANDs: or(and(c, x1), and(c, x2)) = and(c, or(x1, x2)),
  * when those ANDs are read by nothing else; or(and(c), and(c, x)) = and(c) (absorption). Returns
  * whether it changed anything.
  */
-export function factorCommonInputs(d: Draft, reps: Representatives): boolean {
+export function factorCommonInputs(d: Draft, reps: Representatives, buffers = new FactorBuffers(d.size)): boolean {
   const order = reps.postorder();
-  const readers = new Int32Array(d.size);
+  if (buffers.readers.length < d.size) buffers.readers = new Int32Array(Math.max(d.size, Math.ceil(buffers.readers.length * 1.5)));
+  const readers = buffers.readers;
+  /** The components whose readers are counted: those made before this call. */
+  const counted = d.size;
+  readers.fill(0, 0, counted);
   for (let o = 0; o < order.length; o++) {
     const v = order[o];
     if (d.kind[v] !== BASE) for (let k = 0; k < d.count[v]; k++) readers[reps.find(d.input(v, k))]++;
   }
   let changed = false;
-  const seen = new Stamps();
-  const inCommon = new Stamps();
-  let hits = new Int32Array(d.size);
+  const { seen, inCommon } = buffers;
   /** hits[y], long enough for y (gates made by earlier factorings can be inputs too). */
   const hitsFor = (y: number): Int32Array => {
-    if (y >= hits.length) {
-      const bigger = new Int32Array(Math.max(y + 1, hits.length * 2));
-      bigger.set(hits);
-      hits = bigger;
+    if (y >= buffers.hits.length) {
+      const bigger = new Int32Array(Math.max(y + 1, buffers.hits.length * 2));
+      bigger.set(buffers.hits);
+      buffers.hits = bigger;
     }
-    return hits;
+    return buffers.hits;
   };
   const ins = new IntList(64);
   // the sets: one per input of the OR, its elements in `items` from `setStart[i]`
@@ -84,7 +106,7 @@ export function factorCommonInputs(d: Draft, reps: Representatives): boolean {
     for (let i = 0; i < ins.length; i++) {
       const x = ins.data[i];
       setStart.push(items.length);
-      if (d.kind[x] === AND && x < readers.length && readers[x] === 1) distinctInputs(x, items);
+      if (d.kind[x] === AND && x < counted && readers[x] === 1) distinctInputs(x, items);
       else items.push(x);
     }
     setStart.push(items.length);
@@ -97,10 +119,10 @@ export function factorCommonInputs(d: Draft, reps: Representatives): boolean {
     }
     for (let k = setStart.data[1]; k < setStart.data[sets]; k++) {
       const y = items.data[k];
-      if (inCommon.has(y, first)) hits[y]++;
+      if (inCommon.has(y, first)) buffers.hits[y]++;
     }
     common.length = 0;
-    for (let k = setStart.data[0]; k < setStart.data[1]; k++) if (hits[items.data[k]] === sets - 1) common.push(items.data[k]);
+    for (let k = setStart.data[0]; k < setStart.data[1]; k++) if (buffers.hits[items.data[k]] === sets - 1) common.push(items.data[k]);
     if (common.length === 0) continue;
     const isCommon = inCommon.next();
     for (let k = 0; k < common.length; k++) inCommon.mark(common.data[k]);

@@ -88,32 +88,31 @@ export function normalize(game: GroundGame): Normalized {
   const relation = atoms.relation;
   // `atomOf` below looks up `(true f)`: only atoms of that relation can match
   const kifIndex = new Map<string, number>();
-  // the arguments of the atoms whose arguments say what they are
-  const argsOf: (string[] | undefined)[] = new Array(n0);
-  for (let i = 0; i < n0; i++) {
-    const r = relation[i];
-    if (r === "true") kifIndex.set(kifs[i], i);
-    else if (r === "next" || r === "init" || r === "legal" || r === "goal" || r === "sees" || r === "does") argsOf[i] = atomArguments(atoms, i);
-  }
+  for (let i = 0; i < n0; i++) if (relation[i] === "true") kifIndex.set(kifs[i], i);
+  // the arguments of the atoms whose arguments say what they are are read once, where they are
+  // first needed; what later loops need of them is kept by atom in typed arrays
 
   // base fluents
   const baseFluents: string[] = [];
   const baseIndex = new Map<string, number>();
-  const addBase = (f: string) => {
-    if (!baseIndex.has(f)) {
-      baseIndex.set(f, baseFluents.length);
-      baseFluents.push(f);
-    }
+  const addBase = (f: string): number => {
+    const known = baseIndex.get(f);
+    if (known !== undefined) return known;
+    baseIndex.set(f, baseFluents.length);
+    return baseFluents.push(f) - 1;
   };
   for (const f of game.base) addBase(f);
   const addedBase: string[] = [];
+  /** The base index of the fluent of each `next`/`init` atom of one argument, else -1. */
+  const fluentOf = new Int32Array(n0).fill(-1);
   for (let i = 0; i < n0; i++) {
-    const args = argsOf[i];
-    if ((relation[i] === "next" || relation[i] === "init") && args!.length === 1) {
-      const f = args![0];
-      if (!baseIndex.has(f)) addedBase.push(f);
-      addBase(f);
-    }
+    if (relation[i] !== "next" && relation[i] !== "init") continue;
+    const args = atomArguments(atoms, i);
+    if (args.length !== 1) continue;
+    const f = args[0];
+    const before = baseFluents.length;
+    fluentOf[i] = addBase(f);
+    if (baseFluents.length > before) addedBase.push(f);
   }
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
@@ -121,25 +120,40 @@ export function normalize(game: GroundGame): Normalized {
   // missing from it), looked up per role (no key string per move)
   const movesOf: string[][] = roles.map(() => []);
   const moveIndex = roles.map(() => new Map<string, number>());
-  const addInput = (role: number, move: string): boolean => {
-    if (moveIndex[role].has(move)) return false;
+  /** The index of role r's move among its moves, the move added when it is new (`added` then true). */
+  let added = false;
+  const addInput = (role: number, move: string): number => {
+    const known = moveIndex[role].get(move);
+    added = known === undefined;
+    if (known !== undefined) return known;
     moveIndex[role].set(move, movesOf[role].length);
-    movesOf[role].push(move);
-    return true;
+    return movesOf[role].push(move) - 1;
   };
   const unknownRoles = new Set<string>();
+  // a role's moves in increasing order are distinct: no lookup before adding them (extraction sorts them)
+  const lastMove: (string | undefined)[] = roles.map(() => undefined);
   for (const m of game.input) {
     const r = roleIndex.get(m.role);
     if (r === undefined) unknownRoles.add(m.role);
-    else addInput(r, m.move);
+    else if (lastMove[r] === undefined || lastMove[r]! < m.move) {
+      moveIndex[r].set(m.move, movesOf[r].length);
+      movesOf[r].push(m.move);
+      lastMove[r] = m.move;
+    } else addInput(r, m.move);
   }
   const addedInputs: string[] = [];
+  /** Of each legal atom of two arguments: its role (-1: not a role) and its move's index among the role's moves; -2: another legal atom. */
+  const legalRole = new Int32Array(n0).fill(-2);
+  const legalMove = new Int32Array(n0).fill(-1);
   for (let i = 0; i < n0; i++) {
-    const args = argsOf[i];
-    if (relation[i] === "legal" && args!.length === 2) {
-      const r = roleIndex.get(args![0]);
-      if (r !== undefined && addInput(r, args![1])) addedInputs.push(kifs[i]);
-    }
+    if (relation[i] !== "legal") continue;
+    const args = atomArguments(atoms, i);
+    if (args.length !== 2) continue;
+    const r = roleIndex.get(args[0]);
+    legalRole[i] = r ?? -1;
+    if (r === undefined) continue;
+    legalMove[i] = addInput(r, args[1]);
+    if (added) addedInputs.push(kifs[i]);
   }
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
   if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
@@ -168,10 +182,11 @@ export function normalize(game: GroundGame): Normalized {
   const baseAtom = Int32Array.from(baseFluents, (f) => atomOf(`(true ${f})`));
   const inputAtom = new Int32Array(inputs.length).fill(-1);
   for (let i = 0; i < n0; i++) {
-    const args = argsOf[i];
-    if (relation[i] !== "does" || args!.length !== 2) continue;
-    const r = roleIndex.get(args![0]);
-    const input = r === undefined ? undefined : inputOf(r, args![1]);
+    if (relation[i] !== "does") continue;
+    const args = atomArguments(atoms, i);
+    if (args.length !== 2) continue;
+    const r = roleIndex.get(args[0]);
+    const input = r === undefined ? undefined : inputOf(r, args[1]);
     if (input !== undefined) inputAtom[input] = i;
   }
   inputs.forEach((m, i) => {
@@ -201,45 +216,51 @@ export function normalize(game: GroundGame): Normalized {
   for (let i = 0; i < n0; i++) {
     if (cls[i] !== RULE_ATOM) continue;
     const r = relation[i];
-    const args = argsOf[i];
     switch (r) {
       case "true":
       case "does":
         cls[i] = NEVER_ATOM;
         break;
       case "next":
-        if (args!.length === 1) {
+        if (fluentOf[i] >= 0) {
           propKind[i] = NEXT;
-          fluentBase[i] = baseIndex.get(args![0])!;
+          fluentBase[i] = fluentOf[i];
           nextAtom[fluentBase[i]] = i;
         }
         break;
       case "init":
-        if (args!.length === 1) {
+        if (fluentOf[i] >= 0) {
           propKind[i] = INIT;
-          fluentBase[i] = baseIndex.get(args![0])!;
+          fluentBase[i] = fluentOf[i];
         }
         break;
       case "terminal":
         if (kifs[i] === "terminal") propKind[i] = TERMINAL;
         break;
-      case "legal":
+      case "legal": {
+        const role = legalRole[i];
+        if (role === -2) break;
+        if (role === -1) {
+          unknownGoalRoles.push(kifs[i]);
+          break;
+        }
+        atomRole[i] = role;
+        propKind[i] = LEGAL;
+        moveInput[i] = roleOffset[role] + legalMove[i];
+        break;
+      }
       case "goal":
       case "sees": {
-        if (args!.length !== 2) break;
-        const role = roleIndex.get(args![0]);
+        const args = atomArguments(atoms, i);
+        if (args.length !== 2) break;
+        const role = roleIndex.get(args[0]);
         if (role === undefined) {
           (r === "sees" ? unknownSeesRoles : unknownGoalRoles).push(kifs[i]);
           break;
         }
         atomRole[i] = role;
-        if (r === "legal") {
-          propKind[i] = LEGAL;
-          moveInput[i] = inputOf(role, args![1])!;
-        } else {
-          propKind[i] = r === "goal" ? GOAL : SEES;
-          outputArg.set(i, args![1]);
-        }
+        propKind[i] = r === "goal" ? GOAL : SEES;
+        outputArg.set(i, args[1]);
         break;
       }
     }

@@ -8,15 +8,18 @@
  * 34,661).
  */
 import { IntList } from "../../int-list.js";
-import { ALWAYS, isLiveClause, NEVER, VARIABLE } from "./constants.js";
+import { ALWAYS, NEVER, VARIABLE } from "./constants.js";
 import { collectOutputs, Draft, type DraftOutputs } from "./draft.js";
 import { AND, BASE, GOAL, INIT, INPUT, LEGAL, OR, SEES, TERMINAL, TRANSITION, VIEW } from "./kinds.js";
 import type { Normalized } from "./normalize.js";
 
-/** The optimized draft of a game whose atoms' constant values (`foldConstants`) are `value`. */
-export function optimizedDraft(g: Normalized, value: Uint8Array): { draft: Draft; out: DraftOutputs } {
+/** The optimized draft of a game whose atoms' constant values (`foldConstants`) are `value` and whose clauses that can fire are `live` (`liveClauses`). */
+export function optimizedDraft(g: Normalized, value: Uint8Array, live: Uint8Array): { draft: Draft; out: DraftOutputs } {
   const n = g.kifs.length;
-  const d = new Draft();
+  // measured on the 36 largest base games: 0.23 to 1.20 x (atoms + clauses) components, 0.26 to
+  // 1.12 x (literals + clauses) inputs
+  const clauses = g.clauses.length;
+  const d = new Draft(n + clauses, g.clauses.bodyStart[clauses] + clauses);
   const baseIds = Int32Array.from(g.baseFluents, (f) => d.add(BASE, `(true ${f})`, 1));
   const inputIds = Int32Array.from(g.inputAtom, (a) => d.add(INPUT, g.kifs[a]));
 
@@ -48,7 +51,7 @@ export function optimizedDraft(g: Normalized, value: Uint8Array): { draft: Draft
     bodies.length = 0;
     for (let k = g.clausesOf.start[a]; k < g.clausesOf.start[a + 1]; k++) {
       const ci = g.clausesOf.items[k];
-      if (!isLiveClause(g, value, ci)) continue;
+      if (!live[ci]) continue;
       literals.length = 0;
       for (let j = bodyStart[ci]; j < negativeStart[ci]; j++) if (value[body[j]] !== ALWAYS) literals.push(valueOf(body[j]));
       for (let j = negativeStart[ci]; j < bodyStart[ci + 1]; j++) if (value[body[j]] !== NEVER) literals.push(d.not(valueOf(body[j])));

@@ -17,14 +17,17 @@ function isPassThrough(kind: number): boolean {
 }
 
 /** The components that must stay: base, input, transitions, legal, goal, init, sees and terminal propositions. */
-export function outputRoots(out: DraftOutputs): number[] {
-  const roots: number[] = [...out.baseIds, ...out.inputIds, ...out.transitionIds.filter((t) => t >= 0)];
+export function outputRoots(out: DraftOutputs): Int32Array {
+  const roots = new IntList(out.baseIds.length + out.inputIds.length + out.transitionIds.length + out.legals.length + out.goals.length + out.inits.length + out.sees.length + 1);
+  for (let k = 0; k < out.baseIds.length; k++) roots.push(out.baseIds[k]);
+  for (let k = 0; k < out.inputIds.length; k++) roots.push(out.inputIds[k]);
+  for (let k = 0; k < out.transitionIds.length; k++) if (out.transitionIds[k] >= 0) roots.push(out.transitionIds[k]);
   for (const l of out.legals) roots.push(l.id);
   for (const x of out.goals) roots.push(x.id);
   for (const x of out.inits) roots.push(x.id);
   for (const x of out.sees) roots.push(x.id);
   if (out.terminal >= 0) roots.push(out.terminal);
-  return roots;
+  return roots.toArray();
 }
 
 /**
@@ -37,7 +40,7 @@ export class Representatives {
   constructor(
     private readonly d: Draft,
     /** What must stay (`outputRoots`): the walks start there. */
-    readonly roots: readonly number[],
+    readonly roots: Int32Array,
   ) {
     this.grow();
   }
@@ -74,10 +77,16 @@ export class Representatives {
     return x; // a cycle of pass-through propositions: stop anywhere on it
   }
 
-  /** The walk's buffers, kept from one walk to the next (the draft has millions of components). */
-  private seen = new Int32Array(0);
+  /**
+   * The walk's buffers, kept from one walk to the next (the draft has millions of components):
+   * `mark[v]` is 2 * walk once v is seen by the walk, 2 * walk + 1 once it is in the walk's order
+   * (seen and not in the order: on the walk's stack).
+   */
+  private mark = new Int32Array(0);
+  /** Whether the last `postorder` met no cycle (no input still on the walk's stack). */
+  acyclic = true;
   private walk = 0;
-  private readonly order = new IntList();
+  private order = new Int32Array(0);
   private readonly stack = new IntList();
   private readonly pos = new IntList();
 
@@ -87,14 +96,18 @@ export class Representatives {
    */
   postorder(): Int32Array {
     const d = this.d;
-    if (this.seen.length < d.size) this.seen = new Int32Array(Math.max(d.size, Math.ceil(this.seen.length * 1.5)));
-    const { seen, order, stack, pos } = this;
+    if (this.mark.length < d.size) {
+      this.mark = new Int32Array(Math.max(d.size, Math.ceil(this.mark.length * 1.5)));
+      this.order = new Int32Array(this.mark.length);
+    }
+    const { mark, order, stack, pos } = this;
     const walk = ++this.walk;
-    order.length = 0;
-    order.grow(d.size);
+    const seen = 2 * walk;
+    let acyclic = true;
+    let length = 0;
     for (const r of this.roots) {
-      if (seen[r] === walk) continue;
-      seen[r] = walk;
+      if (mark[r] >= seen) continue;
+      mark[r] = seen;
       stack.push(r);
       pos.push(0);
       while (stack.length > 0) {
@@ -104,18 +117,20 @@ export class Representatives {
         if (d.kind[v] !== BASE && p < d.count[v]) {
           pos.data[top] = p + 1;
           const w = this.find(d.pool[d.start[v] + p]);
-          if (seen[w] !== walk) {
-            seen[w] = walk;
+          if (mark[w] < seen) {
+            mark[w] = seen;
             stack.push(w);
             pos.push(0);
-          }
+          } else if (mark[w] === seen) acyclic = false;
         } else {
           stack.length--;
           pos.length--;
-          order.data[order.length++] = v;
+          mark[v] = seen + 1;
+          order[length++] = v;
         }
       }
     }
-    return order.data.subarray(0, order.length);
+    this.acyclic = acyclic;
+    return order.subarray(0, length);
   }
 }

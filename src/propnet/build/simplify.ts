@@ -9,8 +9,8 @@
 import { IntList } from "../../int-list.js";
 import type { Draft, DraftOutputs } from "./draft.js";
 import { BASE, TRANSITION } from "./kinds.js";
-import { factorCommonInputs } from "./factor.js";
-import { mergeGates } from "./merge.js";
+import { FactorBuffers, factorCommonInputs } from "./factor.js";
+import { mergeGates, mergeTable } from "./merge.js";
 import { outputRoots, Representatives } from "./representatives.js";
 
 /**
@@ -20,8 +20,10 @@ import { outputRoots, Representatives } from "./representatives.js";
  */
 export function simplify(d: Draft, out: DraftOutputs): Uint8Array {
   const reps = new Representatives(d, outputRoots(out));
-  mergeGates(d, reps);
-  for (let round = 0; round < 10 && factorCommonInputs(d, reps); round++) mergeGates(d, reps);
+  const table = mergeTable(d);
+  mergeGates(d, reps, table);
+  const buffers = new FactorBuffers(d.size);
+  for (let round = 0; round < 10 && factorCommonInputs(d, reps, buffers); round++) mergeGates(d, reps, table);
 
   // final rewrite: every reader reads representatives; transitions keep their next proposition
   const keep = new Uint8Array(d.size);
