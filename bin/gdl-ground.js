@@ -8,7 +8,10 @@ function notBuilt(error) {
   process.exit(70);
 }
 
-const [{ loadCommandLine }, { startupTiering }] = await Promise.all([
+const argv = process.argv.slice(2);
+
+const [{ clingoStartFor }, { loadCommandLine }, { startupTiering }] = await Promise.all([
+  import("../dist/src/cli/early-clingo.js"),
   import("../dist/src/cli/chunk-loader.js"),
   import("../dist/src/cli/tiering.js"),
 ]).catch(notBuilt);
@@ -18,17 +21,22 @@ const [{ loadCommandLine }, { startupTiering }] = await Promise.all([
 // work starts (src/cli/tiering.ts).
 const tiering = startupTiering(300);
 
+// A grounding with clingo-wasm (`gdl-ground GAME`, --grounder wasm or no gringo on PATH): its
+// module compiles in V8's background threads and its JavaScript is imported from here, while
+// the command line loads; the grounding then runs on this thread (src/cli/early-clingo.ts). The
+// V8 flags it sets are part of the command line's code cache's key (chunk-loader).
+const clingo = clingoStartFor(argv);
+
 // The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
 let commandLine;
 try {
-  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
+  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url)), { v8Flags: clingo?.v8Flags }).exports;
 } catch (error) {
   notBuilt(error);
 }
 const { main, failureJson } = commandLine;
 
-const argv = process.argv.slice(2);
-main(argv, undefined, tiering).then(
+main(argv, undefined, tiering, { clingo }).then(
   (code) => {
     process.exitCode = code;
     // Done: leave without waiting for V8's background compile jobs (clingo-wasm's functions

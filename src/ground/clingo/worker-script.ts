@@ -75,7 +75,7 @@ function describe(e) {
 }
 
 function init(msg) {
-  import(msg.moduleUrl)
+  host.load(msg.moduleUrl)
     .then(({ default: factory }) =>
       factory({
         stdout: putByte,
@@ -166,6 +166,7 @@ let startUpFiltered = false;
 const host = {
   post: (message, transfer) => parentPort.postMessage(message, transfer),
   onMessage: (handler) => parentPort.on("message", handler),
+  load: (url) => import(url),
   startingUp: (on) => {
     if (on === startUpFiltered) return;
     startUpFiltered = on;
@@ -179,9 +180,17 @@ const BROWSER_PRELUDE = String.raw`
 const host = {
   post: (message, transfer) => self.postMessage(message, transfer),
   onMessage: (handler) => self.addEventListener("message", (event) => handler(event.data)),
+  load: (url) => import(url),
   startingUp: () => undefined, // a page cannot set V8 flags
 };
 `;
+
+/**
+ * The host-neutral body alone, for a host that runs it without a worker (inline-host.ts: clingo on
+ * the calling thread). It expects `host` with `post(message)`, `onMessage(handler)`,
+ * `load(moduleUrl)` (clingo's emscripten factory module) and `startingUp(on)`.
+ */
+export const GROUNDING_BODY = BODY;
 
 /** The worker for Node's worker_threads (`new Worker(NODE_WORKER_SCRIPT, { eval: true })`). */
 export const NODE_WORKER_SCRIPT = NODE_PRELUDE + BODY;
