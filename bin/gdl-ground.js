@@ -10,11 +10,8 @@ function notBuilt(error) {
 
 const argv = process.argv.slice(2);
 
-const [{ clingoStartFor }, { loadCommandLine }, { startupTiering }] = await Promise.all([
-  import("../dist/src/cli/early-clingo.js"),
-  import("../dist/src/cli/chunk-loader.js"),
-  import("../dist/src/cli/tiering.js"),
-]).catch(notBuilt);
+// the chunk loader, the start-up tiering and clingo-wasm's early start, as one ES module (src/cli/start.ts)
+const { clingoStartFor, loadCommandLine, startupTiering } = await import("../dist/bin/start.mjs").catch(notBuilt);
 
 // Most commands are done in a fraction of a second, before optimized JavaScript would pay for its
 // compiling: the first 300 ms run on V8's baseline tiers only, and a command says where its long
