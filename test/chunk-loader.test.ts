@@ -178,7 +178,7 @@ describe("the command line with its code cache", () => {
     expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
   });
 
-  it("grounds with clingo-wasm from cached chunks too (its worker is started from a chunk)", () => {
+  it("grounds with clingo-wasm from cached chunks too (clingo started by bin before they load, with V8 flags of its own)", () => {
     const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
     dirs.push(cache);
     const run = () =>

@@ -10,7 +10,8 @@
  * Protocol (see worker-grounder.ts, the side that sends and receives these):
  *   in:  { type: "init", moduleUrl: string, wasmModule: WebAssembly.Module }
  *        { type: "run", input: Uint8Array (the ASP text, UTF-8), args: string,
- *          maxOutputBytes: number, maxStderrLines: number, chunkBytes: number }
+ *          maxOutputBytes: number, maxStderrLines: number, chunkBytes: number,
+ *          timeoutMs?: number (read by the host, not here: inline-host.ts stops a run with it) }
  *   out: { type: "ready" } | { type: "init-error", message }
  *        { type: "output", bytes: Uint8Array }   (only when chunkBytes > 0: the ground program
  *                                                 in pieces, while clingo is still running)
