@@ -8,27 +8,32 @@ function notBuilt(error) {
   process.exit(70);
 }
 
-const [{ loadCommandLine }, { startupTiering }] = await Promise.all([
-  import("../dist/src/cli/chunk-loader.js"),
-  import("../dist/src/cli/tiering.js"),
-]).catch(notBuilt);
+const argv = process.argv.slice(2);
+
+// the chunk loader, the start-up tiering and clingo-wasm's early start, as one ES module (src/cli/start.ts)
+const { clingoStartFor, loadCommandLine, startupTiering } = await import("../dist/bin/start.mjs").catch(notBuilt);
 
 // Most commands are done in a fraction of a second, before optimized JavaScript would pay for its
 // compiling: the first 300 ms run on V8's baseline tiers only, and a command says where its long
 // work starts (src/cli/tiering.ts).
 const tiering = startupTiering(300);
 
+// A grounding with clingo-wasm (`gdl-ground GAME`, --grounder wasm or no gringo on PATH): its
+// module compiles in V8's background threads and its JavaScript is imported from here, while
+// the command line loads; the grounding then runs on this thread (src/cli/early-clingo.ts). The
+// V8 flags it sets are part of the command line's code cache's key (chunk-loader).
+const clingo = clingoStartFor(argv);
+
 // The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
 let commandLine;
 try {
-  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
+  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url)), { v8Flags: clingo?.v8Flags }).exports;
 } catch (error) {
   notBuilt(error);
 }
 const { main, failureJson } = commandLine;
 
-const argv = process.argv.slice(2);
-main(argv, undefined, tiering).then(
+main(argv, undefined, tiering, { clingo }).then(
   (code) => {
     process.exitCode = code;
     // Done: leave without waiting for V8's background compile jobs (clingo-wasm's functions

@@ -11,7 +11,8 @@
  * (src/player.ts): roles, initialState, legalMoves, nextState, isTerminal, goals.
  */
 export * from "./core.js";
-export { createGrounder, type CreateGrounderOptions } from "./ground/index.js";
+export { createGrounder, type CreateGrounderOptions, type WasmTier } from "./ground/index.js";
+export { startClingo, type ClingoStart, type ClingoStartOptions } from "./ground/clingo/clingo-start.js";
 export { loadGame, gameOf, GameLoadError, type Game, type LoadGameOptions } from "./player.js";
 export {
   loadFile,

@@ -178,7 +178,7 @@ describe("the command line with its code cache", () => {
     expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
   });
 
-  it("grounds with clingo-wasm from cached chunks too (its worker is started from a chunk)", () => {
+  it("grounds with clingo-wasm from cached chunks too (clingo started by bin before they load, with V8 flags of its own)", () => {
     const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
     dirs.push(cache);
     const run = () =>
@@ -192,6 +192,28 @@ describe("the command line with its code cache", () => {
       expect(result.status, label).toBe(0);
       expect(result.stdout, label).toMatch(/grounder: clingo-wasm/);
     }
+  }, 60_000);
+
+  it("a run that starts clingo-wasm first keeps caches of its own: V8 would reject those made without clingo's flags", () => {
+    // V8 checks a cache against a hash of the flags not at their default; clingo's early start sets
+    // some before the chunks load. Before the caches were named by those flags, a wasm run found the
+    // check run's cache of main, V8 rejected it, and it was never rewritten: every chunk of every
+    // wasm run was compiled again.
+    const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
+    dirs.push(cache);
+    const game = path.join(root, "corpus", "valid", "tictactoe.kif");
+    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(root, "bin", "gdl-ground.js"), ...args], { env: { ...process.env, GDL_GROUND_CODE_CACHE: cache }, encoding: "utf8" });
+    expect(run("check", game).status).toBe(0);
+    const mains = () => readdirSync(cache).filter((f) => /^main-[\w-]{8}\.cjs\./.test(f));
+    expect(mains()).toHaveLength(1);
+    expect(run(game, "--propnet", "--grounder", "wasm").status).toBe(0);
+    expect(mains()).toHaveLength(2); // the wasm run's own, named by clingo's flags
+    const written = readdirSync(cache).sort();
+    const times = written.map((f) => statSync(path.join(cache, f)).mtimeMs);
+    expect(run(game, "--propnet", "--grounder", "wasm").status).toBe(0);
+    // accepted: nothing missing, nothing written again
+    expect(readdirSync(cache).sort()).toEqual(written);
+    expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
   }, 60_000);
 
   it("draws plots (its chunk imports Vega, an ES module with a top-level await)", () => {

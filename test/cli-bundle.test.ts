@@ -56,7 +56,8 @@ describe("the CLI bundle", () => {
   it("exists: bin/gdl-ground.js loads dist/cli/ through the chunk loader", () => {
     expect(existsSync(MAIN)).toBe(true);
     const bin = readFileSync(path.join(root, "bin", "gdl-ground.js"), "utf8");
-    expect(bin).toContain('"../dist/src/cli/chunk-loader.js"');
+    expect(bin).toContain('"../dist/bin/start.mjs"'); // the chunk loader among what it bundles (src/cli/start.ts)
+    expect(readFileSync(path.join(root, "dist", "bin", "start.mjs"), "utf8")).toMatch(/\bChunkLoader\b/);
     expect(bin).toContain('"../dist/cli/"');
   });
 

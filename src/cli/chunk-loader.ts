@@ -101,12 +101,24 @@ export function codeCacheDirs(cliDir: string, env: NodeJS.ProcessEnv = process.e
  * the command line's cache directories; the caches of the chunks that had none are written when
  * the process exits.
  */
-export function loadCommandLine(cliDir: string): { readonly exports: unknown; readonly loader: ChunkLoader } {
+export function loadCommandLine(cliDir: string, options: { readonly v8Flags?: readonly string[] } = {}): { readonly exports: unknown; readonly loader: ChunkLoader } {
   const entry = readdirSync(cliDir).find((f) => /^main-.*\.cjs$/.test(f));
   if (entry === undefined) throw new Error(`no command-line bundle in ${cliDir} (run npm run build)`);
-  const loader = new ChunkLoader(codeCacheDirs(cliDir));
+  const loader = new ChunkLoader(codeCacheDirs(cliDir), options.v8Flags);
   process.on("exit", () => loader.writeCaches());
   return { exports: loader.load(path.join(cliDir, entry)), loader };
+}
+
+/**
+ * The part of a cache file's name that stands for V8 flags set before the chunks load (FNV-1a of
+ * the flags, base 36; empty for none): V8 checks a cache against a hash of every flag that is not
+ * at its default, so caches made with other flags would be rejected.
+ */
+export function flagsKey(flags: readonly string[]): string {
+  if (flags.length === 0) return "";
+  let hash = 0x811c9dc5;
+  for (const char of flags.join(" ")) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return `-f${hash.toString(36)}`;
 }
 
 /** Loads CommonJS chunks from one directory, each once, through the code cache. */
@@ -115,8 +127,19 @@ export class ChunkLoader {
   private readonly misses: { script: vm.Script; name: string; turbofan: boolean }[] = [];
   /** One record per chunk loaded, in load order. */
   readonly records: ChunkRecord[] = [];
+  private readonly flags: string;
 
-  constructor(private readonly dirs: CodeCacheDirs) {}
+  /**
+   * `v8Flags`: V8 flags set in this process before any chunk loads (clingo-wasm's, when bin/gdl-ground.js
+   * starts it first: src/cli/early-clingo.ts), which then hold for every chunk and are part of
+   * each cache's name.
+   */
+  constructor(
+    private readonly dirs: CodeCacheDirs,
+    v8Flags: readonly string[] = [],
+  ) {
+    this.flags = flagsKey(v8Flags);
+  }
 
   /** The exports of the chunk at `file` (absolute), loading it and what it requires. */
   load(file: string): unknown {
@@ -129,7 +152,7 @@ export class ChunkLoader {
     const base = path.basename(file);
     const hashed = HASHED.test(base);
     const turbofanNow = turbofanOn();
-    const name = `${base}.${process.version}-${process.arch}${turbofanNow ? "-turbofan" : ""}.v8cache`;
+    const name = `${base}.${process.version}-${process.arch}${turbofanNow ? "-turbofan" : ""}${this.flags}.v8cache`;
     const cachedData = hashed ? this.readCache(name) : undefined;
     const script = new vm.Script(WRAP_HEAD + source + WRAP_TAIL, { filename: file, cachedData });
     const cache: ChunkRecord["cache"] = !hashed ? "uncached" : cachedData === undefined ? "missing" : script.cachedDataRejected ? "rejected" : "accepted";

@@ -21,7 +21,7 @@ import type { GdlSyntax } from "../syntax/sniff.js";
 import type { Dialect } from "../syntax/description.js";
 import type { GroundGame } from "../ground/ground-game.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
-import type { ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
+import type { AspGrounder, ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
 import { propnetToDot, propnetToJson, type Propnet, type PropnetStats } from "../propnet/index.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./output.js";
@@ -165,6 +165,27 @@ export async function runGround(
   }
 }
 
+/**
+ * `grounder` with a tiering checkpoint at every piece of the ground program it streams: clingo-wasm
+ * grounding on the main thread (started by bin/gdl-ground.js) holds the event loop, so the start-up
+ * window's timer cannot end it, and the aspif reader ran unoptimized through a long grounding.
+ */
+function checkpointed(grounder: AspGrounder, tiering: Tiering): AspGrounder {
+  return {
+    ground: (program, options) => {
+      const onOutput = options.onOutput;
+      if (onOutput === undefined) return grounder.ground(program, options);
+      return grounder.ground(program, {
+        ...options,
+        onOutput: (chunk) => {
+          tiering.checkpoint();
+          onOutput(chunk);
+        },
+      });
+    },
+  };
+}
+
 async function groundWith(
   grounder: ClosableGrounder | undefined,
   file: string,
@@ -196,7 +217,7 @@ async function groundWith(
 
   const result = await groundAndBuild(loaded, {
     ...translateFlags(options),
-    grounder,
+    grounder: tiering ? checkpointed(grounder, tiering) : grounder,
     timeoutSeconds: options.timeout,
     deadline,
     onPhase: () => tiering?.checkpoint(),

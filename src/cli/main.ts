@@ -16,6 +16,7 @@ import type { GroundCommandOptions } from "./ground-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
 import type { TranslateFlags } from "../translate/flags.js";
 import type { Tiering } from "./tiering.js";
+import type { ClingoStart } from "../ground/clingo/inline-host.js";
 import { processOutput, type Output } from "./output.js";
 
 const VERSION = "0.1.0";
@@ -79,13 +80,19 @@ function grounderOption(): Option {
     .default("auto");
 }
 
+/** What bin/gdl-ground.js began before the command line loaded. */
+export interface EarlyStart {
+  /** clingo-wasm's start, when the arguments asked for a grounding with it (early-clingo.ts). */
+  readonly clingo?: ClingoStart;
+}
+
 /**
  * Runs the command line `argv`. `tiering`: the process's start-up tuning of V8's optimizing
  * compiler (bin/gdl-ground.js passes it; see tiering.ts), told by each command where its long
- * work starts.
+ * work starts. `early`: what bin/gdl-ground.js started ahead, handed to the command that uses it.
  */
-export async function main(argv: readonly string[], io: Output = processOutput, tiering?: Tiering): Promise<number> {
-  const code = await runCommandLine(argv, io, tiering);
+export async function main(argv: readonly string[], io: Output = processOutput, tiering?: Tiering, early: EarlyStart = {}): Promise<number> {
+  const code = await runCommandLine(argv, io, tiering, early);
   // every write to stdout was checked: one that failed (a full device) fails the command
   const failure = io.outFailure?.();
   if (failure === undefined) return code;
@@ -94,7 +101,7 @@ export async function main(argv: readonly string[], io: Output = processOutput, 
   return 2;
 }
 
-async function runCommandLine(argv: readonly string[], io: Output, tiering: Tiering | undefined): Promise<number> {
+async function runCommandLine(argv: readonly string[], io: Output, tiering: Tiering | undefined, early: EarlyStart): Promise<number> {
   // With --json, stdout carries one JSON document whatever happens and stderr stays quiet: a
   // usage error goes into the document instead of onto stderr.
   const json = argv.includes("--json");
@@ -143,9 +150,12 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
         exitCode = 2;
         return;
       }
-      // Start clingo first (it compiles and its worker boots while the rest of the command loads
-      // and the game is read): the grounder's start-up is the longest part of a small game.
-      const grounder = options.asp ? undefined : import("../ground/index.js").then((m) => m.startGrounder(options.grounder, { wasmTier: options.wasmTier }));
+      // Start the grounder first (gringo's process starts, or clingo-wasm's worker boots, while the
+      // rest of the command loads and the game is read): its start-up is the longest part of a
+      // small game. clingo-wasm begun by bin/gdl-ground.js grounds on this thread, no worker.
+      const grounder = options.asp
+        ? undefined
+        : import("../ground/index.js").then((m) => m.startGrounder(options.grounder, { wasmTier: options.wasmTier, inline: early.clingo }));
       const { runGround } = await import("./ground-command.js");
       exitCode = await runGround(game, options, io, grounder, tiering);
     });

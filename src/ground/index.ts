@@ -5,7 +5,9 @@
  * there is one on PATH, since it grounds the same program without WebAssembly's start-up and
  * 2–8× faster on big programs; clingo-wasm otherwise, or when the native run cannot be used.
  */
-import { findNativeGrounder, groundAspNative, Grounder, nativeGrounderOnPath, startNativeGrounder, type NativeGrounderProcess } from "./clingo/index.js";
+import { findNativeGrounder, groundAspNative, Grounder, nativeGrounderOnPath, startNativeGrounder, WorkerGrounder, type NativeGrounderProcess } from "./clingo/index.js";
+import { inlineClingoHost, type ClingoStart } from "./clingo/inline-host.js";
+import { CLINGO_WASM_MAX_MEMORY_MB } from "./clingo/worker-grounder.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./asp-grounder.js";
 import { firstLine } from "../text.js";
 
@@ -25,6 +27,13 @@ export interface CreateGrounderOptions {
   readonly wasmTier?: WasmTier;
   /** `auto` only: the native executable to use (default: found on PATH; null: none, clingo-wasm alone). */
   readonly nativeExecutable?: string | null;
+  /**
+   * clingo-wasm on this thread instead of a worker, from a start the caller began
+   * (clingo/clingo-start.ts): for a process that grounds one game and exits, such as the
+   * command line's `gdl-ground GAME`; clingo/inline-host.ts says what it saves and what it
+   * costs. Used when its memory limit and tier are these options' (else the worker).
+   */
+  readonly inline?: ClingoStart;
 }
 
 /** See `CreateGrounderOptions.wasmTier`. */
@@ -56,7 +65,10 @@ export async function createGrounder(
     };
   }
   // The worker starts (and clingo-wasm compiles) only on warmUp or the first grounding.
-  const grounder = new Grounder({ maxMemoryMb: options.maxMemoryMb, liftoffOnly: options.wasmTier === "baseline" });
+  const liftoffOnly = options.wasmTier === "baseline";
+  const maxMemoryMb = Math.min(options.maxMemoryMb ?? CLINGO_WASM_MAX_MEMORY_MB, CLINGO_WASM_MAX_MEMORY_MB);
+  const inline = options.inline?.liftoffOnly === liftoffOnly && options.inline.maxMemoryMb === maxMemoryMb ? options.inline : undefined;
+  const grounder = inline ? new WorkerGrounder(inlineClingoHost(inline), { maxMemoryMb }) : new Grounder({ maxMemoryMb, liftoffOnly });
   const wasm: ClosableGrounder = {
     kind,
     description: "clingo-wasm",

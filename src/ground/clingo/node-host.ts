@@ -7,7 +7,7 @@
  */
 import { createRequire } from "node:module";
 import { constants as bufferConstants } from "node:buffer";
-import { clingoWasmFiles, compiledClingoModule } from "./wasm-binary.js";
+import { clingoWasmFiles, compiledClingoModule, tuneWasmCompile } from "./wasm-binary.js";
 import { NODE_WORKER_SCRIPT } from "./worker-script.js";
 import { WorkerGrounder, type ClingoWorkerHost, type WorkerGrounderOptions, type WorkerPort, type WorkerReply } from "./worker-grounder.js";
 import type { GroundOptions, GroundOutcome } from "../asp-grounder.js";
@@ -20,7 +20,7 @@ export interface GrounderOptions extends WorkerGrounderOptions {
   readonly liftoffOnly?: boolean;
 }
 
-/** Built-in modules this host loads only when it needs them (see `workerThreads`, `compiledModule`). */
+/** Built-in modules this host loads only when it needs them (see `workerThreads`). */
 const nodeRequire = createRequire(import.meta.url);
 
 /**
@@ -60,24 +60,13 @@ function nodeWorker(liftoffOnly: boolean): WorkerPort {
   };
 }
 
-/** V8's default --wasm-tiering-budget (1,800,000) times ten: see `nodeClingoHost`. */
-export const WASM_TIERING_BUDGET = 18_000_000;
-
 /** The Node host: worker_threads, clingo-wasm's files from node_modules, compiled once per process. */
 export function nodeClingoHost(options: { liftoffOnly?: boolean } = {}): ClingoWorkerHost {
   return {
     spawn: () => nodeWorker(options.liftoffOnly ?? false),
     moduleUrl: () => clingoWasmFiles().moduleUrl,
     async compiledModule(maxMemoryMb) {
-      const v8 = nodeRequire("node:v8") as typeof import("node:v8");
-      if (options.liftoffOnly) v8.setFlagsFromString("--liftoff-only");
-      // A function tiers up after ten times V8's default budget of work (--wasm-tiering-budget,
-      // about "bytes executed"; read when the module is compiled): a small game's grounding then
-      // optimizes no function or a few small ones instead of 13–90 (each compile 10–350 ms of a
-      // background thread, the last of which the process's exit waits for), while on a long
-      // grounding the same functions are optimized a few milliseconds later. See also
-      // `startingUp` in worker-script.ts.
-      v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+      tuneWasmCompile(options.liftoffOnly ?? false);
       return compiledClingoModule(maxMemoryMb);
     },
     maxStringBytes: bufferConstants.MAX_STRING_LENGTH,

@@ -9,12 +9,15 @@
  * its package.json, which is exported.
  */
 import { createRequire } from "node:module";
-import { readFile } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import { pathToFileURL } from "node:url";
 
 import { CLINGO_WASM_MAX_MEMORY_MB, type CompiledWasmModule } from "./worker-grounder.js";
 import { withMemoryLimit } from "./wasm-memory.js";
+import { withCompilationHints } from "./wasm-hints.js";
+import { HOT_FUNCTIONS } from "./hot-functions.js";
 
 export { CLINGO_WASM_MAX_MEMORY_MB, type CompiledWasmModule } from "./worker-grounder.js";
 export { limitWasmMemory, WASM_PAGE_BYTES } from "./wasm-memory.js";
@@ -49,18 +52,70 @@ const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8A
 
 const compiled = new Map<number, Promise<CompiledWasmModule>>();
 
+/** V8's default --wasm-tiering-budget (1,800,000) times ten: see `tuneWasmCompile`. */
+export const WASM_TIERING_BUDGET = 18_000_000;
+
+/** The hot functions this process compiles eagerly (`tuneWasmCompile`), if it does. */
+let eagerFunctions: number[] | undefined;
+
+/** The hot functions of hot-functions.ts, when they were profiled on the installed clingo-wasm. */
+export function hotFunctions(): number[] | undefined {
+  const files = clingoWasmFiles();
+  if (HOT_FUNCTIONS.gaps === "" || HOT_FUNCTIONS.version !== files.version || HOT_FUNCTIONS.wasmBytes !== statSync(files.wasmPath).size) return undefined;
+  let index = 0;
+  return HOT_FUNCTIONS.gaps.split(",").map((gap) => (index += parseInt(gap, 36)));
+}
+
+/**
+ * Whether this V8 reads compilation hints as wasm-hints.ts writes them: measured with Node 20's
+ * V8 11.3; elsewhere clingo compiles lazily, as without hints.
+ */
+export function compilationHintsRead(): boolean {
+  return /^11\./.test(process.versions.v8);
+}
+
+/**
+ * Sets V8's flags for compiling clingo (process-wide; read when a module is compiled).
+ * `liftoffOnly`: V8's baseline compiler only (`--liftoff-only`). Otherwise a function tiers up
+ * after ten times V8's default budget of work (--wasm-tiering-budget, about "bytes executed"): a
+ * small game's grounding then optimizes no function or a few small ones instead of 13–90 (each
+ * compile 10–350 ms of a background thread, the last of which the process's exit waits for),
+ * while on a long grounding the same functions are optimized a few milliseconds later. See also
+ * `startingUp` in worker-script.ts.
+ *
+ * `hotEager`: the functions a small grounding calls (hot-functions.ts) are compiled eagerly, in
+ * V8's background threads while the module compiles, and every other one lazily (wasm-hints.ts),
+ * where this V8 reads the hints; for a grounding on the thread that would otherwise compile them
+ * at their first calls (inline-host.ts). From then on every compile of clingo in this process
+ * carries the hints: without them V8 would compile all of clingo's functions eagerly.
+ *
+ * Returns the flags it set (they are part of the key of V8's code caches: src/cli/chunk-loader.ts).
+ */
+export function tuneWasmCompile(liftoffOnly: boolean, hotEager = false): readonly string[] {
+  const flags = [...(liftoffOnly ? ["--liftoff-only"] : []), `--wasm-tiering-budget=${WASM_TIERING_BUDGET}`];
+  if (hotEager && compilationHintsRead()) eagerFunctions ??= hotFunctions();
+  if (eagerFunctions !== undefined) flags.push("--experimental-wasm-compilation-hints", "--no-wasm-lazy-compilation");
+  for (const flag of flags) v8.setFlagsFromString(flag);
+  return flags;
+}
+
 /**
  * clingo's wasm module, compiled once per memory limit (in MiB; the built-in 2048 when
- * undefined). Limits below the module's initial memory (about 18 MiB) are raised to it.
+ * undefined). Limits below the module's initial memory (about 18 MiB) are raised to it. The
+ * binary is read at once (2.6 MB, about 2 ms), so that the compile starts in V8's background
+ * threads before the caller's next synchronous work, not after it.
  */
 export function compiledClingoModule(maxMemoryMb?: number): Promise<CompiledWasmModule> {
   const mb = maxMemoryMb === undefined ? CLINGO_WASM_MAX_MEMORY_MB : Math.min(maxMemoryMb, CLINGO_WASM_MAX_MEMORY_MB);
   let module = compiled.get(mb);
   if (module === undefined) {
-    module = (async () => {
-      const binary = new Uint8Array(await readFile(clingoWasmFiles().wasmPath));
-      return wasmApi.compile(withMemoryLimit(binary, mb, CLINGO_WASM_MAX_MEMORY_MB));
-    })();
+    try {
+      const binary = new Uint8Array(readFileSync(clingoWasmFiles().wasmPath));
+      const limited = withMemoryLimit(binary, mb, CLINGO_WASM_MAX_MEMORY_MB);
+      module = wasmApi.compile(eagerFunctions ? withCompilationHints(limited, eagerFunctions) : limited);
+    } catch (error) {
+      module = Promise.reject(error);
+    }
     module.catch(() => compiled.delete(mb));
     compiled.set(mb, module);
   }

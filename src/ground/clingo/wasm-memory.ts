@@ -7,7 +7,8 @@
 /** Bytes per WebAssembly page. */
 export const WASM_PAGE_BYTES = 65536;
 
-function readLeb(bytes: Uint8Array, pos: number): { value: number; next: number } {
+/** An unsigned LEB128 number at `pos`, and where the next field starts. */
+export function readLeb(bytes: Uint8Array, pos: number): { value: number; next: number } {
   let value = 0;
   let shift = 0;
   for (;;) {

@@ -63,6 +63,13 @@ export interface ClingoWorkerHost {
   compiledModule(maxMemoryMb: number): Promise<CompiledWasmModule>;
   /** Largest ground program text accepted when not streaming (the host's longest string). */
   readonly maxStringBytes: number;
+  /**
+   * Whether `warmUp` runs a one-fact grounding once the worker is ready (default true): it
+   * compiles clingo's functions in the worker while the caller still reads the game. A host that
+   * runs clingo on the caller's own thread (inline-host.ts) says false: there the compile would
+   * only move, not overlap.
+   */
+  readonly warmUpGrounding?: boolean;
 }
 
 export interface WorkerGrounderOptions {
@@ -173,7 +180,7 @@ class GroundingWorker {
   }
 
   run(
-    message: { input: Uint8Array; args: string; maxOutputBytes: number; maxStderrLines: number; chunkBytes: number },
+    message: { input: Uint8Array; args: string; maxOutputBytes: number; maxStderrLines: number; chunkBytes: number; timeoutMs?: number },
     onOutput: ((bytes: Uint8Array) => void) | undefined,
   ): Promise<RunEnd> {
     if (this.dead) return Promise.resolve({ type: "died", message: this.deathMessage });
@@ -238,6 +245,7 @@ export class WorkerGrounder implements AspGrounder {
     const ready = this.queue.then(async () => {
       if (this.closed) return;
       const worker = await this.startedWorker();
+      if (this.host.warmUpGrounding === false) return;
       // One tiny grounding: V8 compiles clingo's functions lazily, on their first call, so this
       // moves that compilation off the first real grounding, into the time the game is still
       // being read and translated.
@@ -331,6 +339,9 @@ export class WorkerGrounder implements AspGrounder {
           maxOutputBytes,
           maxStderrLines: this.options.maxMessageLines ?? 2000,
           chunkBytes: streaming ? (this.options.chunkBytes ?? DEFAULT_CHUNK_BYTES) : 0,
+          // for a host that runs clingo on this thread, where the timer above cannot fire
+          // during the run: it stops the run itself and does not answer (inline-host.ts)
+          timeoutMs: Math.max(0, options.timeoutMs),
         },
         onOutput,
       ),

@@ -10,7 +10,8 @@
  * Protocol (see worker-grounder.ts, the side that sends and receives these):
  *   in:  { type: "init", moduleUrl: string, wasmModule: WebAssembly.Module }
  *        { type: "run", input: Uint8Array (the ASP text, UTF-8), args: string,
- *          maxOutputBytes: number, maxStderrLines: number, chunkBytes: number }
+ *          maxOutputBytes: number, maxStderrLines: number, chunkBytes: number,
+ *          timeoutMs?: number (read by the host, not here: inline-host.ts stops a run with it) }
  *   out: { type: "ready" } | { type: "init-error", message }
  *        { type: "output", bytes: Uint8Array }   (only when chunkBytes > 0: the ground program
  *                                                 in pieces, while clingo is still running)
@@ -75,7 +76,7 @@ function describe(e) {
 }
 
 function init(msg) {
-  import(msg.moduleUrl)
+  host.load(msg.moduleUrl)
     .then(({ default: factory }) =>
       factory({
         stdout: putByte,
@@ -166,6 +167,7 @@ let startUpFiltered = false;
 const host = {
   post: (message, transfer) => parentPort.postMessage(message, transfer),
   onMessage: (handler) => parentPort.on("message", handler),
+  load: (url) => import(url),
   startingUp: (on) => {
     if (on === startUpFiltered) return;
     startUpFiltered = on;
@@ -179,9 +181,17 @@ const BROWSER_PRELUDE = String.raw`
 const host = {
   post: (message, transfer) => self.postMessage(message, transfer),
   onMessage: (handler) => self.addEventListener("message", (event) => handler(event.data)),
+  load: (url) => import(url),
   startingUp: () => undefined, // a page cannot set V8 flags
 };
 `;
+
+/**
+ * The host-neutral body alone, for a host that runs it without a worker (inline-host.ts: clingo on
+ * the calling thread). It expects `host` with `post(message)`, `onMessage(handler)`,
+ * `load(moduleUrl)` (clingo's emscripten factory module) and `startingUp(on)`.
+ */
+export const GROUNDING_BODY = BODY;
 
 /** The worker for Node's worker_threads (`new Worker(NODE_WORKER_SCRIPT, { eval: true })`). */
 export const NODE_WORKER_SCRIPT = NODE_PRELUDE + BODY;

@@ -1,0 +1,109 @@
+/**
+ * Writes src/ground/clingo/hot-functions.ts: which of clingo-wasm's functions a small game's
+ * grounding calls, for the compilation hints that have V8 compile them eagerly in its background
+ * threads (src/ground/clingo/wasm-hints.ts).
+ *
+ *   npm run build && node dist/scripts/clingo-hot-functions.js [GAMES_DIR]
+ *
+ * Grounds the P of every game of corpus/valid/ and of every 8th game of GAMES_DIR (default
+ * ../shared/games/base, as bench:cli picks them) in a child Node with V8's
+ * --trace-wasm-compilation-times and lazy compilation, and keeps every function V8 compiled with
+ * its baseline compiler on the way (first calls), imports counted as V8 counts them, less the
+ * functions of clingo's start-up (those an empty program calls).
+ * Run it again when clingo-wasm changes: the profile is keyed by its version and binary size, and a
+ * test fails while they differ from the installed package.
+ */
+import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ROOT, gamesFolder } from "./common.js";
+import { loadFile } from "../src/node-pipeline.js";
+import { translate } from "../src/translate/index.js";
+import { clingoWasmFiles } from "../src/ground/clingo/wasm-binary.js";
+import { writeFileAtomic } from "../src/output-file.js";
+
+/** The longest a grounding of the profile may take; a larger game adds nothing a small one lacks. */
+const GROUND_TIMEOUT_MS = 20_000;
+
+function programs(gamesDir: string): { game: string; text: string }[] {
+  const local = readdirSync(path.join(ROOT, "corpus", "valid")).filter((f) => f.endsWith(".kif")).map((f) => path.join(ROOT, "corpus", "valid", f));
+  const base = readdirSync(gamesDir)
+    .filter((f) => f.endsWith(".kif"))
+    .sort()
+    .filter((_, i) => i % 8 === 0)
+    .map((f) => path.join(gamesDir, f));
+  const out: { game: string; text: string }[] = [];
+  for (const file of [...local, ...base]) {
+    const loaded = loadFile(file);
+    if (!loaded.description) continue;
+    const { program } = translate(loaded.description);
+    if (program) out.push({ game: path.basename(file, ".kif"), text: program.text });
+  }
+  return out;
+}
+
+/** The child: grounds each program (a JSON list on stdin) in clingo-wasm's worker, in turn. */
+const CHILD = `
+const { createGrounder } = await import(${JSON.stringify(path.join(ROOT, "dist", "src", "ground", "index.js"))});
+const chunks = []; for await (const c of process.stdin) chunks.push(c);
+const list = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+const grounder = await createGrounder("wasm");
+for (const { game, text } of list) {
+  const outcome = await grounder.ground(text, { timeoutMs: ${GROUND_TIMEOUT_MS} });
+  process.stderr.write(game + " " + outcome.status + "\\n");
+}
+await grounder.close();
+`;
+
+/** The functions V8 compiled with Liftoff (at their first calls) while a child grounded `list`. */
+function compiledFunctions(list: readonly { game: string; text: string }[]): Set<number> {
+  // V8's trace goes to a file: written to a pipe (non-blocking in a Node child) whatever does not
+  // fit the pipe's buffer would be dropped
+  const traceFile = path.join(mkdtempSync(path.join(tmpdir(), "clingo-hot-")), "trace.txt");
+  const trace = openSync(traceFile, "w");
+  const child = spawnSync(process.execPath, ["--trace-wasm-compilation-times", "--input-type=module", "-e", CHILD], {
+    input: JSON.stringify(list),
+    stdio: ["pipe", trace, "pipe"],
+    encoding: "utf8",
+  });
+  closeSync(trace);
+  if (child.status !== 0) throw new Error(`the profiling child failed: ${child.stderr}`);
+  const functions = new Set<number>();
+  for (const m of readFileSync(traceFile, "utf8").matchAll(/^Compiled function \S+#(\d+) using Liftoff/gm)) functions.add(Number(m[1]));
+  rmSync(path.dirname(traceFile), { recursive: true, force: true });
+  return functions;
+}
+
+function main(): void {
+  const list = programs(gamesFolder(process.argv[2]));
+  // clingo's start-up (what an empty program calls) stays lazy: compiled at its first call while
+  // clingo starts, it is kept from tiering up (see `startingUp` in worker-script.ts); compiled
+  // eagerly it would tier up (its 48 KB function: 150 ms of TurboFan that the exit waits for)
+  const startUp = compiledFunctions([{ game: "(empty)", text: "" }]);
+  const sorted = [...compiledFunctions(list)].filter((f) => !startUp.has(f)).sort((a, b) => a - b);
+  const files = clingoWasmFiles();
+  const header = `/**
+ * The functions of clingo-wasm ${files.version} (its binary of ${statSync(files.wasmPath).size} bytes) that grounding
+ * ${list.length} small games called (corpus/valid/ and every 8th base game), less those an empty
+ * program calls (clingo's start-up, kept lazy: see the script): V8's function indices,
+ * imports counted, as gaps from the previous index (base 36, comma-separated). Generated by
+ * scripts/clingo-hot-functions.ts; do not edit. Read by wasm-binary.ts for the compilation hints
+ * (wasm-hints.ts).
+ */
+`;
+  const gaps = sorted.map((index, i) => (index - (i === 0 ? 0 : sorted[i - 1])).toString(36)).join(",");
+  const lines = gaps.match(/.{1,96}(,|$)/g) ?? [];
+  const body = `export const HOT_FUNCTIONS: { readonly version: string; readonly wasmBytes: number; readonly gaps: string } = {
+  version: ${JSON.stringify(files.version)},
+  wasmBytes: ${statSync(files.wasmPath).size},
+  gaps:
+${lines.map((line) => `    ${JSON.stringify(line)}`).join(" +\n")},
+};
+`;
+  const target = path.join(ROOT, "src", "ground", "clingo", "hot-functions.ts");
+  writeFileAtomic(target, header + body);
+  process.stdout.write(`${sorted.length} functions from ${list.length} programs -> ${path.relative(ROOT, target)}\n`);
+}
+
+main();
