@@ -22,6 +22,7 @@ import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.
 import { patternVars } from "./program.js";
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
+import { hashIds, sameIds } from "./id-hash.js";
 import { TupleIndex } from "./tuple-index.js";
 
 const EMPTY: readonly number[][] = [];
@@ -101,22 +102,15 @@ function answerKey(tuple: readonly number[], free: readonly number[]): number | 
   return key;
 }
 
-/** A hash of a call of a relation, a small integer (a map key without a heap number). */
+/** A hash of a call of a relation (see id-hash.ts). */
 export function callHash(relation: number, call: readonly number[]): number {
-  let h = Math.imul(relation + 1, 0x9e3779b1);
-  for (let j = 0; j < call.length; j++) h = Math.imul(h ^ (call[j] + 1), 0x01000193) ^ (h >>> 15);
-  return h & 0x3fffffff;
+  return hashIds(relation, call);
 }
 
 function freeOf(call: readonly number[]): number[] {
   const positions: number[] = [];
   for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
   return positions;
-}
-
-function sameCall(a: readonly number[], b: readonly number[]): boolean {
-  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
-  return true;
 }
 
 /** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
@@ -134,7 +128,7 @@ export class Layer {
     const hash = callHash(relation.index, call);
     const first = this.tables.get(hash);
     let table = first;
-    while (table !== undefined && (table.relation !== relation || !sameCall(table.call, call))) table = table.nextAlike;
+    while (table !== undefined && (table.relation !== relation || !sameIds(table.call, call))) table = table.nextAlike;
     if (table === undefined) {
       table = make(this, relation, call);
       table.nextAlike = first;

@@ -7,6 +7,7 @@
  * KIF exactly as `termToKif` (src/syntax/print.ts) prints the same term.
  */
 import type { Term } from "../syntax/ast.js";
+import { hashIds, sameIds } from "./id-hash.js";
 
 export class TermStore {
   /** Symbol names (constants and functors share one table). */
@@ -60,7 +61,8 @@ export class TermStore {
     const h = compoundHash(sym, args);
     const first = this.compoundIds.get(h);
     for (let id = first ?? -1; id >= 0; id = this.nextAlike[id]) {
-      if (this.symbolOf[id] === sym && sameArgs(this.argsOf[id], args)) return id;
+      const stored = this.argsOf[id];
+      if (this.symbolOf[id] === sym && stored !== null && stored.length === args.length && sameIds(stored, args)) return id;
     }
     const id = this.symbolOf.length;
     this.symbolOf.push(sym);
@@ -102,15 +104,7 @@ export class TermStore {
   }
 }
 
-/** The hash of a compound by its symbol and argument ids, a small integer. */
+/** The hash of a compound by its symbol and argument ids (see id-hash.ts). */
 export function compoundHash(sym: number, args: readonly number[]): number {
-  let h = Math.imul(sym + 1, 0x9e3779b1) ^ args.length;
-  for (let j = 0; j < args.length; j++) h = Math.imul(h ^ (args[j] + 1), 0x01000193) ^ (h >>> 15);
-  return h & 0x3fffffff;
-}
-
-function sameArgs(stored: readonly number[] | null, args: readonly number[]): boolean {
-  if (stored === null || stored.length !== args.length) return false;
-  for (let j = 0; j < args.length; j++) if (stored[j] !== args[j]) return false;
-  return true;
+  return hashIds(sym, args);
 }

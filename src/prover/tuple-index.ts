@@ -10,6 +10,8 @@
  * of times).
  */
 
+import { finishHash, hashSeed, mixId } from "./id-hash.js";
+
 /** Most positions a bit mask indexes; wider lookups scan (no GDL game comes near). */
 const MAX_MASK_POSITIONS = 30;
 
@@ -125,9 +127,9 @@ function agreesAt(a: readonly number[], b: readonly number[], mask: number): boo
   return true;
 }
 
-/** A hash of the positions in `mask`, a small integer (a map key without a heap number). */
+/** A hash of the positions in `mask` (see id-hash.ts). */
 export function hashAt(tuple: readonly number[], mask: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < tuple.length; i++) if (mask & (1 << i)) h = Math.imul(h ^ (tuple[i] + 1), 0x01000193) ^ (h >>> 13);
-  return h & 0x3fffffff;
+  let h = hashSeed(0);
+  for (let i = 0; i < tuple.length; i++) if (mask & (1 << i)) h = mixId(h, tuple[i]);
+  return finishHash(h);
 }

@@ -28,7 +28,7 @@ import { constants as bufferConstants } from "node:buffer";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { clingoWasmFiles, compiledClingoModule, tuneWasmCompile } from "./wasm-binary.js";
-import { GROUNDING_BODY } from "./worker-script.js";
+import { GROUNDING_BODY, START_UP_TIER_FLAGS } from "./worker-script.js";
 import type { ClingoWorkerHost, CompiledWasmModule, WorkerPort, WorkerReply } from "./worker-grounder.js";
 
 /**
@@ -56,7 +56,7 @@ let startUpFiltered = false;
 function filterStartUp(on: boolean): void {
   if (on === startUpFiltered) return;
   startUpFiltered = on;
-  v8.setFlagsFromString(on ? "--wasm-tier-up-filter=100000000" : "--wasm-tier-up-filter=-1");
+  v8.setFlagsFromString(on ? START_UP_TIER_FLAGS.on : START_UP_TIER_FLAGS.off);
 }
 
 /** Where `runWithin`'s script finds the function to run (a script sees only globals). */

@@ -159,6 +159,9 @@ host.onMessage((msg) => {
  * (The budget of work before a function tiers up is set where the module is compiled: see
  * node-host.ts.)
  */
+/** V8's flags that keep wasm functions first called from now on out of tier-up, and let them in again. */
+export const START_UP_TIER_FLAGS = { on: "--wasm-tier-up-filter=100000000", off: "--wasm-tier-up-filter=-1" } as const;
+
 const NODE_PRELUDE = String.raw`"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
 const v8 = require("node:v8");
@@ -171,7 +174,7 @@ const host = {
   startingUp: (on) => {
     if (on === startUpFiltered) return;
     startUpFiltered = on;
-    v8.setFlagsFromString(on ? "--wasm-tier-up-filter=100000000" : "--wasm-tier-up-filter=-1");
+    v8.setFlagsFromString(on ? ${JSON.stringify(START_UP_TIER_FLAGS.on)} : ${JSON.stringify(START_UP_TIER_FLAGS.off)});
   },
 };
 `;
