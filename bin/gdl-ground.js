@@ -21,13 +21,13 @@ const tiering = startupTiering(300);
 // A grounding with clingo-wasm (`gdl-ground GAME`, --grounder wasm or no gringo on PATH): its
 // module compiles in V8's background threads and its JavaScript is imported from here, while
 // the command line loads; the grounding then runs on this thread (src/cli/early-clingo.ts). The
-// V8 flags it sets are part of the command line's code cache's key (chunk-loader).
+// V8 flags it sets are part of the command line's code cache's key (chunk-loader, src/v8-flags.ts).
 const clingo = clingoStartFor(argv);
 
 // The command table and each command's chunk, compiled from V8's code cache (see chunk-loader).
 let commandLine;
 try {
-  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url)), { v8Flags: clingo?.v8Flags }).exports;
+  commandLine = loadCommandLine(fileURLToPath(new URL("../dist/cli/", import.meta.url))).exports;
 } catch (error) {
   notBuilt(error);
 }

@@ -216,6 +216,38 @@ describe("the command line with its code cache", () => {
     expect(written.map((f) => statSync(path.join(cache, f)).mtimeMs)).toEqual(times);
   }, 60_000);
 
+  it("a command that sets clingo-wasm's flags after the chunks load (bench, play, replay, lsp) writes caches the next run accepts", () => {
+    // Before: `bench GAME --grounder wasm` set clingo's V8 flags when it first grounded, after its
+    // chunks had loaded without them; the caches it wrote at exit were stamped with those flags,
+    // rejected by every later run, and never rewritten (13 chunks of 13 compiled again each run).
+    const cache = mkdtempSync(path.join(os.tmpdir(), "gdl-cache-"));
+    dirs.push(cache);
+    const game = path.join(root, "corpus", "valid", "tictactoe.kif");
+    // what bin/gdl-ground.js does, and the loader's record of each chunk's cache at exit
+    const script = `
+      const { loadCommandLine, startupTiering } = await import(${JSON.stringify(path.join(root, "dist", "bin", "start.mjs"))});
+      const argv = JSON.parse(process.env.ARGV);
+      const tiering = startupTiering(300);
+      const { exports, loader } = loadCommandLine(${JSON.stringify(path.join(root, "dist", "cli") + path.sep)});
+      process.on("exit", () => process.stderr.write(JSON.stringify(loader.records.map((r) => r.cache))));
+      const code = await exports.main(argv, undefined, tiering, {});
+      process.exit(code);`;
+    const run = (...args: string[]) => {
+      const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        env: { ...process.env, GDL_GROUND_CODE_CACHE: cache, ARGV: JSON.stringify(args) },
+        encoding: "utf8",
+      });
+      expect(child.status, child.stderr).toBe(0);
+      return [...new Set(JSON.parse(child.stderr) as string[])];
+    };
+    const bench = ["bench", game, "--grounder", "wasm", "--playouts", "2", "--min-time", "0.001", "--warmup", "0", "--repeats", "1"];
+    expect(run(...bench)).toEqual(["missing"]);
+    expect(run(...bench)).toEqual(["accepted"]);
+    // --wasm-tier baseline: --liftoff-only, whose implications a restore must undo too
+    expect(run(...bench, "--wasm-tier", "baseline")).toEqual(["accepted"]);
+    expect(run(...bench)).toEqual(["accepted"]);
+  }, 60_000);
+
   it("draws plots (its chunk imports Vega, an ES module with a top-level await)", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "gdl-plot-"));
     dirs.push(dir);

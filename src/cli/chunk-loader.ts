@@ -17,8 +17,10 @@
  * its length alone. So only files whose name carries the hash of their content are cached
  * (rolldown's `[name]-[hash].cjs`): a cache file is named after the chunk, so a changed chunk has
  * a new name and can never meet an old cache. The cache file's name also carries the Node version,
- * the architecture and whether TurboFan was on when the chunk was compiled (that flag is part of
- * V8's check, and bin/gdl-ground.js turns it on after 300 ms).
+ * the architecture and the V8 flags set when the chunk was compiled (src/v8-flags.ts: TurboFan,
+ * which bin/gdl-ground.js turns on after 300 ms, and clingo-wasm's flags when clingo starts before
+ * the chunks load), and the cache is written under those same flags, whatever a command set after
+ * (clingo's flags, set by `play`, `bench`, `replay` or `lsp` when they first ground).
  *
  * A chunk that imports ES modules (the plot command's Vega) is compiled by Node's own loader,
  * without a cache: see `IMPORTS_MODULES`.
@@ -36,7 +38,7 @@ import Module, { createRequire } from "node:module";
 import { homedir } from "node:os";
 import path from "node:path";
 import vm from "node:vm";
-import { setTurbofan, turbofanOn } from "./tiering.js";
+import { restoreV8Flags, turbofanIn, v8FlagsBesidesTurbofan, v8FlagsNow, type V8FlagState } from "../v8-flags.js";
 
 /** Where caches are read from and written to. */
 export interface CodeCacheDirs {
@@ -101,18 +103,18 @@ export function codeCacheDirs(cliDir: string, env: NodeJS.ProcessEnv = process.e
  * the command line's cache directories; the caches of the chunks that had none are written when
  * the process exits.
  */
-export function loadCommandLine(cliDir: string, options: { readonly v8Flags?: readonly string[] } = {}): { readonly exports: unknown; readonly loader: ChunkLoader } {
+export function loadCommandLine(cliDir: string): { readonly exports: unknown; readonly loader: ChunkLoader } {
   const entry = readdirSync(cliDir).find((f) => /^main-.*\.cjs$/.test(f));
   if (entry === undefined) throw new Error(`no command-line bundle in ${cliDir} (run npm run build)`);
-  const loader = new ChunkLoader(codeCacheDirs(cliDir), options.v8Flags);
+  const loader = new ChunkLoader(codeCacheDirs(cliDir));
   process.on("exit", () => loader.writeCaches());
   return { exports: loader.load(path.join(cliDir, entry)), loader };
 }
 
 /**
- * The part of a cache file's name that stands for V8 flags set before the chunks load (FNV-1a of
- * the flags, base 36; empty for none): V8 checks a cache against a hash of every flag that is not
- * at its default, so caches made with other flags would be rejected.
+ * The part of a cache file's name that stands for V8 flags besides TurboFan set when a chunk is
+ * compiled (FNV-1a of the flags, base 36; empty for none): V8 checks a cache against a hash of
+ * every flag that is not at its default, so caches made with other flags would be rejected.
  */
 export function flagsKey(flags: readonly string[]): string {
   if (flags.length === 0) return "";
@@ -124,22 +126,11 @@ export function flagsKey(flags: readonly string[]): string {
 /** Loads CommonJS chunks from one directory, each once, through the code cache. */
 export class ChunkLoader {
   private readonly modules = new Map<string, ChunkModule>();
-  private readonly misses: { script: vm.Script; name: string; turbofan: boolean }[] = [];
+  private readonly misses: { script: vm.Script; name: string; flags: V8FlagState }[] = [];
   /** One record per chunk loaded, in load order. */
   readonly records: ChunkRecord[] = [];
-  private readonly flags: string;
 
-  /**
-   * `v8Flags`: V8 flags set in this process before any chunk loads (clingo-wasm's, when bin/gdl-ground.js
-   * starts it first: src/cli/early-clingo.ts), which then hold for every chunk and are part of
-   * each cache's name.
-   */
-  constructor(
-    private readonly dirs: CodeCacheDirs,
-    v8Flags: readonly string[] = [],
-  ) {
-    this.flags = flagsKey(v8Flags);
-  }
+  constructor(private readonly dirs: CodeCacheDirs) {}
 
   /** The exports of the chunk at `file` (absolute), loading it and what it requires. */
   load(file: string): unknown {
@@ -151,15 +142,15 @@ export class ChunkLoader {
     this.modules.set(file, module);
     const base = path.basename(file);
     const hashed = HASHED.test(base);
-    const turbofanNow = turbofanOn();
-    const name = `${base}.${process.version}-${process.arch}${turbofanNow ? "-turbofan" : ""}${this.flags}.v8cache`;
+    const flags = v8FlagsNow();
+    const name = `${base}.${process.version}-${process.arch}${turbofanIn(flags) ? "-turbofan" : ""}${flagsKey(v8FlagsBesidesTurbofan(flags))}.v8cache`;
     const cachedData = hashed ? this.readCache(name) : undefined;
     const script = new vm.Script(WRAP_HEAD + source + WRAP_TAIL, { filename: file, cachedData });
     const cache: ChunkRecord["cache"] = !hashed ? "uncached" : cachedData === undefined ? "missing" : script.cachedDataRejected ? "rejected" : "accepted";
     this.records.push({ file, cache });
     // A rejected cache is not rewritten: with the name's key it means other V8 flags
     // (NODE_OPTIONS), and rewriting it on every run would only thrash.
-    if (cache === "missing" && this.dirs.write !== undefined) this.misses.push({ script, name, turbofan: turbofanNow });
+    if (cache === "missing" && this.dirs.write !== undefined) this.misses.push({ script, name, flags });
     const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: ChunkModule, filename: string, dirname: string) => void;
     wrapper.call(module.exports, module.exports, this.requireFor(file), module, file, path.dirname(file));
     module.loaded = true;
@@ -214,13 +205,14 @@ export class ChunkLoader {
   writeCaches(): number {
     const dir = this.dirs.write;
     if (dir === undefined || this.misses.length === 0) return 0;
-    const turbofanNow = turbofanOn();
+    let flagsNow: V8FlagState | undefined;
     let written = 0;
     try {
       mkdirSync(dir, { recursive: true });
       for (const miss of this.misses) {
         // V8 stamps the cache with the flags of now; make them those of the chunk's compile.
-        setTurbofan(miss.turbofan);
+        const before = restoreV8Flags(miss.flags);
+        flagsNow ??= before;
         const { script, name } = miss;
         const data = script.createCachedData();
         const target = path.join(dir, name);
@@ -232,7 +224,7 @@ export class ChunkLoader {
     } catch {
       // an unwritable cache directory means no cache, never a failed command
     } finally {
-      setTurbofan(turbofanNow);
+      if (flagsNow !== undefined) restoreV8Flags(flagsNow);
       this.misses.length = 0;
     }
     return written;

@@ -14,7 +14,7 @@
  * starts, and `optimizeNow()` where long work starts whatever the time (a benchmark, a game to
  * play, a corpus, plots).
  */
-import v8 from "node:v8";
+import { setV8Flags, turbofanIn, v8FlagsNow } from "../v8-flags.js";
 
 /** What a command tells the start-up tiering (commands run in tests or from the library get none). */
 export interface Tiering {
@@ -24,19 +24,14 @@ export interface Tiering {
   checkpoint(): void;
 }
 
-/** Whether TurboFan is on, as far as `setTurbofan` was told (V8's default: on). */
-let turbofan = true;
-
-/** Whether TurboFan is on now (its state is part of a code cache's key: chunk-loader.ts). */
+/** Whether TurboFan is on now, as far as src/v8-flags.ts was told (V8's default: on). */
 export function turbofanOn(): boolean {
-  return turbofan;
+  return turbofanIn(v8FlagsNow());
 }
 
 /** Turns TurboFan off or on (process-wide). */
 export function setTurbofan(on: boolean): void {
-  if (on === turbofan) return;
-  v8.setFlagsFromString(on ? "--turbofan" : "--no-turbofan");
-  turbofan = on;
+  if (on !== turbofanOn()) setV8Flags(on ? "--turbofan" : "--no-turbofan");
 }
 
 /**

@@ -24,11 +24,11 @@ export function startClingo(options: ClingoStartOptions = {}): ClingoStart {
   const maxMemoryMb = Math.min(options.maxMemoryMb ?? CLINGO_WASM_MAX_MEMORY_MB, CLINGO_WASM_MAX_MEMORY_MB);
   const liftoffOnly = options.liftoffOnly ?? false;
   // the functions a small grounding calls compile in V8's background threads meanwhile
-  const v8Flags = tuneWasmCompile(liftoffOnly, true);
+  tuneWasmCompile(liftoffOnly, true);
   const module = compiledClingoModule(maxMemoryMb);
   const emscripten: Promise<unknown> = import(clingoWasmFiles().moduleUrl);
   // a start the command does not use fails nothing: its failure shows in the grounding that uses it
   module.catch(() => undefined);
   emscripten.catch(() => undefined);
-  return { emscripten, module, maxMemoryMb, liftoffOnly, v8Flags };
+  return { emscripten, module, maxMemoryMb, liftoffOnly };
 }

@@ -25,10 +25,10 @@
  * checks for detachment), which a grounding small enough to fit clingo's initial memory never does.
  */
 import { constants as bufferConstants } from "node:buffer";
-import v8 from "node:v8";
 import vm from "node:vm";
 import { clingoWasmFiles, compiledClingoModule, tuneWasmCompile } from "./wasm-binary.js";
 import { GROUNDING_BODY, START_UP_TIER_FLAGS } from "./worker-script.js";
+import { setV8Flags } from "../../v8-flags.js";
 import type { ClingoWorkerHost, CompiledWasmModule, WorkerPort, WorkerReply } from "./worker-grounder.js";
 
 /**
@@ -44,8 +44,6 @@ export interface ClingoStart {
   readonly maxMemoryMb: number;
   /** Whether V8 was told to compile with its baseline compiler only (`--wasm-tier baseline`). */
   readonly liftoffOnly: boolean;
-  /** The V8 flags the start set (process-wide). */
-  readonly v8Flags: readonly string[];
 }
 
 /**
@@ -56,7 +54,7 @@ let startUpFiltered = false;
 function filterStartUp(on: boolean): void {
   if (on === startUpFiltered) return;
   startUpFiltered = on;
-  v8.setFlagsFromString(on ? START_UP_TIER_FLAGS.on : START_UP_TIER_FLAGS.off);
+  setV8Flags(on ? START_UP_TIER_FLAGS.on : START_UP_TIER_FLAGS.off);
 }
 
 /** Where `runWithin`'s script finds the function to run (a script sees only globals). */

@@ -11,13 +11,13 @@
 import { createRequire } from "node:module";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import v8 from "node:v8";
 import { pathToFileURL } from "node:url";
 
 import { CLINGO_WASM_MAX_MEMORY_MB, type CompiledWasmModule } from "./worker-grounder.js";
 import { withMemoryLimit } from "./wasm-memory.js";
 import { withCompilationHints } from "./wasm-hints.js";
 import { HOT_FUNCTIONS } from "./hot-functions.js";
+import { setV8Flags } from "../../v8-flags.js";
 
 export { CLINGO_WASM_MAX_MEMORY_MB, type CompiledWasmModule } from "./worker-grounder.js";
 export { limitWasmMemory, WASM_PAGE_BYTES } from "./wasm-memory.js";
@@ -89,14 +89,13 @@ export function compilationHintsRead(): boolean {
  * at their first calls (inline-host.ts). From then on every compile of clingo in this process
  * carries the hints: without them V8 would compile all of clingo's functions eagerly.
  *
- * Returns the flags it set (they are part of the key of V8's code caches: src/cli/chunk-loader.ts).
+ * The flags are recorded (src/v8-flags.ts): they are part of the key of V8's code caches.
  */
-export function tuneWasmCompile(liftoffOnly: boolean, hotEager = false): readonly string[] {
+export function tuneWasmCompile(liftoffOnly: boolean, hotEager = false): void {
   const flags = [...(liftoffOnly ? ["--liftoff-only"] : []), `--wasm-tiering-budget=${WASM_TIERING_BUDGET}`];
   if (hotEager && compilationHintsRead()) eagerFunctions ??= hotFunctions();
   if (eagerFunctions !== undefined) flags.push("--experimental-wasm-compilation-hints", "--no-wasm-lazy-compilation");
-  for (const flag of flags) v8.setFlagsFromString(flag);
-  return flags;
+  setV8Flags(...flags);
 }
 
 /**
