@@ -22,6 +22,9 @@ import { anchorUnavailable, runAnchorTrace } from "../src/verify/anchor-runner.j
 import { describeTraceMismatch, replayAnchorTrace } from "../src/verify/anchor-trace.js";
 import type { Description } from "../src/syntax/ast.js";
 import { withGrounder } from "./support/grounder.js";
+import { main } from "../src/cli/main.js";
+import type { Output } from "../src/cli/output.js";
+import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "..", "shared", "games", "base");
@@ -196,6 +199,20 @@ describe.skipIf(!haveGames)("games that do not ground, on the hybrid machine", (
     expect(lifting.status).toBe("partial");
     expect(lifting.partial?.lifted?.map((r) => `${r.relation}/${r.arity} ${r.atoms.length}`)).toEqual(["line/1 2"]);
     expect(lifting.partial?.baseFluents).toBe(lifting.propnet?.baseFluents.length);
+  });
+
+  it.skipIf(nativeGrounderOnPath() === undefined)("ground --propnet (--json): the lifted relations with their sizes, exit 0 (a native gringo's probe)", async () => {
+    let out = "";
+    const io: Output = { out: (s) => void (out += s), err: () => undefined };
+    // at 20 s the full grounding gets 15, the probe 1.25 (at least 1 s is needed: below 16 s there is no probe)
+    expect(await main([path.join(BASE, "laikLee_hex.kif"), "--propnet", "--json", "--timeout", "20"], io)).toBe(0);
+    const json = JSON.parse(out);
+    expect(json.status).toBe("partial");
+    expect(json.partial.lifted).toEqual([{ relation: "line", arity: 1, fluent: "lifted_line", atoms: 2 }]);
+    expect(json.propnet.propositions.base).toBe(json.partial.baseFluents);
+    out = "";
+    expect(await main([path.join(BASE, "laikLee_hex.kif"), "--propnet", "--timeout", "20"], io)).toBe(0);
+    expect(out).toMatch(/partial propnet \(the game did not ground; a hybrid propnet.*\n.*\n  lifted: line\/1 \(2 atoms\)\n  propositions: base 79 \(2 at most for lifted atoms\), input 52; 584 components/);
   });
 
   const unavailable = anchorUnavailable("prover-trace");
