@@ -131,7 +131,8 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
     const outcome = await comparePlayouts(reference, onProver, { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
     if (outcome) return done(outcome.status, `the prover's machine over P^base: ${outcome.detail}`);
-    return done("agree", `partial: not ground (${grounded.partial?.reason ?? "timeout"}), played on the prover over P^base`);
+    const noHybrid = grounded.partial?.liftingFailed !== undefined ? ` (no hybrid: ${grounded.partial.liftingFailed})` : "";
+    return done("agree", `partial: not ground (${grounded.partial?.reason ?? "timeout"}), played on the prover over P^base${noHybrid}`);
   }
   if (grounded.game && !grounded.propnet) return done("error", firstError(grounded.diagnostics));
   if (grounded.status !== "ok" || !grounded.game || !grounded.propnet)
