@@ -2,13 +2,17 @@
  * `npm run bench:hybrid [-- --seconds S] [GAME...]`
  *
  * Flat Monte-Carlo on the games that do not ground (issue 29): our prover's machine
- * (src/hybrid/prover-machine.ts, `--engine prover`) against GGP-Base's ProverStateMachine
- * (../shared/anchors/ggp-base/prover-bench), interleaved game by game in one run, the load
- * average noted beside each figure; and chess_200 (fully ground, the fast engine) for the
- * target of a tenth of its speed on chess. Writes results/hybrid.md and results/hybrid.csv.
+ * (src/hybrid/prover-machine.ts, `--engine prover`) and the machine a player gets by default
+ * (the hybrid machine, src/hybrid/hybrid-machine.ts, where the probe's relations can be lifted;
+ * else the prover's) against GGP-Base's ProverStateMachine (../shared/anchors/ggp-base/prover-bench),
+ * interleaved game by game in one run, the load average noted beside each figure; and chess_200
+ * (fully ground, the fast engine) for the target of a tenth of its speed on chess. Writes
+ * results/hybrid.md and results/hybrid.csv.
  *
- * Both sides: a warm-up of 2 s, then flat Monte-Carlo for S seconds (default 10), one node per
- * state visited (the initial and terminal states included), goals not evaluated.
+ * Every side: a warm-up of 2 s, then flat Monte-Carlo for S seconds (default 10), one node per
+ * state visited (the initial and terminal states included), goals not evaluated; ours also with
+ * the goals asked at the end of each playout (as a Monte-Carlo player asks them), since the
+ * hybrid machine asks the prover only for the questions that read a lifted relation.
  */
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -20,8 +24,10 @@ import { createGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { writeFileAtomic } from "../src/output-file.js";
 import { playableDescription } from "../src/pipeline.js";
-import type { EngineName } from "../src/propnet/machine.js";
-import { flatMonteCarlo, measureRepeated } from "../src/propnet/bench.js";
+import type { EngineName, GameStateMachine } from "../src/propnet/machine.js";
+import { flatMonteCarlo, measureRepeated, type RunSpeed } from "../src/propnet/bench.js";
+import { mulberry32 } from "../src/propnet/search.js";
+import { probeGrounding } from "../src/hybrid/probe.js";
 import { anchorsFolder, anchorUnavailable } from "../src/verify/anchor-runner.js";
 import { RESULTS, ROOT, machineLine } from "./common.js";
 
@@ -29,8 +35,9 @@ const FIVE = ["chess", "alexChess", "slaughter", "sudoku", "laikLee_hex"];
 const program = new Command("bench:hybrid")
   .argument("[games...]", `games of ../shared/games/base (default: ${FIVE.join(" ")})`)
   .option("--seconds <s>", "seconds of each measure", wholeNumber, 10)
+  .option("--ground-timeout <s>", "seconds of the full grounding before the game is ground with relations lifted", wholeNumber, 20)
   .parse();
-const opts = program.opts<{ seconds: number }>();
+const opts = program.opts<{ seconds: number; groundTimeout: number }>();
 const games = program.args.length > 0 ? program.args : FIVE;
 const BASE = path.resolve(ROOT, "../shared/games/base");
 
@@ -40,6 +47,13 @@ interface Row {
   game: string;
   ours: number | null;
   oursLoad: string;
+  oursGoals: number | null;
+  /** The default machine: the hybrid where the game could be ground with relations lifted. */
+  hybrid: number | null;
+  hybridLoad: string;
+  hybridGoals: number | null;
+  /** What the default machine is: the lifted relations, or why there is no hybrid. */
+  machine: string;
   ggp: number | null;
   ggpLoad: string;
   note: string;
@@ -58,13 +72,47 @@ const created = await createGrounder("auto");
 if ("error" in created) throw new Error(created.error);
 const grounder = created;
 
-/** Our flat Monte-Carlo nodes per second with `engine` (one playout per run, runs repeated for the measure's time). */
-async function ours(file: string, engine: EngineName): Promise<number | string> {
-  const playable = await playableDescription(loadFile(file), { grounder, timeoutSeconds: 60, engine, keepGroundGame: false });
-  if (!("game" in playable)) return playable.diagnostics.map(formatDiagnostic).join("; ");
+/** Our flat Monte-Carlo nodes per second on `machine` (one playout per run, runs repeated for the measure's time). */
+function flatMC(machine: GameStateMachine): number {
   let seed = 1;
-  const speed = measureRepeated(() => flatMonteCarlo(playable.game.machine, 1, seed++), { minTime: opts.seconds, warmup: 2, repeats: 1 });
-  return speed.nodesPerSecond;
+  return measureRepeated(() => flatMonteCarlo(machine, 1, seed++), { minTime: opts.seconds, warmup: 2, repeats: 1 }).nodesPerSecond;
+}
+
+/** Flat Monte-Carlo nodes per second with every role's goals asked at the end of each playout. */
+function flatMCWithGoals(machine: GameStateMachine): number {
+  let seed = 1;
+  const run = (): RunSpeed => {
+    const rng = mulberry32(seed++);
+    const started = performance.now();
+    let state = machine.initialState();
+    let nodes = 1;
+    for (let step = 0; step < 100_000 && !machine.isTerminal(state); step++, nodes++) {
+      const joint = machine.roles.map((_, r) => {
+        const legal = machine.legalMoves(state, r);
+        return legal[Math.floor(rng() * legal.length)];
+      });
+      if (joint.some((m) => m === undefined)) break;
+      state = machine.nextState(state, joint);
+    }
+    machine.goals(state);
+    return { nodes, seconds: (performance.now() - started) / 1000 };
+  };
+  return measureRepeated(run, { minTime: opts.seconds, warmup: 2, repeats: 1 }).nodesPerSecond;
+}
+
+/** The machine a player gets for `file` with `engine`, or why there is none. */
+async function machineOf(file: string, engine: EngineName, timeoutSeconds: number): Promise<{ machine: GameStateMachine; lifted?: string; why?: string } | string> {
+  const playable = await playableDescription(loadFile(file), { grounder, timeoutSeconds, engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding });
+  if (!("game" in playable)) return playable.diagnostics.map(formatDiagnostic).join("; ");
+  const partial = playable.game.partial;
+  const lifted = partial?.lifted?.map((r) => `${r.relation}/${r.arity} (${r.atoms.length})`).join(", ");
+  return { machine: playable.game.machine, ...(lifted ? { lifted } : {}), ...(partial?.liftingFailed ? { why: partial.liftingFailed } : {}) };
+}
+
+/** Our flat Monte-Carlo nodes per second with `engine` (`ours` in the table), or why not. */
+async function ours(file: string, engine: EngineName): Promise<number | string> {
+  const made = await machineOf(file, engine, 60);
+  return typeof made === "string" ? made : flatMC(made.machine);
 }
 
 const rows: Row[] = [];
@@ -72,26 +120,37 @@ for (const game of games) {
   const file = path.join(BASE, `${game}.kif`);
   const ggpLoad = load();
   const ggp = proverBench(file);
+  const onProver = await machineOf(file, "prover", 60);
   const oursLoad = load();
-  const mine = await ours(file, "prover");
+  const mine = typeof onProver === "string" ? onProver : flatMC(onProver.machine);
+  const oursGoals = typeof onProver === "string" ? null : flatMCWithGoals(onProver.machine);
+  const byDefault = await machineOf(file, "fast", opts.groundTimeout);
+  const hybridLoad = load();
+  const isHybrid = typeof byDefault !== "string" && byDefault.machine.engine === "hybrid";
+  const hybrid = isHybrid ? flatMC(byDefault.machine) : null;
+  const hybridGoals = isHybrid ? flatMCWithGoals(byDefault.machine) : null;
+  const machine = typeof byDefault === "string" ? byDefault : (byDefault.lifted ?? `on the prover${byDefault.why ? `: ${byDefault.why}` : ""}`);
   const note = [typeof ggp === "string" ? ggp : "", typeof mine === "string" ? mine : ""].filter((s) => s !== "").join("; ");
-  rows.push({ game, ours: typeof mine === "number" ? mine : null, oursLoad, ggp: typeof ggp === "number" ? ggp : null, ggpLoad, note });
-  process.stderr.write(`${game}: ours ${typeof mine === "number" ? mine.toFixed(1) : mine} (load ${oursLoad}), GGP-Base's prover ${typeof ggp === "number" ? ggp.toFixed(1) : ggp} (load ${ggpLoad})\n`);
+  rows.push({ game, ours: typeof mine === "number" ? mine : null, oursLoad, oursGoals, hybrid, hybridLoad, hybridGoals, machine, ggp: typeof ggp === "number" ? ggp : null, ggpLoad, note });
+  process.stderr.write(`${game}: ours ${typeof mine === "number" ? mine.toFixed(1) : mine} (load ${oursLoad}), hybrid ${hybrid?.toFixed(1) ?? "–"} (load ${hybridLoad}; ${machine}), GGP-Base's prover ${typeof ggp === "number" ? ggp.toFixed(1) : ggp} (load ${ggpLoad})\n`);
 }
 const groundLoad = load();
 const chess200 = games.includes("chess") ? await ours(path.join(BASE, "chess_200.kif"), "fast") : "not measured";
 await grounder.close();
 
 const ratio = (r: Row) => (r.ours !== null && r.ggp !== null ? r.ours / r.ggp : null);
+const over = (a: number | null, b: number | null) => (a !== null && b !== null ? a / b : null);
 const fmt = (x: number | null, digits = 1) => (x === null ? "–" : x.toFixed(digits));
 const chessRow = rows.find((r) => r.game === "chess");
 const lines = [
-  "# Games that do not ground, played on the prover (issue 29)",
+  "# Games that do not ground: on the prover, and on the hybrid machine (issue 29)",
   "",
   `\`npm run bench:hybrid\`, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC, ${machineLine()}.`,
   `Flat Monte-Carlo, nodes (states visited) per second after 2 s of warm-up, ${opts.seconds} s per measure;`,
   "ours: the prover's machine over P^base (`--engine prover`); GGP-Base: its ProverStateMachine (prover-bench,",
   "a fresh JVM). The two are run one after the other for each game; the load average (1 min) is noted beside each figure.",
+  "",
+  "## On the prover",
   "",
   "| game | ours (nodes/s) | load | GGP-Base's prover (nodes/s) | load | ours / GGP-Base | target 3× |",
   "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
@@ -100,12 +159,27 @@ const lines = [
   typeof chess200 === "number" && chessRow?.ours != null
     ? `chess_200 (fully ground, the fast engine): ${chess200.toFixed(0)} nodes/s (load ${groundLoad}); chess on the prover reaches ${((chessRow.ours / chess200) * 100).toFixed(2)} % of it (target: 10 %, ${chessRow.ours / chess200 >= 0.1 ? "met" : "missed"}).`
     : `chess_200: ${chess200}`,
+  "",
+  "## On the hybrid machine",
+  "",
+  `The machine a player gets (\`loadGame\`, \`play\`): the full grounding gets ${opts.groundTimeout} s, the probe (gringo --text) names what`,
+  "explodes, the relations above it with small domains are lifted (src/hybrid/lifting.ts), the rest is ground and played on the",
+  "fast engine, the lifted atoms asked of the prover per state, only for the questions that read them. *with goals*: the same",
+  "flat Monte-Carlo with every role's goals asked at the end of each playout (ours on the prover too), through the",
+  "allocating interface (`legalMoves`, `nextState`).",
+  "",
+  "| game | lifted (atoms), or why not | hybrid (nodes/s) | load | hybrid / prover | hybrid / GGP-Base | with goals: hybrid | with goals: prover | hybrid / prover |",
+  "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ...rows.map((r) => `| ${r.game} | ${r.machine.replace(/\|/g, "\\|")} | ${fmt(r.hybrid)} | ${r.hybrid === null ? "–" : r.hybridLoad} | ${fmt(over(r.hybrid, r.ours), 2)} | ${fmt(over(r.hybrid, r.ggp), 2)} | ${fmt(r.hybridGoals)} | ${fmt(r.oursGoals)} | ${fmt(over(r.hybridGoals, r.oursGoals), 2)} |`),
   ...(rows.some((r) => r.note !== "") ? ["", "Notes:", ...rows.filter((r) => r.note !== "").map((r) => `- ${r.game}: ${r.note}`)] : []),
   "",
 ];
 writeFileAtomic(path.join(RESULTS, "hybrid.md"), lines.join("\n"));
 writeFileAtomic(
   path.join(RESULTS, "hybrid.csv"),
-  ["game,ours_nodes_per_s,ours_load,ggp_nodes_per_s,ggp_load", ...rows.map((r) => `${r.game},${fmt(r.ours)},${r.oursLoad},${fmt(r.ggp)},${r.ggpLoad}`)].join("\n") + "\n",
+  [
+    "game,ours_nodes_per_s,ours_load,ggp_nodes_per_s,ggp_load,hybrid_nodes_per_s,hybrid_load,hybrid_goals_nodes_per_s,ours_goals_nodes_per_s",
+    ...rows.map((r) => `${r.game},${fmt(r.ours)},${r.oursLoad},${fmt(r.ggp)},${r.ggpLoad},${fmt(r.hybrid)},${r.hybridLoad},${fmt(r.hybridGoals)},${fmt(r.oursGoals)}`),
+  ].join("\n") + "\n",
 );
 process.stdout.write(lines.join("\n"));

@@ -38,6 +38,8 @@ import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 import { Prover } from "./prover/prover.js";
 import { ProverStateMachine } from "./hybrid/prover-machine.js";
 import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
+import { chooseLifting, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
+import { HybridStateMachine } from "./hybrid/hybrid-machine.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -316,6 +318,11 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
    * runs beside P^base's grounding, so a player that waits for the game asks for less.
    */
   readonly probeSeconds?: number;
+  /**
+   * With `tooLarge` "partial": relations known to explode, lifted (src/hybrid/lifting.ts) besides
+   * those the probe names; the probe's are enough where a native gringo is on PATH.
+   */
+  readonly lift?: readonly string[];
 }
 
 /** Why a result is `partial`, and what P^base gave. */
@@ -328,6 +335,13 @@ export interface PartialGrounding {
   readonly seconds: number;
   /** What the grounder probe saw (`GroundAndBuildOptions.probe`), when it ran. */
   readonly probe?: GroundingProbe;
+  /**
+   * Set when the game was ground with these relations lifted (a hybrid game: the propnet is that
+   * grounding's, the machine `HybridStateMachine`); `baseFluents` and `inputs` are then its counts.
+   */
+  readonly lifted?: readonly LiftedRelation[];
+  /** Why the game could not be ground with relations lifted, when that was tried and failed. */
+  readonly liftingFailed?: string;
 }
 
 /** Seconds of the grounder probe at most (less when a deadline leaves less). */
@@ -365,7 +379,8 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const share = partial && options.deadline ? Math.min(options.timeoutSeconds, Math.round((options.deadline.remainingMs() / 100) * PARTIAL_GROUNDING_SHARE) / 10) : options.timeoutSeconds;
   const result = await groundDescription(loaded, { ...options, timeoutSeconds: share });
   if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "out-of-memory")) {
-    return groundBaseOnly(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
+    const base = await groundBaseOnly(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
+    return base.status === "partial" && base.partial ? groundLifted(loaded, base, base.partial, options) : base;
   }
   if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
   const game = result.game;
@@ -425,6 +440,53 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
   ];
   const partial: PartialGrounding = { reason, baseFluents: built.baseFluents.length, inputs: built.inputs.length, seconds, ...(probe ? { probe } : {}) };
   return { ...withoutGameUnlessKept({ ...result, game: base.game }, options), status: "partial", times, diagnostics, propnet: built, partial };
+}
+
+/**
+ * The hybrid game, when the relations that explode (the probe's, and `options.lift`) can be
+ * lifted and the rest grounds within what is left of the time: `base` with the hybrid grounding's
+ * propnet and `partial.lifted`. Otherwise `base` (the game on the prover) with why in a note.
+ */
+async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, partial: PartialGrounding, options: GroundAndBuildOptions): Promise<GroundAndBuildResult> {
+  const probed = partial.probe ? shareOfProbe(partial.probe, 0.05) : [];
+  const exploding = [...new Set([...probed, ...(options.lift ?? [])])];
+  if (exploding.length === 0 || !loaded.description) return base;
+  const started = performance.now();
+  const lifting = chooseLifting(loaded.description, exploding);
+  const failed = (why: string): GroundAndBuildResult => ({
+    ...base,
+    partial: { ...partial, liftingFailed: why },
+    diagnostics: [...base.diagnostics, diagnostic("note", "ground", base.file, NO_POSITION, `no hybrid propnet: ${why}`)],
+  });
+  if ("reason" in lifting) return failed(lifting.reason);
+  const names = lifting.lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ");
+  if (options.deadline?.expired()) return failed(`the time limit was reached before grounding with ${names} lifted`);
+  const hybrid = await groundAndBuild({ ...loaded, description: lifting.description }, { ...options, tooLarge: "fail", keepGroundGame: options.keepGroundGame });
+  if (hybrid.status !== "ok" || !hybrid.propnet) return failed(`with ${names} lifted: ${hybrid.diagnostics.find((d) => d.severity === "error")?.message ?? hybrid.status}`);
+  const built = hybrid.propnet;
+  const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs, ${built.components.length} components`;
+  const diagnostics = [
+    ...base.diagnostics.filter((d) => !(d.severity === "warning" && d.code === "ground")),
+    diagnostic("warning", "ground", base.file, NO_POSITION, `${partial.reason}; the game is played on a hybrid propnet (${counts}) with ${names} lifted: asked of the prover per state`),
+  ];
+  const times = { ...base.times, ground: (base.times.ground ?? 0) + (hybrid.times.ground ?? 0), extract: hybrid.times.extract, propnet: hybrid.times.propnet };
+  const seconds = partial.seconds + (performance.now() - started) / 1000;
+  return {
+    ...base,
+    ...(hybrid.game ? { game: hybrid.game } : {}),
+    program: hybrid.program,
+    groundRules: hybrid.groundRules,
+    times,
+    diagnostics,
+    propnet: built,
+    partial: { ...partial, seconds, baseFluents: built.baseFluents.length, inputs: built.inputs.length, lifted: lifting.lifted },
+  };
+}
+
+/** The relations the probe saw at least `share` of the ground rules of (its `gdlRelationName`s, as relations of the game). */
+function shareOfProbe(probe: GroundingProbe, share: number): string[] {
+  const total = probe.relations.reduce((sum, r) => sum + r.groundRules, 0);
+  return probedRelations(probe.relations.filter((r) => r.groundRules >= total * share).map((r) => r.relation));
 }
 
 /** The result without its ground game when the caller does not keep it (so that nothing here holds it). */
@@ -488,7 +550,16 @@ export async function playableDescription(loaded: LoadResult, options: PlayableO
     const stopped = cancelled(result.file, result.diagnostics, result.times, result);
     return { status: stopped.status, diagnostics: stopped.diagnostics, result: stopped };
   }
-  if (result.status === "partial") {
+  const lifted = result.partial?.lifted;
+  if (result.status === "partial" && lifted !== undefined) {
+    const inner = compileMachine(propnet, { engine: options.engine ?? "fast" });
+    if (!isCompileError(inner)) {
+      const machine = new HybridStateMachine(inner, Prover.fromDescription(result.description!), lifted);
+      const { propnet: _inGame, ...grounding } = result;
+      return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, partial: result.partial! } };
+    }
+  }
+  if (result.status === "partial" && lifted === undefined) {
     const machine = new ProverStateMachine(Prover.fromDescription(result.description!), propnet);
     const { propnet: _inGame, ...grounding } = result;
     return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, ...(result.partial ? { partial: result.partial } : {}) } };

@@ -64,8 +64,8 @@ export interface GroundJson {
   readonly propnet: PropnetReport | null;
   /** `gdl1`, or `gdl2` for a GDL-II description (random, sees); null when the file could not be parsed. */
   readonly dialect: Dialect | null;
-  /** With status partial: why the game did not ground, and what P^base gave (null otherwise). */
-  readonly partial: PartialGrounding | null;
+  /** With status partial: why the game did not ground, and what P^base (or the hybrid grounding) gave (null otherwise). */
+  readonly partial: PartialGroundingJson | null;
 }
 
 /** Sizes of one grounding (null where the pipeline did not get that far). */
@@ -317,7 +317,8 @@ class Reporter {
         sizes: this.result ? groundSizes(this.result) : null,
         dialect: this.dialect ?? null,
         propnet: this.propnet ? propnetReport(this.propnet) : null,
-        partial: this.partial ?? null,
+        // the lifted relations with their sizes (their atoms are many: sudoku's goodsquare has 64)
+        partial: this.partial ? partialJson(this.partial) : null,
       };
       this.io.out(JSON.stringify(json, null, 2) + "\n");
     }
@@ -419,9 +420,30 @@ export function propnetReport(propnet: Propnet): PropnetReport {
   };
 }
 
-/** `--propnet` on a game that did not ground: why, and the partial propnet of P^base the prover plays it over. */
+/** `PartialGrounding` in `--json`: each lifted relation with its number of atoms, not the atoms. */
+export type PartialGroundingJson = Omit<PartialGrounding, "lifted"> & {
+  readonly lifted?: readonly { readonly relation: string; readonly arity: number; readonly fluent: string; readonly atoms: number }[];
+};
+
+function partialJson(partial: PartialGrounding): PartialGroundingJson {
+  const { lifted, ...rest } = partial;
+  return lifted ? { ...rest, lifted: lifted.map((r) => ({ relation: r.relation, arity: r.arity, fluent: r.fluent, atoms: r.atoms.length })) } : rest;
+}
+
+/** `--propnet` on a game that did not ground: why, and the partial propnet (P^base's, or the hybrid grounding's) it is played over. */
 export function formatPartialSummary(result: GroundAndBuildResult, propnet: Propnet): string {
   const p = propnet.stats.propositions;
+  const lifted = result.partial?.lifted;
+  if (lifted) {
+    return [
+      `${result.file}: partial propnet (the game did not ground; a hybrid propnet, its lifted relations asked of the prover per state)`,
+      `  why: ${result.partial?.reason ?? result.status}`,
+      `  lifted: ${lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ")}`,
+      `  propositions: base ${p.base} (${lifted.reduce((n, r) => n + r.atoms.length, 0)} at most for lifted atoms), input ${p.input}; ${propnet.components.length} components`,
+      `  time (s): ${formatPhaseTimes(result.times)}`,
+      "",
+    ].join("\n");
+  }
   return [
     `${result.file}: partial propnet (the game did not ground; it is played on the prover)`,
     `  why: ${result.partial?.reason ?? result.status}`,

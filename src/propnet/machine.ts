@@ -22,9 +22,10 @@ export type StateHandle = Uint32Array;
 
 /**
  * The engines that implement `GameStateMachine`: the two propnet engines, and "prover", the whole
- * game on the prover (src/hybrid/prover-machine.ts) for a game that cannot be ground.
+ * game on the prover (src/hybrid/prover-machine.ts) for a game that cannot be ground, and "hybrid", a
+ * propnet engine with the relations that cannot be ground asked of the prover (src/hybrid/hybrid-machine.ts).
  */
-export type EngineName = "fast" | "reference" | "prover";
+export type EngineName = "fast" | "reference" | "prover" | "hybrid";
 
 /** The engines that run a propnet (`compileMachine`). */
 export const ENGINE_NAMES: readonly EngineName[] = ["fast", "reference"];

@@ -146,6 +146,16 @@ export class Prover {
     return result;
   }
 
+  /**
+   * Every instance of relation `name`/`arity` that holds in `state`, as its arguments in KIF: how
+   * the hybrid machine (src/hybrid/hybrid-machine.ts) asks for a lifted relation. The relation
+   * must not depend on `does` (no move is given).
+   */
+  instances(state: State, name: string, arity: number): string[][] {
+    const answers = this.ask(`${name}/${arity}`, new Array<number>(arity).fill(-1), this.layerOf(state), this.noInput());
+    return answers.map((tuple) => tuple.map((id) => this.kif(id)));
+  }
+
   private ask(key: string, call: number[], state: Layer, move: Layer): readonly number[][] {
     const relation: Relation | undefined = this.program.relation(key);
     if (relation === undefined) return [];

@@ -1,0 +1,193 @@
+/**
+ * The hybrid machine: a propnet engine (fast or reference) over the game ground without its lifted
+ * relations (lifting.ts), with the lifted atoms' truth asked of the prover per state.
+ *
+ * In the hybrid propnet a lifted atom is a base proposition (`(lifted_line red)`) with a constant
+ * transition. A state handed out by this machine never has those bits set: before the inner
+ * engine answers for a state, the machine asks the prover which lifted atoms hold in it and sets
+ * their bits in a copy (the filled state, cached per state, most recently used first); every
+ * successor the engine writes has them cleared again. The prover is asked only for a question
+ * that reads a lifted relation (`LiftedRelation.readBy`): sudoku's legal moves, successors and
+ * terminal check never do, only its goals. So states, moves and `stateToKif` are the
+ * game's own, and `loadGame`, `play`, `replay`, `bench` and `verify` work unchanged.
+ *
+ * Why: sudoku and laikLee_hex then propagate their whole game on a propnet of a few thousand
+ * components and ask the prover only for `goodrow`/`goodcolumn`/`goodsquare` or `line`, where the
+ * prover's machine (prover-machine.ts) evaluated every legal move and successor top-down.
+ * Pure computation: no Node imports.
+ */
+import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
+import type { Propnet } from "../propnet/propnet.js";
+import type { Prover, State } from "../prover/prover.js";
+import type { LiftedRelation } from "./lifting.js";
+
+/** How many filled states are kept, most recently used first. */
+const FILLED_CACHE_SIZE = 64;
+
+export class HybridStateMachine implements GameStateMachine {
+  readonly engine: EngineName = "hybrid";
+  readonly roles: readonly string[];
+  readonly propnet: Propnet;
+  readonly baseCount: number;
+  readonly inputCount: number;
+  readonly stateWords: number;
+  readonly randomRole: string | undefined;
+  /** The engine that propagates (fast or reference). */
+  readonly inner: GameStateMachine;
+  readonly lifted: readonly LiftedRelation[];
+  private readonly prover: Prover;
+  /** Per word: the bits of lifted atoms (cleared in every state handed out). */
+  private readonly liftedMask: Uint32Array;
+  /** Per lifted relation: fluent KIF of an atom of its domain → base index (-1: not in the propnet). */
+  private readonly atomIndex: Map<string, number>[];
+  private readonly filled = new Map<string, StateHandle>();
+  /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
+  private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
+  /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
+  proverCalls = 0;
+
+  constructor(inner: GameStateMachine, prover: Prover, lifted: readonly LiftedRelation[]) {
+    this.inner = inner;
+    this.prover = prover;
+    this.lifted = lifted;
+    this.roles = inner.roles;
+    this.propnet = inner.propnet;
+    this.baseCount = inner.baseCount;
+    this.inputCount = inner.inputCount;
+    this.stateWords = inner.stateWords;
+    this.randomRole = inner.randomRole;
+    const read = (keyword: string) => lifted.some((r) => r.readBy.includes(keyword));
+    this.reads = { legal: read("legal"), next: read("next"), terminal: read("terminal"), goal: read("goal"), sees: read("sees") };
+    const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
+    this.liftedMask = new Uint32Array(this.stateWords);
+    this.atomIndex = lifted.map((relation) => {
+      const index = new Map<string, number>();
+      for (const atom of relation.atoms) {
+        const kif = fluentKif(relation.fluent, atom);
+        // an atom that no component reads is not a base proposition of the propnet: -1, no bit
+        const b = baseIndex.get(kif) ?? -1;
+        index.set(kif, b);
+        if (b >= 0) this.liftedMask[b >>> 5] |= 1 << (b & 31);
+      }
+      return index;
+    });
+  }
+
+  initialState(): StateHandle {
+    return this.cleared(this.inner.initialState());
+  }
+
+  legalMoves(state: StateHandle, roleIndex: number): number[] {
+    return this.inner.legalMoves(this.fillIf(this.reads.legal, state), roleIndex);
+  }
+
+  legalMovesInto(state: StateHandle, roleIndex: number, out: Int32Array): number {
+    return this.inner.legalMovesInto(this.fillIf(this.reads.legal, state), roleIndex, out);
+  }
+
+  legalMoveKifs(state: StateHandle, role: string | number): string[] {
+    return this.inner.legalMoveKifs(this.fillIf(this.reads.legal, state), role);
+  }
+
+  nextState(state: StateHandle, jointMove: readonly number[]): StateHandle {
+    return this.cleared(this.inner.nextState(this.fillIf(this.reads.next, state), jointMove));
+  }
+
+  nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
+    this.inner.nextStateInto(this.fillIf(this.reads.next, state), jointMove, out);
+    this.cleared(out);
+  }
+
+  isTerminal(state: StateHandle): boolean {
+    return this.inner.isTerminal(this.fillIf(this.reads.terminal, state));
+  }
+
+  goals(state: StateHandle): (number | null)[] {
+    return this.inner.goals(this.fillIf(this.reads.goal, state));
+  }
+
+  percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
+    return this.inner.percepts(this.fillIf(this.reads.sees, state), jointMove);
+  }
+
+  stateToBaseIndices(state: StateHandle): number[] {
+    return this.inner.stateToBaseIndices(state);
+  }
+
+  stateFromBaseIndices(indices: Iterable<number>): StateHandle {
+    return this.inner.stateFromBaseIndices(indices);
+  }
+
+  stateToKif(state: StateHandle): string[] {
+    return this.inner.stateToKif(state);
+  }
+
+  stateFromKif(fluents: Iterable<string>): StateHandle | undefined {
+    return this.inner.stateFromKif(fluents);
+  }
+
+  roleIndex(role: string): number | undefined {
+    return this.inner.roleIndex(role);
+  }
+
+  moveIndex(role: string | number, moveKif: string): number | undefined {
+    return this.inner.moveIndex(role, moveKif);
+  }
+
+  moveKif(inputIndex: number): string {
+    return this.inner.moveKif(inputIndex);
+  }
+
+  moveRole(inputIndex: number): number {
+    return this.inner.moveRole(inputIndex);
+  }
+
+  maxLegalMoves(roleIndex: number): number {
+    return this.inner.maxLegalMoves(roleIndex);
+  }
+
+  /** Whether a base proposition stands for a lifted atom (never set in a state this machine hands out). */
+  isLiftedBase(baseIndex: number): boolean {
+    return ((this.liftedMask[baseIndex >>> 5] >>> (baseIndex & 31)) & 1) === 1;
+  }
+
+  private cleared(state: StateHandle): StateHandle {
+    for (let w = 0; w < this.stateWords; w++) state[w] &= ~this.liftedMask[w];
+    return state;
+  }
+
+  /** `state` filled when `needed`; else `state` itself (nothing asked reads a lifted atom, whose bits it has cleared). */
+  private fillIf(needed: boolean, state: StateHandle): StateHandle {
+    return needed ? this.fill(state) : state;
+  }
+
+  /** A copy of `state` with the lifted atoms that hold in it set, asked of the prover once per state. */
+  private fill(state: StateHandle): StateHandle {
+    let key = "";
+    for (let w = 0; w < this.stateWords; w++) key += `${state[w] & ~this.liftedMask[w]},`;
+    let full = this.filled.get(key);
+    if (full !== undefined) {
+      this.filled.delete(key);
+    } else {
+      full = this.cleared(state.slice());
+      const kif: State = this.inner.stateToKif(full);
+      this.proverCalls++;
+      this.lifted.forEach((relation, r) => {
+        for (const args of this.prover.instances(kif, relation.relation, relation.arity)) {
+          const atom = fluentKif(relation.fluent, args);
+          const b = this.atomIndex[r].get(atom);
+          if (b === undefined) throw new Error(`the prover derived ${relation.relation}(${args.join(", ")}), outside the argument domains the lifted relation was ground over`);
+          if (b >= 0) full![b >>> 5] |= 1 << (b & 31);
+        }
+      });
+      if (this.filled.size >= FILLED_CACHE_SIZE) this.filled.delete(this.filled.keys().next().value!);
+    }
+    this.filled.set(key, full);
+    return full;
+  }
+}
+
+/** The KIF of the fluent that stands for a lifted atom (`(lifted_line red)`, or `lifted_p` without arguments). */
+function fluentKif(fluent: string, args: readonly string[]): string {
+  return args.length === 0 ? fluent : `(${fluent} ${args.join(" ")})`;
+}
