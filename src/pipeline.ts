@@ -35,11 +35,9 @@ import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
 import { compileMachine } from "./propnet/compile-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
-import { Prover } from "./prover/prover.js";
-import { ProverStateMachine } from "./hybrid/prover-machine.js";
 import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
 import { chooseLifting, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
-import { HybridStateMachine } from "./hybrid/hybrid-machine.js";
+import { partialMachine } from "./hybrid/partial-machine.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -550,19 +548,13 @@ export async function playableDescription(loaded: LoadResult, options: PlayableO
     const stopped = cancelled(result.file, result.diagnostics, result.times, result);
     return { status: stopped.status, diagnostics: stopped.diagnostics, result: stopped };
   }
-  const lifted = result.partial?.lifted;
-  if (result.status === "partial" && lifted !== undefined) {
-    const inner = compileMachine(propnet, { engine: options.engine ?? "fast" });
-    if (!isCompileError(inner)) {
-      const machine = new HybridStateMachine(inner, Prover.fromDescription(result.description!), lifted);
+  if (result.status === "partial") {
+    // the hybrid machine, or the prover's; a hybrid propnet that does not compile is reported below
+    const machine = partialMachine(result.description!, propnet, result.partial?.lifted, options.engine ?? "fast");
+    if (!isCompileError(machine)) {
       const { propnet: _inGame, ...grounding } = result;
-      return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, partial: result.partial! } };
+      return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, ...(result.partial ? { partial: result.partial } : {}) } };
     }
-  }
-  if (result.status === "partial" && lifted === undefined) {
-    const machine = new ProverStateMachine(Prover.fromDescription(result.description!), propnet);
-    const { propnet: _inGame, ...grounding } = result;
-    return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, ...(result.partial ? { partial: result.partial } : {}) } };
   }
   const machine = compileMachine(propnet, { engine: options.engine ?? "fast" });
   if (isCompileError(machine)) {

@@ -20,6 +20,7 @@ import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machi
 import type { Propnet } from "../propnet/propnet.js";
 import type { Prover, State } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
+import { StateCache, stateKey } from "./state-cache.js";
 
 /** How many filled states are kept, most recently used first. */
 const FILLED_CACHE_SIZE = 64;
@@ -40,7 +41,7 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly liftedMask: Uint32Array;
   /** Per lifted relation: fluent KIF of an atom of its domain → base index (-1: not in the propnet). */
   private readonly atomIndex: Map<string, number>[];
-  private readonly filled = new Map<string, StateHandle>();
+  private readonly filled = new StateCache<StateHandle>(FILLED_CACHE_SIZE);
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
   /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
@@ -163,13 +164,8 @@ export class HybridStateMachine implements GameStateMachine {
 
   /** A copy of `state` with the lifted atoms that hold in it set, asked of the prover once per state. */
   private fill(state: StateHandle): StateHandle {
-    let key = "";
-    for (let w = 0; w < this.stateWords; w++) key += `${state[w] & ~this.liftedMask[w]},`;
-    let full = this.filled.get(key);
-    if (full !== undefined) {
-      this.filled.delete(key);
-    } else {
-      full = this.cleared(state.slice());
+    return this.filled.get(stateKey(state, this.stateWords, this.liftedMask), () => {
+      const full = this.cleared(state.slice());
       const kif: State = this.inner.stateToKif(full);
       this.proverCalls++;
       this.lifted.forEach((relation, r) => {
@@ -177,13 +173,11 @@ export class HybridStateMachine implements GameStateMachine {
           const atom = fluentKif(relation.fluent, args);
           const b = this.atomIndex[r].get(atom);
           if (b === undefined) throw new Error(`the prover derived ${relation.relation}(${args.join(", ")}), outside the argument domains the lifted relation was ground over`);
-          if (b >= 0) full![b >>> 5] |= 1 << (b & 31);
+          if (b >= 0) full[b >>> 5] |= 1 << (b & 31);
         }
       });
-      if (this.filled.size >= FILLED_CACHE_SIZE) this.filled.delete(this.filled.keys().next().value!);
-    }
-    this.filled.set(key, full);
-    return full;
+      return full;
+    });
   }
 }
 

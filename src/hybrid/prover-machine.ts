@@ -20,6 +20,7 @@ import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
 import type { Prover, State } from "../prover/prover.js";
+import { StateCache, stateKey } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
 const ANSWER_CACHE_SIZE = 64;
@@ -52,7 +53,7 @@ export class ProverStateMachine extends PropnetMachineBase {
   /** Per role: move KIF → input index. */
   private readonly moveIndexByRole: Map<string, number>[];
   private readonly inputsOfRole: number[];
-  private readonly answers = new Map<string, StateAnswers>();
+  private readonly answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE);
 
   constructor(prover: Prover, propnet: Propnet) {
     super(propnet, new Int32Array(propnet.components.length));
@@ -155,20 +156,12 @@ export class ProverStateMachine extends PropnetMachineBase {
 
   /** What has been asked of the state so far (its KIF at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
-    let key = "";
-    for (let w = 0; w < this.stateWords; w++) key += `${state[w]},`;
-    let answers = this.answers.get(key);
-    if (answers !== undefined) {
-      this.answers.delete(key);
-    } else {
-      const kif = this.stateToBaseIndices(state)
+    return this.answers.get(stateKey(state, this.stateWords), () => ({
+      kif: this.stateToBaseIndices(state)
         .map((b) => this.propnet.baseFluents[b])
-        .sort();
-      answers = { kif, legal: this.roles.map(() => undefined) };
-      if (this.answers.size >= ANSWER_CACHE_SIZE) this.answers.delete(this.answers.keys().next().value!);
-    }
-    this.answers.set(key, answers);
-    return answers;
+        .sort(),
+      legal: this.roles.map(() => undefined),
+    }));
   }
 
   private writeState(fluents: State, out: Uint32Array): void {

@@ -19,11 +19,10 @@ import type { TranslateFlags } from "../translate/index.js";
 import { compileStateMachine, type PropnetStateMachine } from "../propnet/reference-machine.js";
 import { isCompileError } from "../propnet/machine.js";
 import { Prover } from "../prover/prover.js";
-import { ProverStateMachine } from "../hybrid/prover-machine.js";
-import { HybridStateMachine } from "../hybrid/hybrid-machine.js";
+import { partialMachine } from "../hybrid/partial-machine.js";
 import { probeGrounding } from "../hybrid/probe.js";
 import { FastStateMachine } from "../propnet/fast/machine.js";
-import { compileMachine, fastEngineFallbackReason } from "../propnet/compile-machine.js";
+import { fastEngineFallbackReason } from "../propnet/compile-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
 import { verifyPropnetInvariants } from "./invariants.js";
 import { propnetKifReasoner, proverKifReasoner } from "./reasoners.js";
@@ -115,24 +114,20 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     },
   });
   const groundSeconds = groundingSeconds(grounded.times);
-  const lifted = grounded.partial?.lifted;
-  if (grounded.status === "partial" && grounded.propnet && lifted) {
-    // the hybrid machine (the fast engine, the lifted relations asked of the prover) against the prover alone
-    const inner = compileMachine(grounded.propnet);
-    if (isCompileError(inner)) return done("error", `cannot compile the hybrid propnet: ${inner.message}`);
-    const hybrid = propnetKifReasoner(new HybridStateMachine(inner, Prover.fromDescription(loaded.description), lifted));
-    const outcome = await comparePlayouts(proverKifReasoner(Prover.fromDescription(loaded.description)), hybrid, { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
-    if (outcome) return done(outcome.status, `the hybrid machine: ${outcome.detail}`);
-    return done("agree", `partial: not ground (${grounded.partial?.reason ?? "timeout"}), played on the hybrid machine with ${lifted.map((r) => r.relation).join(", ")} lifted`);
-  }
   if (grounded.status === "partial" && grounded.propnet) {
-    // P^base must hold every fluent and move the playouts reach, and the states must map back and forth
-    const onProver = propnetKifReasoner(new ProverStateMachine(Prover.fromDescription(loaded.description), grounded.propnet));
+    // the machine a player gets against the prover alone: the hybrid machine (the fast engine, the
+    // lifted relations asked of the prover), or the prover's over P^base, which must hold every
+    // fluent and move the playouts reach, with states that map back and forth
+    const lifted = grounded.partial?.lifted;
+    const machine = partialMachine(loaded.description, grounded.propnet, lifted);
+    if (isCompileError(machine)) return done("error", `cannot compile the hybrid propnet: ${machine.message}`);
     const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
-    const outcome = await comparePlayouts(reference, onProver, { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
-    if (outcome) return done(outcome.status, `the prover's machine over P^base: ${outcome.detail}`);
+    const outcome = await comparePlayouts(reference, propnetKifReasoner(machine), { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
+    if (outcome) return done(outcome.status, `${lifted ? "the hybrid machine" : "the prover's machine over P^base"}: ${outcome.detail}`);
+    const why = `partial: not ground (${grounded.partial?.reason ?? "timeout"})`;
+    if (lifted) return done("agree", `${why}, played on the hybrid machine with ${lifted.map((r) => r.relation).join(", ")} lifted`);
     const noHybrid = grounded.partial?.liftingFailed !== undefined ? ` (no hybrid: ${grounded.partial.liftingFailed})` : "";
-    return done("agree", `partial: not ground (${grounded.partial?.reason ?? "timeout"}), played on the prover over P^base${noHybrid}`);
+    return done("agree", `${why}, played on the prover over P^base${noHybrid}`);
   }
   if (grounded.game && !grounded.propnet) return done("error", firstError(grounded.diagnostics));
   if (grounded.status !== "ok" || !grounded.game || !grounded.propnet)
