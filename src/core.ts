@@ -29,7 +29,7 @@ export { parseKifTerm } from "./syntax/kif-term.js";
 export { termToKif, atomToKif, literalToKif, ruleToKif } from "./syntax/print.js";
 export { formatDiagnostic, sortDiagnostics, hasErrors, type Diagnostic, type DiagnosticCode, type Severity } from "./diagnostics.js";
 export { checkDescription, type CheckOptions } from "./check/index.js";
-export { translate, translateFlags, TRANSLATE_DEFAULTS, type AspProgram, type TranslateFlags, type TranslateOptions, type TranslationStats } from "./translate/index.js";
+export { translate, translateFlags, TRANSLATE_DEFAULTS, type AspProgram, type TranslateFlags, type TranslateOptions, type TranslateScope, type TranslationStats } from "./translate/index.js";
 export type { AspGrounder, ClosableGrounder, GrounderKind, GroundOptions, GroundOutcome } from "./ground/asp-grounder.js";
 export { readCompactAspif } from "./ground/aspif-compact.js";
 export { extractGroundGame } from "./ground/extract.js";

@@ -92,8 +92,10 @@ export interface GroundStageOptions extends TranslateFlags {
   /**
    * Told when a stage starts, with what is known of the earlier ones (e.g. "12.3 s grounding,
    * 4.1 M ground rules"): a caller that must stop the pipeline from outside can say where it was.
+   * `scope` is "base" while P^base alone is translated and ground (`tooLarge: "partial"`, after
+   * the full grounding failed), so that a caller can say what it waits for.
    */
-  readonly onPhase?: (phase: GroundingPhase, detail: string, timesSoFar: Readonly<PhaseTimes>) => void;
+  readonly onPhase?: (phase: GroundingPhase, detail: string, timesSoFar: Readonly<PhaseTimes>, scope: TranslateScope) => void;
   /**
    * Stops the pipeline (a Cancel button): a grounding under way is stopped, and a stage that has
    * not started does not start; the result is then `cancelled`.
@@ -155,7 +157,7 @@ export async function groundDescription(
 
   if (options.signal?.aborted) return cancelled(file, diagnostics, times, { description });
   if (options.deadline?.expired()) return outOfTime(file, diagnostics, times, options.deadline, "translate", { description });
-  options.onPhase?.("translate", "", times);
+  options.onPhase?.("translate", "", times, scope);
   const [translated, translateSeconds] = timed(() => translate(description, options, scope));
   times.translate = translateSeconds;
   for (const d of translated.diagnostics) diagnostics.push(d);
@@ -168,7 +170,7 @@ export async function groundDescription(
   if (options.deadline?.expired()) return outOfTime(file, diagnostics, times, options.deadline, "ground", { description, program });
   // the grounding's own limit, or what is left of the run's
   const limitSeconds = Math.min(options.timeoutSeconds, options.deadline ? options.deadline.remainingMs() / 1000 : Infinity);
-  options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`, times);
+  options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`, times, scope);
   const [outcome, groundSeconds] = await timedAsync(() =>
     options.grounder.ground(program.text, {
       timeoutMs: Math.min(MAX_TIMER_MS, Math.max(1, Math.round(limitSeconds * 1000))),
@@ -208,7 +210,7 @@ export async function groundDescription(
   }
   if (outcome.fallback !== undefined) diagnostics.push(diagnostic("note", "ground", file, NO_POSITION, outcome.fallback));
 
-  options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatMagnitude(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`, times);
+  options.onPhase?.("extract", `after ${groundSeconds.toFixed(1)} s grounding: ${formatMagnitude(progress.ruleStatements)} ground rules, ${formatBytes(progress.bytes)} of aspif`, times, scope);
   const heap = options.heapProbe ? new HeapPeak(options.heapProbe) : undefined;
   const [extracted, extractSeconds] = timed(() => {
     try {
@@ -385,7 +387,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const times = result.times;
   if (options.signal?.aborted) return cancelled(result.file, result.diagnostics, times, withoutGameUnlessKept(result, options));
   if (options.deadline?.expired()) return outOfTime(result.file, result.diagnostics, times, options.deadline, "propnet", withoutGameUnlessKept(result, options));
-  options.onPhase?.("propnet", `${game.clauses.length} ground clauses over ${game.atoms.length} atoms (ground ${(times.ground ?? 0).toFixed(1)} s, extract ${(times.extract ?? 0).toFixed(1)} s)`, times);
+  options.onPhase?.("propnet", `${game.clauses.length} ground clauses over ${game.atoms.length} atoms (ground ${(times.ground ?? 0).toFixed(1)} s, extract ${(times.extract ?? 0).toFixed(1)} s)`, times, "game");
   const heap = options.heapProbe ? new HeapPeak(options.heapProbe) : undefined;
   const [built, seconds] = timed((): Propnet | { error: string } => {
     try {
@@ -420,6 +422,7 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
   const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds) : Promise.resolve(undefined);
   const started = performance.now();
   const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base").then((base) => {
+    if (base.game) options.onPhase?.("propnet", `${base.game.clauses.length} ground clauses of P^base`, base.times, "base");
     const built = base.game ? buildPropnet(base.game) : undefined;
     return { base, built, seconds: (performance.now() - started) / 1000 };
   });

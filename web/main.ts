@@ -13,10 +13,12 @@ import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
 import { compiledBrowserClingo } from "../src/browser/web-worker-host.js";
 import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import { PHASES } from "../src/phases.js";
+import type { TranslateScope } from "../src/browser/index.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
 import { exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
 import { OutputPanel } from "./output-panel.js";
+import { progressText } from "./progress-text.js";
 import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
 import type { FromWorker, GroundReport, OutputKind, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
@@ -255,7 +257,10 @@ function onWorkerMessage(message: FromWorker) {
       $("engine").textContent = `clingo failed to start: ${message.message}`;
       break;
     case "phase":
-      if (running?.id === message.id) phase = message.phase;
+      if (running?.id === message.id) {
+        phase = message.phase;
+        phaseScope = message.scope;
+      }
       break;
     case "grounded":
       if (running?.id !== message.id) break;
@@ -281,13 +286,7 @@ function onWorkerMessage(message: FromWorker) {
 // ---------------------------------------------------------------- grounding
 
 let phase: Phase | "check" = "check";
-const PHASE_TEXT: Record<Phase | "check", string> = {
-  check: "parsing and checking",
-  translate: "translating to ASP",
-  ground: "grounding with clingo",
-  extract: "reading the ground program",
-  propnet: "building the propnet",
-};
+let phaseScope: TranslateScope = "game";
 
 /** `ok` green, `bad` red, or `partial`: a game that did not ground but is played on the prover. */
 function setStatus(text: string, ok: boolean | "partial") {
@@ -301,6 +300,7 @@ function groundNow(): Promise<GroundReport> {
   const id = nextId++;
   const options = { split: switches.split.checked, prune: switches.prune.checked, timeoutSeconds: timeoutSeconds() };
   phase = "check";
+  phaseScope = "game";
   $("ground-report").replaceChildren();
   setStatus("", true);
   const focus = document.activeElement;
@@ -309,7 +309,7 @@ function groundNow(): Promise<GroundReport> {
   $<HTMLButtonElement>("cancel").disabled = false;
   $("progress").hidden = false;
   const started = performance.now();
-  const tick = () => ($("progress-text").textContent = `${PHASE_TEXT[phase]}… ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const tick = () => ($("progress-text").textContent = progressText(phase, phaseScope, (performance.now() - started) / 1000));
   tick();
   return new Promise((resolve) => {
     running = { id, version: editor.syncedVersion(), started, timer: window.setInterval(tick, 100), focus, resolve };

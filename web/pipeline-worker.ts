@@ -67,7 +67,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
     timeoutSeconds: options.timeoutSeconds,
     tooLarge: "partial",
     signal: abort.signal,
-    onPhase: (phase) => post({ type: "phase", id, phase }),
+    onPhase: (phase, _detail, _times, scope) => post({ type: "phase", id, phase, scope }),
   });
   current = undefined;
   const result = "game" in outcome ? outcome.game.result : outcome.result;

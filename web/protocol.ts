@@ -5,7 +5,7 @@
  * grounding is cancelled through the grounder's AbortSignal; a worker busy in extraction or the
  * propnet build is terminated and replaced.
  */
-import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats } from "../src/browser/index.js";
+import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats, TranslateScope } from "../src/browser/index.js";
 import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import type { Board } from "../src/report/board.js";
 import type { GameStep } from "../src/report/role-view.js";
@@ -89,7 +89,8 @@ export interface Gdl2View {
 export type FromWorker =
   | { readonly type: "ready" }
   | { readonly type: "init-error"; readonly message: string }
-  | { readonly type: "phase"; readonly id: number; readonly phase: Phase }
+  /** `scope` "base": the full grounding failed and P^base alone is ground, for the prover to play the game. */
+  | { readonly type: "phase"; readonly id: number; readonly phase: Phase; readonly scope: TranslateScope }
   /** `counts`: the ground game's instances per relation, fluent and move, for the editor's hover. */
   | { readonly type: "grounded"; readonly id: number; readonly report: GroundReport; readonly play?: PlayView; readonly boards: readonly Board[]; readonly counts?: GroundInstanceCounts }
   | { readonly type: "play"; readonly view: PlayView }
