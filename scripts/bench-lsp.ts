@@ -20,11 +20,11 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { writeFileAtomic } from "../src/output-file.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
+import { scriptArgs } from "./script-args.js";
 
-const args = process.argv.slice(2);
-const roundsAt = args.indexOf("--rounds");
-const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 40;
-const dir = gamesFolder(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--rounds"));
+const args = scriptArgs("bench:lsp", "usage: npm run bench:lsp [-- DIR] [--rounds N]\n", { rounds: "string" }, 1);
+const rounds = args.positive("rounds", 40);
+const dir = gamesFolder(args.positionals[0]);
 
 const load = () => os.loadavg()[0].toFixed(2);
 const ms = (t0: number) => performance.now() - t0;

@@ -25,6 +25,7 @@ import { groundAndBuild, loadText } from "../src/pipeline.js";
 import { totalSeconds as sum, type PhaseTimes } from "../src/phases.js";
 import { gamesFolder, machineLine, RESULTS, ROOT } from "./common.js";
 import { findChromium, groundInPage, openPlayground } from "./web-harness.js";
+import { scriptArgs } from "./script-args.js";
 
 const DEFAULT_GAMES = ["connectFour", "breakthrough", "racer4"];
 
@@ -35,10 +36,7 @@ interface Sample {
   readonly wall?: number;
 }
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const args = scriptArgs("bench:web", "usage: npm run bench:web [-- DIR] [--rounds N] [--games a,b,c]\n", { rounds: "string", games: "string" }, 1);
 
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -46,10 +44,9 @@ const median = (xs: readonly number[]) => {
 };
 
 async function main(): Promise<number> {
-  const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
-  const dir = gamesFolder(positional[0]);
-  const rounds = Number(option("--rounds") ?? 3);
-  const games = (option("--games")?.split(",") ?? DEFAULT_GAMES).map((g) => ({ name: g, file: path.join(dir, `${g}.kif`) }));
+  const dir = gamesFolder(args.positionals[0]);
+  const rounds = args.positive("rounds", 3);
+  const games = args.list("games", DEFAULT_GAMES).map((g) => ({ name: g, file: path.join(dir, `${g}.kif`) }));
   const chromiumPath = findChromium();
   if (!chromiumPath) {
     process.stderr.write("bench:web needs Chromium (apt-get install chromium, or CHROMIUM_PATH)\n");

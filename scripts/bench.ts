@@ -11,8 +11,9 @@ import { cpus } from "node:os";
 import { runCorpusCommand } from "../src/cli/corpus-command.js";
 import { processOutput } from "../src/cli/output.js";
 import { RESULTS, checkTiming, gamesFolder, writeGroundSummary } from "./common.js";
+import { scriptArgs } from "./script-args.js";
 
-const dir = gamesFolder(process.argv[2]);
+const dir = gamesFolder(scriptArgs("bench", "usage: npm run bench [-- DIR]\n", {}, 1).positionals[0]);
 const checkLine = checkTiming(dir);
 process.stdout.write(checkLine + "\n");
 await runCorpusCommand(

@@ -21,6 +21,7 @@ import { boardsOfGame, extent, placePieces, type Board } from "../src/report/boa
 import { writeFileAtomic } from "../src/output-file.js";
 import { gamesFolder, machineLine, RESULTS } from "./common.js";
 import { findChromium, openPlayground } from "./web-harness.js";
+import { scriptArgs } from "./script-args.js";
 
 interface Row {
   game: string;
@@ -30,10 +31,7 @@ interface Row {
   flags: string[];
 }
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
+const args = scriptArgs("survey:boards", "usage: npm run survey:boards [-- DIR] [--filter RE] [--timeout S] [--playouts N] [--shots a,b,...]\n", { filter: "string", timeout: "string", playouts: "string", shots: "string" }, 1);
 
 function describeBoard(b: Board): string {
   return `${b.relation}/${b.arity} ${extent(b.columns)}×${extent(b.rows)}${b.shape === "hex" ? " hex" : ""}${b.holes.length ? ` (${b.holes.length} holes)` : ""}`;
@@ -144,15 +142,13 @@ async function screenshots(dir: string, games: string[]): Promise<void> {
 }
 
 async function main() {
-  const positional = process.argv.slice(2).filter((a, i, all) => !a.startsWith("--") && !(all[i - 1] ?? "").startsWith("--"));
-  const dir = gamesFolder(positional[0]);
-  const filter = option("--filter");
-  const shots = option("--shots");
-  if (shots) return screenshots(dir, shots.split(",").filter(Boolean));
+  const dir = gamesFolder(args.positionals[0]);
+  const filter = args.string("filter");
+  if (args.string("shots") !== undefined) return screenshots(dir, args.list("shots", []));
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".kif") && (!filter || new RegExp(filter).test(f)))
     .sort();
-  const rows = await survey(dir, files, Number(option("--timeout") ?? 20), Number(option("--playouts") ?? 3));
+  const rows = await survey(dir, files, args.positive("timeout", 20), args.positive("playouts", 3));
   if (filter) return; // a partial run prints, and keeps the results files as they are
   const command = `npm run survey:boards${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   writeFileAtomic(path.join(RESULTS, "web", "boards.md"), report(rows, dir, command));

@@ -26,13 +26,12 @@ import { hasErrors } from "../src/diagnostics.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";
 import { RESULTS, ROOT, machineLine } from "./common.js";
+import { scriptArgs } from "./script-args.js";
 
-const args = process.argv.slice(2);
-const ground = !args.includes("--no-ground");
-const timeoutAt = args.indexOf("--timeout");
-const timeoutSeconds = timeoutAt >= 0 ? Number(args[timeoutAt + 1]) : 20;
-const named = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--timeout");
-const folders = named.length > 0 ? named : [
+const args = scriptArgs("check:fmt", "usage: npm run check:fmt [-- DIR...] [--no-ground] [--timeout S]\n", { "no-ground": "boolean", timeout: "string" });
+const ground = !args.flag("no-ground");
+const timeoutSeconds = args.positive("timeout", 20);
+const folders = args.positionals.length > 0 ? args.positionals : [
   path.resolve(ROOT, "../shared/games/base"),
   path.resolve(ROOT, "../shared/games/gdl2"),
   path.resolve(ROOT, "../shared/games/tests"),

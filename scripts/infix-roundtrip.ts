@@ -12,11 +12,11 @@ import { groundDescription, loadText } from "../src/pipeline.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { roundTripInfix } from "../src/syntax/roundtrip.js";
 import { RESULTS, gamesFolder, machineLine } from "./common.js";
+import { scriptArgs } from "./script-args.js";
 
-const args = process.argv.slice(2);
-const timeoutAt = args.indexOf("--timeout");
-const timeoutSeconds = timeoutAt >= 0 ? Number(args[timeoutAt + 1]) : 30;
-const dir = gamesFolder(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--timeout"));
+const args = scriptArgs("bench:infix", "usage: npm run bench:infix [-- DIR] [--timeout S]\n", { timeout: "string" }, 1);
+const timeoutSeconds = args.positive("timeout", 30);
+const dir = gamesFolder(args.positionals[0]);
 
 async function newGrounder(): Promise<ClosableGrounder> {
   const g = await createGrounder("wasm");

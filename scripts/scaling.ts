@@ -27,16 +27,17 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { writeFileAtomic } from "../src/output-file.js";
 import { RESULTS, ROOT, gamesFolder, machineLine } from "./common.js";
+import { scriptArgs } from "./script-args.js";
 
 type Shape = "copies" | "relations" | "chain" | "body" | "roles";
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-}
-
-const sizes = option("sizes", "10000,100000,1000000").split(",").map(Number);
-const shapes = option("shapes", "copies,relations,chain,body,roles").split(",") as Shape[];
+const SHAPES: readonly Shape[] = ["copies", "relations", "chain", "body", "roles"];
+const args = scriptArgs("bench:scaling", "usage: npm run bench:scaling [-- --sizes 10000,100000,1000000] [--shapes copies,relations,chain,body,roles]\n", { sizes: "string", shapes: "string" }, 0);
+const sizes = args.list("sizes", ["10000", "100000", "1000000"]).map((text) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : args.fail(`--sizes: ${text} is not a positive whole number`);
+});
+const shapes = args.list("shapes", SHAPES).map((shape) => (SHAPES as readonly string[]).includes(shape) ? (shape as Shape) : args.fail(`--shapes: ${shape} is not one of ${SHAPES.join(", ")}`));
 const base = readFileSync(path.join(gamesFolder(undefined), "ticTacToe.kif"), "utf8");
 const bin = path.join(ROOT, "bin", "gdl-ground.js");
 const work = mkdtempSync(path.join(os.tmpdir(), "gdl-scaling-"));
