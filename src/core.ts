@@ -90,6 +90,9 @@ export {
   type PlayableGame,
   type PlayableOptions,
 } from "./pipeline.js";
+export { grounderProbe, PLAYER_PROBE_SECONDS } from "./hybrid/grounder-probe.js";
+export { describeProbe, type GroundedRelation, type GroundingProbe } from "./hybrid/relation-names.js";
+export type { LiftedRelation } from "./hybrid/lifting.js";
 export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
 export { Deadline, DeadlineExceeded, NO_DEADLINE, MAX_TIMER_MS } from "./deadline.js";
 export { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";

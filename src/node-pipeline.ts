@@ -7,7 +7,7 @@ import { readTextFile } from "./input-file.js";
 import { groundAndBuild, loadText, playableDescription, type GroundAndBuildResult, type LoadOptions, type LoadResult, type NotPlayable, type PlayableGame, type PlayableOptions } from "./pipeline.js";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import type { TranslateFlags } from "./translate/index.js";
-import { PLAYER_PROBE_SECONDS, probeGrounding } from "./hybrid/probe.js";
+import { PLAYER_PROBE_SECONDS, probeFor } from "./hybrid/probe.js";
 
 /** Reads, parses and checks a game file (see `loadText`). */
 export function loadFile(path: string, options: LoadOptions = {}): LoadResult {
@@ -25,7 +25,7 @@ export function checkFiles(paths: readonly string[], options: LoadOptions = {}):
  * large to ground says what exploded (the grounder probe, src/hybrid/probe.ts).
  */
 export function playableGame(path: string, options: PlayableOptions & LoadOptions): Promise<{ game: PlayableGame } | NotPlayable> {
-  return playableDescription(loadFile(path, options), { tooLarge: "partial", probe: probeGrounding, probeSeconds: PLAYER_PROBE_SECONDS, ...options });
+  return playableDescription(loadFile(path, options), { tooLarge: "partial", probe: probeFor(options.grounder), probeSeconds: PLAYER_PROBE_SECONDS, ...options });
 }
 
 export interface GroundFileOptions extends TranslateFlags, LoadOptions {

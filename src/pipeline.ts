@@ -427,7 +427,7 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
     return { base, built, seconds: (performance.now() - started) / 1000 };
   });
   const [probe, { base, built, seconds }] = await Promise.all([probing, grounding]);
-  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${probe.seconds.toFixed(0)} s of gringo --text): ${describeProbe(probe)}` : "";
+  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${probe.seconds.toFixed(0)} s of ${probe.grounder ?? "gringo --text"}): ${describeProbe(probe)}` : "";
   const reason = `${failure}${exploded}`;
   const times = { ...result.times, ground: (result.times.ground ?? 0) + (base.times.ground ?? 0), extract: base.times.extract };
   if (!built) {
@@ -462,7 +462,9 @@ async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, part
   if ("reason" in lifting) return failed(lifting.reason);
   const names = lifting.lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ");
   if (options.deadline?.expired()) return failed(`the time limit was reached before grounding with ${names} lifted`);
-  const hybrid = await groundAndBuild({ ...loaded, description: lifting.description }, { ...options, tooLarge: "fail", keepGroundGame: options.keepGroundGame });
+  // a grounding of its own, smaller than the full one: the full one's limit was for the whole game
+  // (the page's 10 ms stopped laikLee_hex's rest, 0.1 s), so it gets P^base's floor, within the deadline
+  const hybrid = await groundAndBuild({ ...loaded, description: lifting.description }, { ...options, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS), tooLarge: "fail", keepGroundGame: options.keepGroundGame });
   if (hybrid.status !== "ok" || !hybrid.propnet) return failed(`with ${names} lifted: ${hybrid.diagnostics.find((d) => d.severity === "error")?.message ?? hybrid.status}`);
   const built = hybrid.propnet;
   const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs, ${built.components.length} components`;

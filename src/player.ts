@@ -24,7 +24,7 @@ import { createGrounder, type GrounderKind } from "./ground/index.js";
 import { loadText, playableDescription, type LoadOptions, type PartialGrounding, type PlayableGame } from "./pipeline.js";
 import { Deadline } from "./deadline.js";
 import { loadFile } from "./node-pipeline.js";
-import { PLAYER_PROBE_SECONDS, probeGrounding } from "./hybrid/probe.js";
+import { PLAYER_PROBE_SECONDS, probeFor } from "./hybrid/probe.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./propnet/machine.js";
 import type { Propnet } from "./propnet/propnet.js";
@@ -96,7 +96,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds, deadline, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeGrounding, probeSeconds: PLAYER_PROBE_SECONDS });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds, deadline, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeFor(grounder), probeSeconds: PLAYER_PROBE_SECONDS });
   } finally {
     await grounder.close();
   }

@@ -167,7 +167,8 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     const game = await loadGame(path.join(BASE, "laikLee_hex.kif"), { timeoutSeconds: 4 });
     expect(game.machine.engine).toBe("prover");
     // the full grounding had its share of the limit (PARTIAL_GROUNDING_SHARE: 3 s of 4), the rest was P^base's
-    expect(game.partial?.reason).toMatch(/^grounding did not finish within 3 s: /);
+    // (what is left when the grounding starts: under load, parsing and the grounder's start take a tenth of a second or more)
+    expect(game.partial?.reason).toMatch(/^grounding did not finish within (3|2\.[5-9]) s: /);
     expect([game.partial?.baseFluents, game.partial?.inputs]).toEqual([77, 52]);
     const ground = await loadGame(TICTACTOE, { timeoutSeconds: 4 });
     expect([ground.machine.engine, ground.partial]).toEqual(["fast", undefined]);

@@ -380,11 +380,17 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
 function showReport(report: GroundReport, failure: string | undefined, wall: number) {
   editor.showGroundDiagnostics(report.diagnostics);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
-  const said = report.partial ? `did not ground within ${report.partial.timeoutSeconds} s: played on the prover; the propnet shown is P^base's` : STATUS_TEXT[report.status];
+  const lifted = report.partial?.lifted?.map((r) => r.replace(/ \(.*/, "")).join(", ");
+  const said = !report.partial
+    ? STATUS_TEXT[report.status]
+    : lifted
+      ? `did not ground within ${report.partial.timeoutSeconds} s: played on a hybrid propnet, ${lifted} asked of the prover per state`
+      : `did not ground within ${report.partial.timeoutSeconds} s: played on the prover; the propnet shown is P^base's`;
   setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "partial" ? "partial" : report.status === "ok");
   $("ground-status").dataset.status = report.status;
   const rows: [string, string, string?][] = [];
-  if (report.partial) rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base: ${report.partial.reason}`, "partial"]);
+  if (report.partial?.lifted) rows.push(["played on", `a hybrid propnet: the rest of the game ground, ${report.partial.lifted.join(", ")} lifted (evaluated by the prover per state): ${report.partial.reason}`, "partial"]);
+  else if (report.partial) rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base: ${report.partial.reason}`, "partial"]);
   const t = report.times;
   const phases = PHASES.filter((p) => t[p] !== undefined);
   if (phases.length > 0) {

@@ -9,10 +9,12 @@ import clingoJsUrl from "clingo-wasm-dist/clingo.js?url";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
 import {
   BrowserGrounder,
+  grounderProbe,
   groundGameToKif,
   loadText,
   mulberry32,
   playableDescription,
+  PLAYER_PROBE_SECONDS,
   propnetToDot,
   propnetToJson,
   totalSeconds,
@@ -66,6 +68,9 @@ async function ground(id: number, text: string, file: string, options: { split: 
     grounder,
     timeoutSeconds: options.timeoutSeconds,
     tooLarge: "partial",
+    // what explodes, named by clingo-wasm in text mode: the relations lifted for a hybrid machine
+    probe: grounderProbe(grounder),
+    probeSeconds: PLAYER_PROBE_SECONDS,
     signal: abort.signal,
     onPhase: (phase, _detail, _times, scope) => post({ type: "phase", id, phase, scope }),
   });
@@ -93,7 +98,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined, partial: PartialGrounding | undefined, timeoutSeconds: number): GroundReport {
   const stats = result.program?.stats;
   return {
-    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds } } : {}),
+    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, ...(partial.lifted ? { lifted: partial.lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`) } : {}) } } : {}),
     file: result.file,
     status: result.status,
     diagnostics: result.diagnostics,

@@ -58,10 +58,12 @@ export interface GroundReport {
   /** Why the propnet cannot be played (a cycle through negation), when it cannot. */
   readonly playError?: string;
   /**
-   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`) and is
-   * played on the prover; the propnet reported and downloaded is P^base's (src/hybrid/).
+   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`). With
+   * `lifted` (`goodrow/1 (9 atoms)`, ...) it is played on a hybrid propnet, those relations asked of
+   * the prover per state, and the propnet reported and downloaded is the hybrid's; without, it is
+   * played on the prover and the propnet is P^base's (src/hybrid/).
    */
-  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number };
+  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number; readonly lifted?: readonly string[] };
 }
 
 export interface PlayView {

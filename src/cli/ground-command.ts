@@ -9,7 +9,7 @@
  */
 import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson, NO_POSITION } from "../diagnostics.js";
 import type { Tiering } from "./tiering.js";
-import { probeGrounding } from "../hybrid/probe.js";
+import { probeFor } from "../hybrid/probe.js";
 import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
@@ -225,7 +225,7 @@ async function groundWith(
     propnet: Boolean(options.propnet || options.propnetOut),
     // a propnet is asked for: a game too large to ground gives the partial propnet of P^base
     tooLarge: options.propnet || options.propnetOut ? "partial" : "fail",
-    probe: probeGrounding,
+    probe: probeFor(grounder),
   });
   report.result = result;
   report.times = result.times;

@@ -6,7 +6,7 @@
  * grounds the row's `partial_*` columns say that the game is played on the prover (src/hybrid/).
  */
 import { groundAndBuild, groundBaseOnly, type AspGrounder, type GroundResult, type LoadOptions, type LoadResult } from "../pipeline.js";
-import { probeGrounding } from "../hybrid/probe.js";
+import { probeFor } from "../hybrid/probe.js";
 import { gdlSizeInLiterals } from "../syntax/description.js";
 import { loadFile } from "../node-pipeline.js";
 import { emptyResultRow, type ResultRow } from "../report/results-file.js";
@@ -116,7 +116,7 @@ export async function measureGame(
 async function measurePartial(row: ResultRow, loaded: LoadResult, failed: GroundResult, grounder: AspGrounder, options: MeasureOptions): Promise<void> {
   const deadline = new Deadline(options.timeoutSeconds);
   const reason = failed.diagnostics.find((d) => d.severity === "error")?.message ?? failed.status;
-  const partial = (await groundBaseOnly(loaded, failed, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, probe: probeGrounding, keepGroundGame: false }, reason)).partial;
+  const partial = (await groundBaseOnly(loaded, failed, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, probe: probeFor(grounder), keepGroundGame: false }, reason)).partial;
   if (!partial) return;
   row.partial_s = round(partial.seconds);
   row.partial_base_atoms = partial.baseFluents;

@@ -59,7 +59,9 @@ export interface GroundOptions {
   /**
    * More clingo options, one per element, without blanks inside an element (e.g.
    * `--preserve-facts=symtab`, `-c`, `n=3`, `--warn=none`). The defaults are
-   * `--mode=gringo --output=intermediate`: ground only, print aspif, never solve.
+   * `--mode=gringo --output=intermediate`: ground only, print aspif, never solve. An `--output=`
+   * here replaces the default's (`--output=text`: the ground rules as text, as the grounder probe
+   * reads them; such a run's output is not aspif).
    */
   readonly extraArgs?: readonly string[];
   /** Stops the run (which then ends as `cancelled`), e.g. a Cancel button. */

@@ -42,6 +42,8 @@ export interface GroundedRelation {
 /** What the grounder wrote, by relation, in `seconds` of a grounding that does not finish: the relations that explode first. */
 export interface GroundingProbe {
   readonly seconds: number;
+  /** What grounded in text mode, in words (`clingo-wasm in text mode`); unset: a native `gringo --text`. */
+  readonly grounder?: string;
   /** The largest first. */
   readonly relations: readonly GroundedRelation[];
 }

@@ -20,7 +20,7 @@ import { compileStateMachine, type PropnetStateMachine } from "../propnet/refere
 import { isCompileError } from "../propnet/machine.js";
 import { Prover } from "../prover/prover.js";
 import { partialMachine } from "../hybrid/partial-machine.js";
-import { probeGrounding } from "../hybrid/probe.js";
+import { probeFor } from "../hybrid/probe.js";
 import { FastStateMachine } from "../propnet/fast/machine.js";
 import { fastEngineFallbackReason } from "../propnet/compile-machine.js";
 import { compareRandomPlayouts, describeMismatch, type KifReasoner, type Mismatch } from "./compare.js";
@@ -108,7 +108,7 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     timeoutSeconds: groundTimeout,
     // a game that does not ground is verified on the prover's machine over P^base (src/hybrid/)
     tooLarge: "partial",
-    probe: probeGrounding,
+    probe: probeFor(options.grounder),
     onPhase: (phase, _detail, times) => {
       if (phase === "propnet") options.onProgress?.({ phase: "propnet", groundSeconds: groundingSeconds(times), playouts: 0, steps: 0 });
     },

@@ -8,7 +8,7 @@ import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { renameInput } from "./messages.js";
 import type { GroundOptions, GroundOutcome } from "../asp-grounder.js";
-import { GROUND_ONLY_ARGS, checkExtraArgs, outcomeOfRun } from "./outcome.js";
+import { checkExtraArgs, groundOnlyArgs, outcomeOfRun } from "./outcome.js";
 
 export interface NativeGroundOptions extends GroundOptions {
   /** The executable to run (default: `findNativeGrounder()`). */
@@ -74,7 +74,7 @@ export function nativeGrounderOnPath(): string | undefined {
 function groundingArgs(executable: string, extraArgs: readonly string[] | undefined): string[] {
   // gringo has no --mode option; clingo needs it to stop after grounding.
   const isGringo = path.basename(executable).startsWith("gringo");
-  return [...GROUND_ONLY_ARGS.filter((a) => !(isGringo && a.startsWith("--mode="))), ...(extraArgs ?? []), "-"];
+  return [...groundOnlyArgs(extraArgs).filter((a) => !(isGringo && a.startsWith("--mode="))), "-"];
 }
 
 /**

@@ -10,6 +10,17 @@ import { lineOf, parseClingoMessages, type ClingoMessage } from "./messages.js";
 /** The options every run gets: gringo mode (no solving) with aspif output. */
 export const GROUND_ONLY_ARGS: readonly string[] = ["--mode=gringo", "--output=intermediate"];
 
+/**
+ * `GROUND_ONLY_ARGS` then `extraArgs`, less the default `--output=` when `extraArgs` names an
+ * output of its own (clingo refuses two): `--output=text` is the grounder probe's
+ * (src/hybrid/grounder-probe.ts), which counts ground rules by relation while they are written.
+ */
+export function groundOnlyArgs(extraArgs: readonly string[] | undefined): string[] {
+  const extra = extraArgs ?? [];
+  const ownOutput = extra.some((a) => a.startsWith("--output="));
+  return [...GROUND_ONLY_ARGS.filter((a) => !(ownOutput && a.startsWith("--output="))), ...extra];
+}
+
 /** clasp/clingo exit codes (clasp_app.h). */
 export const CLINGO_EXIT = { ok: 0, interrupt: 1, memory: 33, error: 65, noRun: 128 } as const;
 

@@ -12,7 +12,7 @@
  */
 import type { AspGrounder, GroundOptions, GroundOutcome } from "../asp-grounder.js";
 import { parseClingoMessages, renameInput } from "./messages.js";
-import { GROUND_ONLY_ARGS, checkExtraArgs, errorOutcome, outcomeOfRun } from "./outcome.js";
+import { GROUND_ONLY_ARGS, checkExtraArgs, errorOutcome, groundOnlyArgs, outcomeOfRun } from "./outcome.js";
 
 /** A compiled WebAssembly.Module, opaque here (the project's TypeScript libs have no WebAssembly types). */
 export type CompiledWasmModule = object;
@@ -310,7 +310,7 @@ export class WorkerGrounder implements AspGrounder {
     }
     // The signal may have fired while the worker started (no listener was there to hear it).
     if (options.signal?.aborted) return { status: "cancelled" };
-    const args = [...GROUND_ONLY_ARGS, ...(options.extraArgs ?? []), INPUT_FILE].join(" ");
+    const args = [...groundOnlyArgs(options.extraArgs), INPUT_FILE].join(" ");
     const maxOutputBytes = Math.min(this.options.maxOutputBytes ?? this.host.maxStringBytes, this.host.maxStringBytes);
     const streaming = options.onOutput !== undefined;
     let outputError: unknown;
