@@ -41,6 +41,8 @@ const NONE_FREE: readonly number[] = [];
 const EMPTY: readonly number[][] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
 const HOLDS: readonly number[][] = [[]];
+/** `loopDepth` when no loop was met: a small integer deeper than any search (a double would be boxed). */
+const NO_LOOP = 0x3fffffff;
 
 /**
  * Loops a component's depth-first searches may meet before its fully bound calls are tabled like
@@ -125,7 +127,13 @@ export class Evaluator {
   /** Tables made in `staticLayer` since it was made. */
   private staticTables = 0;
   private layers: [Layer, Layer | null, Layer | null];
+  /**
+   * Slots bound since each mark, up to `trailTop`. Every stack and pool of the evaluator keeps
+   * its own height: V8 trims an array that `pop` leaves less than half full and allocates again
+   * on the next `push`, which was a good part of the prover's garbage.
+   */
   private readonly trail: number[] = [];
+  private trailTop = 0;
   private readonly callStack: Table[] = [];
   private readonly sccStack: Table[] = [];
   private pass = 0;
@@ -135,8 +143,11 @@ export class Evaluator {
   private readonly routes = new Map<number, Relation[]>();
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
   private readonly frames: number[][] = [];
+  private framesFree = 0;
   /** Calls by their length (an array's length is never changed: that was slow). */
   private readonly calls: number[][][] = [];
+  /** Per length: how many calls of `calls` are free. */
+  private readonly callsFree: number[] = [];
   /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
   private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
@@ -146,8 +157,9 @@ export class Evaluator {
   /** The fully bound calls being searched, outermost first. */
   private readonly searching: Relation[] = [];
   private readonly searchingCalls: (readonly number[])[] = [];
+  private searchDepth = 0;
   /** The outermost depth of `searching` a loop has reached since the search at the top began. */
-  private loopDepth = Infinity;
+  private loopDepth = NO_LOOP;
   /** Set when the body of the call searched at the top holds: every loop of solveBody stops. */
   private found = false;
   /** Searches and tables begun so far (tells a search that met none). */
@@ -219,11 +231,10 @@ export class Evaluator {
       this.forgetStaticTables();
       this.callStack.length = 0;
       this.sccStack.length = 0;
-      this.trail.length = 0;
+      this.trailTop = 0;
+      this.searchDepth = 0;
       this.pass = 0;
-      this.searching.length = 0;
-      this.searchingCalls.length = 0;
-      this.loopDepth = Infinity;
+      this.loopDepth = NO_LOOP;
       this.found = false;
       throw error;
     } finally {
@@ -289,7 +300,7 @@ export class Evaluator {
   private searchGround(relation: Relation, call: readonly number[], layer: Layer, component: number): boolean {
     const known = layer.knownAnswer(relation, call);
     if (known >= 0) return known === 1;
-    const depth = this.searching.length;
+    const depth = this.searchDepth;
     for (let d = 0; d < depth; d++) {
       if (this.searching[d] === relation && sameIds(this.searchingCalls[d], call)) {
         this.groundLoops[component] = (this.groundLoops[component] ?? 0) + 1;
@@ -298,20 +309,23 @@ export class Evaluator {
         return false;
       }
     }
-    this.searching.push(relation);
-    this.searchingCalls.push(call);
+    this.searching[depth] = relation;
+    this.searchingCalls[depth] = call;
+    this.searchDepth = depth + 1;
     const outerLoop = this.loopDepth;
-    this.loopDepth = Infinity;
+    this.loopDepth = NO_LOOP;
     const work = ++this.searches;
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
       const all = (1 << call.length) - 1; // arity at most 30 (ground-calls.ts)
-      const frame = this.frames.pop() ?? [];
-      clauses: for (const clause of relation.clauses) {
+      const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
+      const clauseList = relation.clauses;
+      clauses: for (let c = 0; c < clauseList.length; c++) {
+        const clause = clauseList[c];
         const head = clause.head;
         for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
         for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-        const mark = this.trail.length;
+        const mark = this.trailTop;
         let unifies = true;
         for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
         if (unifies) this.solveBody(planFor(clause, all), 0, frame, clause, null);
@@ -322,10 +336,9 @@ export class Evaluator {
           break;
         }
       }
-      this.frames.push(frame);
+      this.frames[this.framesFree++] = frame;
     }
-    this.searching.pop();
-    this.searchingCalls.pop();
+    this.searchDepth = depth;
     const dependent = !holds && this.loopDepth < depth;
     // A search that met no other search nor table read only facts and inputs: asked again, it
     // costs what a lookup of its answer would; kept answers bound the cost of the others.
@@ -393,7 +406,7 @@ export class Evaluator {
     let mask = 0;
     for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << (j & 31);
     // One frame for every clause of the pass, taken from a pool and reset by the trail.
-    const frame = this.frames.pop() ?? [];
+    const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     clauses: for (const clause of relation.clauses) {
       const head = clause.head;
       for (let j = 0; j < call.length; j++) {
@@ -401,7 +414,7 @@ export class Evaluator {
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
       for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-      const mark = this.trail.length;
+      const mark = this.trailTop;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
@@ -409,7 +422,7 @@ export class Evaluator {
       if (unifies) this.solveBody(planFor(clause, mask), 0, frame, clause, t);
       this.undo(mark, frame);
     }
-    this.frames.push(frame);
+    this.frames[this.framesFree++] = frame;
   }
 
   /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */
@@ -427,12 +440,12 @@ export class Evaluator {
         const answers = this.answersFor(literal.relation, call);
         for (let a = 0; a < answers.length; a++) {
           const tuple = answers[a];
-          const mark = this.trail.length;
+          const mark = this.trailTop;
           if (this.matchFree(args, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
           this.undo(mark, frame);
           if (this.found) break;
         }
-        this.calls[call.length].push(call);
+        this.giveBack(call);
         return;
       }
       case "neg": {
@@ -447,11 +460,11 @@ export class Evaluator {
         }
         let matched = false;
         for (let a = 0; a < answers.length && !matched; a++) {
-          const mark = this.trail.length;
+          const mark = this.trailTop;
           matched = this.matchFree(args, call, answers[a], frame);
           this.undo(mark, frame);
         }
-        this.calls[call.length].push(call);
+        this.giveBack(call);
         if (!matched) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
@@ -474,7 +487,7 @@ export class Evaluator {
         if (left < 0 && right < 0) {
           throw new Error(`(not (distinct ...)) with unbound variables on both sides in ${ruleToKif(clause.source)}`);
         }
-        const mark = this.trail.length;
+        const mark = this.trailTop;
         if (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) {
           this.solveBody(plan, i + 1, frame, clause, t);
         }
@@ -503,13 +516,27 @@ export class Evaluator {
 
   private undo(mark: number, frame: number[]): void {
     const trail = this.trail;
-    while (trail.length > mark) frame[trail.pop()!] = -1;
+    let top = this.trailTop;
+    while (top > mark) frame[trail[--top]] = -1;
+    this.trailTop = top;
+  }
+
+  /** Gives a call made by `callArgs` back to its pool. */
+  private giveBack(call: number[]): void {
+    const n = call.length;
+    while (this.callsFree.length <= n) {
+      this.callsFree.push(0);
+      this.calls.push([]);
+    }
+    this.calls[n][this.callsFree[n]++] = call;
   }
 
   /** The call of a literal under the frame, in an array from the pool (given back by the caller). */
   private callArgs(args: readonly Pattern[], frame: number[]): number[] {
-    const pool = (this.calls[args.length] ??= []);
-    const call = pool.pop() ?? new Array<number>(args.length);
+    const n = args.length;
+    let call: number[];
+    if (n < this.callsFree.length && this.callsFree[n] > 0) call = this.calls[n][--this.callsFree[n]];
+    else call = new Array<number>(n);
     for (let j = 0; j < args.length; j++) {
       const p = args[j];
       call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
@@ -544,7 +571,7 @@ export class Evaluator {
       const bound = frame[p.slot];
       if (bound < 0) {
         frame[p.slot] = id;
-        this.trail.push(p.slot);
+        this.trail[this.trailTop++] = p.slot;
         return true;
       }
       return bound === id;

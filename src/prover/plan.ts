@@ -12,8 +12,12 @@ import { patternVars } from "./program.js";
  * soon as its variables are bound; those never bound go last.
  */
 export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
-  let plan = clause.plans.get(mask);
-  if (plan !== undefined) return plan;
+  // The lookup apart from the build: a function with closures allocates their context on every call.
+  return clause.plans.get(mask) ?? buildPlan(clause, mask);
+}
+
+function buildPlan(clause: Clause, mask: number): readonly BodyLiteral[] {
+  let plan: readonly BodyLiteral[];
   const bound = new Set<number>();
   clause.head.forEach((p, j) => {
     if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
