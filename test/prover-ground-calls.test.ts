@@ -66,6 +66,12 @@ describe("fully bound calls searched depth-first", () => {
     const tabled = prover(LOOP, 0);
     expect(tabled.legalMoves(s, "w")).toEqual(["(go c)"]);
     expect(tabled.isTerminal(s)).toBe(true);
+    // Past the loop limit, the rest of the calls are tabled, mixed with the searches begun before.
+    for (const limit of [1, 2]) {
+      const mixed = prover(LOOP, limit);
+      expect(mixed.legalMoves(s, "w"), `limit ${limit}`).toEqual(["(go c)"]);
+      expect(mixed.isTerminal(s), `limit ${limit}`).toBe(true);
+    }
   });
 
   it("still reports a cycle through negation met by a search", () => {
