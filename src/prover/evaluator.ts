@@ -11,6 +11,11 @@
  * answer matches" (the usual reading by GDL provers). `distinct` needs both sides ground;
  * `not distinct` may bind a variable.
  *
+ * A call with every argument bound, of a relation that depends on the state or the move and
+ * whose recursion stays bound (ground-calls.ts), gets no table: a depth-first search answers
+ * it, stopped at its first proof, with a loop check instead of the SCC algorithm
+ * (`searchGround`); its answer is kept in the layer unless it relied on a loop.
+ *
  * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a
  * query that starts with more drops them all first (they are a cache: every one can be
  * computed again). quad's 8-ary `square`, called with the cells of each state bound, made 2.1
@@ -20,97 +25,59 @@
  */
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
+import { groundCallComponents } from "./ground-calls.js";
+import { planFor } from "./plan.js";
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
 import { hashIds, sameIds } from "./id-hash.js";
 import { TupleIndex } from "./tuple-index.js";
+import { Table } from "./table.js";
 
-const EMPTY: readonly number[][] = [];
-
-/** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
-export const STATIC_TABLE_LIMIT = 500_000;
-
-/** Packs two term ids into one safe integer key when the second is below 2^26. */
-const PAIR = 2 ** 26;
-
-/** Answers a table keeps in a list before it indexes them by a set (see `Table.add`). */
-const SCAN_LIMIT = 8;
+export { Table };
 
 /** No positions free: shared by every fully bound call. */
 const NONE_FREE: readonly number[] = [];
 
-export class Table {
-  /** The answers found so far. */
-  readonly answers: number[][] = [];
-  /** The set that tells answers apart once there are more than SCAN_LIMIT of them. */
-  private seen: Set<number | string> | null = null;
-  complete = false;
-  /** On the stack of tables whose SCC is not complete yet. */
-  active = false;
-  onCallStack = false;
-  looped = false;
-  index = -1;
-  low = -1;
-  pass = -1;
-  /** The next table whose call hashes alike in the layer (see `Layer.tables`). */
-  nextAlike: Table | undefined = undefined;
-  constructor(
-    readonly relation: Relation,
-    readonly call: readonly number[],
-    /** Positions the call leaves free; answers are told apart by them alone. */
-    readonly free: readonly number[],
-  ) {}
+const EMPTY: readonly number[][] = [];
+/** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
+const HOLDS: readonly number[][] = [[]];
+/** `loopDepth` when no loop was met: a small integer deeper than any search (a double would be boxed). */
+const NO_LOOP = 0x3fffffff;
 
-  /** Adds an answer unless it is there already; returns whether it was new. */
-  add(tuple: number[]): boolean {
-    const answers = this.answers;
-    const free = this.free;
-    if (answers.length === 0) {
-      answers.push(tuple);
-      return true;
-    }
-    if (free.length === 0) return false;
-    let seen = this.seen;
-    if (seen === null) {
-      if (answers.length < SCAN_LIMIT) {
-        for (let a = 0; a < answers.length; a++) if (sameAt(answers[a], tuple, free)) return false;
-        answers.push(tuple);
-        return true;
-      }
-      seen = this.seen = new Set();
-      for (const answer of answers) seen.add(answerKey(answer, free));
-    }
-    const key = answerKey(tuple, free);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    answers.push(tuple);
-    return true;
-  }
-}
+/**
+ * Loops a component's depth-first searches may meet before its fully bound calls are tabled like
+ * the others (a "no" that relied on a loop is searched again when asked again; tables bound that).
+ */
+export const GROUND_LOOP_LIMIT = 10_000;
 
-function sameAt(a: readonly number[], b: readonly number[], positions: readonly number[]): boolean {
-  for (let k = 0; k < positions.length; k++) if (a[positions[k]] !== b[positions[k]]) return false;
-  return true;
-}
+/** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
+export const STATIC_TABLE_LIMIT = 500_000;
 
-/** An answer's key by its free positions: a number where one or two small ids tell it, else text. */
-function answerKey(tuple: readonly number[], free: readonly number[]): number | string {
-  if (free.length === 1) return tuple[free[0]];
-  if (free.length === 2 && tuple[free[1]] < PAIR) return tuple[free[0]] * PAIR + tuple[free[1]];
-  let key = "";
-  for (const j of free) key += `${tuple[j]},`;
-  return key;
-}
 
 /** A hash of a call of a relation (see id-hash.ts). */
 export function callHash(relation: number, call: readonly number[]): number {
   return hashIds(relation, call);
 }
 
+function isBound(call: readonly number[]): boolean {
+  for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
+  return true;
+}
+
 function freeOf(call: readonly number[]): number[] {
   const positions: number[] = [];
   for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
   return positions;
+}
+
+/** The answer of a fully bound call, chained with those whose calls hash alike. */
+class Known {
+  constructor(
+    readonly relation: Relation,
+    readonly call: readonly number[],
+    readonly holds: boolean,
+    readonly next: Known | undefined,
+  ) {}
 }
 
 /** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
@@ -122,6 +89,22 @@ export class Layer {
    */
   readonly tables = new Map<number, Table>();
   readonly inputs: (TupleIndex | undefined)[] = [];
+  /** Answers of fully bound calls searched depth-first (see ground-calls.ts), by hash as `tables`. */
+  private readonly known = new Map<number, Known>();
+
+  /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
+  knownAnswer(relation: Relation, call: readonly number[]): number {
+    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
+      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
+    }
+    return -1;
+  }
+
+  /** Keeps the answer of a fully bound call (not known yet). */
+  keepAnswer(relation: Relation, call: readonly number[], holds: boolean): void {
+    const hash = callHash(relation.index, call);
+    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
+  }
 
   /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */
   tableOf(relation: Relation, call: readonly number[], make: (layer: Layer, relation: Relation, call: readonly number[]) => Table): Table {
@@ -144,7 +127,13 @@ export class Evaluator {
   /** Tables made in `staticLayer` since it was made. */
   private staticTables = 0;
   private layers: [Layer, Layer | null, Layer | null];
+  /**
+   * Slots bound since each mark, up to `trailTop`. Every stack and pool of the evaluator keeps
+   * its own height: V8 trims an array that `pop` leaves less than half full and allocates again
+   * on the next `push`, which was a good part of the prover's garbage.
+   */
   private readonly trail: number[] = [];
+  private trailTop = 0;
   private readonly callStack: Table[] = [];
   private readonly sccStack: Table[] = [];
   private pass = 0;
@@ -154,18 +143,37 @@ export class Evaluator {
   private readonly routes = new Map<number, Relation[]>();
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
   private readonly frames: number[][] = [];
+  private framesFree = 0;
   /** Calls by their length (an array's length is never changed: that was slow). */
   private readonly calls: number[][][] = [];
+  /** Per length: how many calls of `calls` are free. */
+  private readonly callsFree: number[] = [];
   /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
   private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
+  /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
+  private readonly groundComponent: Int32Array;
+  /** Per component: the loops its searches met (see GROUND_LOOP_LIMIT). */
+  private readonly groundLoops: number[] = [];
+  /** The fully bound calls being searched, outermost first. */
+  private readonly searching: Relation[] = [];
+  private readonly searchingCalls: (readonly number[])[] = [];
+  private searchDepth = 0;
+  /** The outermost depth of `searching` a loop has reached since the search at the top began. */
+  private loopDepth = NO_LOOP;
+  /** Set when the body of the call searched at the top holds: every loop of solveBody stops. */
+  private found = false;
+  /** Searches and tables begun so far (tells a search that met none). */
+  private searches = 0;
 
-  /** `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT). */
+  /** `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT); `groundLoopLimit`: see GROUND_LOOP_LIMIT. */
   constructor(
     readonly program: Program,
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
+    private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
   ) {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
+    this.groundComponent = groundCallComponents(program);
   }
 
   /** A layer holding the fluents of a state as `true` inputs. */
@@ -223,8 +231,11 @@ export class Evaluator {
       this.forgetStaticTables();
       this.callStack.length = 0;
       this.sccStack.length = 0;
-      this.trail.length = 0;
+      this.trailTop = 0;
+      this.searchDepth = 0;
       this.pass = 0;
+      this.loopDepth = NO_LOOP;
+      this.found = false;
       throw error;
     } finally {
       this.layers = [this.staticLayer, null, null];
@@ -269,14 +280,77 @@ export class Evaluator {
     if (relation.clauses.length === 0) return relation.facts.lookup(call);
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
+    const component = this.groundComponent[relation.index];
+    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) {
+      return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
+    }
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
     return table.answers;
   }
 
+  /**
+   * Whether a fully bound call holds, by a depth-first search over the relation's facts and
+   * clauses that stops at the first proof (see ground-calls.ts). A call met again while it is
+   * being searched fails there (a proof never needs itself); a "no" that met such a loop above
+   * it depends on the calls around it: it is not kept, and `lastComplete` says so (a `not` of it
+   * is a cycle through negation, as a table still being computed would be).
+   */
+  private searchGround(relation: Relation, call: readonly number[], layer: Layer, component: number): boolean {
+    const known = layer.knownAnswer(relation, call);
+    if (known >= 0) return known === 1;
+    const depth = this.searchDepth;
+    for (let d = 0; d < depth; d++) {
+      if (this.searching[d] === relation && sameIds(this.searchingCalls[d], call)) {
+        this.groundLoops[component] = (this.groundLoops[component] ?? 0) + 1;
+        if (d < this.loopDepth) this.loopDepth = d;
+        this.lastComplete = false;
+        return false;
+      }
+    }
+    this.searching[depth] = relation;
+    this.searchingCalls[depth] = call;
+    this.searchDepth = depth + 1;
+    const outerLoop = this.loopDepth;
+    this.loopDepth = NO_LOOP;
+    const work = ++this.searches;
+    let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
+    if (!holds) {
+      const all = (1 << call.length) - 1; // arity at most 30 (ground-calls.ts)
+      const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
+      const clauseList = relation.clauses;
+      clauses: for (let c = 0; c < clauseList.length; c++) {
+        const clause = clauseList[c];
+        const head = clause.head;
+        for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
+        for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
+        const mark = this.trailTop;
+        let unifies = true;
+        for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
+        if (unifies) this.solveBody(planFor(clause, all), 0, frame, clause, null);
+        this.undo(mark, frame);
+        if (this.found) {
+          this.found = false;
+          holds = true;
+          break;
+        }
+      }
+      this.frames[this.framesFree++] = frame;
+    }
+    this.searchDepth = depth;
+    const dependent = !holds && this.loopDepth < depth;
+    // A search that met no other search nor table read only facts and inputs: asked again, it
+    // costs what a lookup of its answer would; kept answers bound the cost of the others.
+    if (!dependent && this.searches !== work) layer.keepAnswer(relation, call, holds);
+    this.loopDepth = dependent ? Math.min(outerLoop, this.loopDepth) : outerLoop;
+    this.lastComplete = !dependent;
+    return holds;
+  }
+
   private solveCall(t: Table): void {
     if (t.complete) return;
+    this.searches++;
     const caller = this.callStack.length > 0 ? this.callStack[this.callStack.length - 1] : null;
     if (t.onCallStack) {
       t.looped = true;
@@ -332,7 +406,7 @@ export class Evaluator {
     let mask = 0;
     for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << (j & 31);
     // One frame for every clause of the pass, taken from a pool and reset by the trail.
-    const frame = this.frames.pop() ?? [];
+    const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     clauses: for (const clause of relation.clauses) {
       const head = clause.head;
       for (let j = 0; j < call.length; j++) {
@@ -340,7 +414,7 @@ export class Evaluator {
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
       for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-      const mark = this.trail.length;
+      const mark = this.trailTop;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
@@ -348,12 +422,14 @@ export class Evaluator {
       if (unifies) this.solveBody(planFor(clause, mask), 0, frame, clause, t);
       this.undo(mark, frame);
     }
-    this.frames.push(frame);
+    this.frames[this.framesFree++] = frame;
   }
 
-  private solveBody(plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause, t: Table): void {
+  /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */
+  private solveBody(plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause, t: Table | null): void {
     if (i === plan.length) {
-      this.emit(clause, frame, t);
+      if (t === null) this.found = true;
+      else this.emit(clause, frame, t);
       return;
     }
     const literal = plan[i];
@@ -364,11 +440,12 @@ export class Evaluator {
         const answers = this.answersFor(literal.relation, call);
         for (let a = 0; a < answers.length; a++) {
           const tuple = answers[a];
-          const mark = this.trail.length;
+          const mark = this.trailTop;
           if (this.matchFree(args, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
           this.undo(mark, frame);
+          if (this.found) break;
         }
-        this.calls[call.length].push(call);
+        this.giveBack(call);
         return;
       }
       case "neg": {
@@ -383,11 +460,11 @@ export class Evaluator {
         }
         let matched = false;
         for (let a = 0; a < answers.length && !matched; a++) {
-          const mark = this.trail.length;
+          const mark = this.trailTop;
           matched = this.matchFree(args, call, answers[a], frame);
           this.undo(mark, frame);
         }
-        this.calls[call.length].push(call);
+        this.giveBack(call);
         if (!matched) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
@@ -410,7 +487,7 @@ export class Evaluator {
         if (left < 0 && right < 0) {
           throw new Error(`(not (distinct ...)) with unbound variables on both sides in ${ruleToKif(clause.source)}`);
         }
-        const mark = this.trail.length;
+        const mark = this.trailTop;
         if (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) {
           this.solveBody(plan, i + 1, frame, clause, t);
         }
@@ -439,13 +516,27 @@ export class Evaluator {
 
   private undo(mark: number, frame: number[]): void {
     const trail = this.trail;
-    while (trail.length > mark) frame[trail.pop()!] = -1;
+    let top = this.trailTop;
+    while (top > mark) frame[trail[--top]] = -1;
+    this.trailTop = top;
+  }
+
+  /** Gives a call made by `callArgs` back to its pool. */
+  private giveBack(call: number[]): void {
+    const n = call.length;
+    while (this.callsFree.length <= n) {
+      this.callsFree.push(0);
+      this.calls.push([]);
+    }
+    this.calls[n][this.callsFree[n]++] = call;
   }
 
   /** The call of a literal under the frame, in an array from the pool (given back by the caller). */
   private callArgs(args: readonly Pattern[], frame: number[]): number[] {
-    const pool = (this.calls[args.length] ??= []);
-    const call = pool.pop() ?? new Array<number>(args.length);
+    const n = args.length;
+    let call: number[];
+    if (n < this.callsFree.length && this.callsFree[n] > 0) call = this.calls[n][--this.callsFree[n]];
+    else call = new Array<number>(n);
     for (let j = 0; j < args.length; j++) {
       const p = args[j];
       call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
@@ -480,7 +571,7 @@ export class Evaluator {
       const bound = frame[p.slot];
       if (bound < 0) {
         frame[p.slot] = id;
-        this.trail.push(p.slot);
+        this.trail[this.trailTop++] = p.slot;
         return true;
       }
       return bound === id;
@@ -491,60 +582,4 @@ export class Evaluator {
     for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
     return true;
   }
-}
-
-/**
- * The order in which a clause's body is solved when a call binds the head positions in
- * `mask`: positive literals in the written order (an input or fact lookup whose variables
- * are all bound goes first, as a cheap test), each `not`, `distinct` and `not distinct` as
- * soon as its variables are bound; those never bound go last.
- */
-export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
-  let plan = clause.plans.get(mask);
-  if (plan !== undefined) return plan;
-  const bound = new Set<number>();
-  clause.head.forEach((p, j) => {
-    if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
-  });
-  const allBound = (vars: readonly number[]) => vars.every((v) => bound.has(v));
-  const remaining = [...clause.body];
-  const ordered: BodyLiteral[] = [];
-  const take = (k: number) => {
-    const [literal] = remaining.splice(k, 1);
-    ordered.push(literal);
-    literal.vars.forEach((v) => bound.add(v));
-  };
-  while (remaining.length > 0) {
-    let progress = true;
-    while (progress) {
-      progress = false;
-      for (let k = 0; k < remaining.length; k++) {
-        const l = remaining[k];
-        const ready =
-          l.kind === "neg" || l.kind === "distinct"
-            ? allBound(l.vars)
-            : l.kind === "eq"
-              ? allBound(patternVars([l.left])) || allBound(patternVars([l.right]))
-              : false;
-        if (ready) {
-          take(k);
-          progress = true;
-          break;
-        }
-      }
-    }
-    if (remaining.length === 0) break;
-    let k = remaining.findIndex(
-      (l) => l.kind === "pos" && (l.relation.kind !== "derived" || l.relation.clauses.length === 0) && allBound(l.vars),
-    );
-    if (k < 0) k = remaining.findIndex((l) => l.kind === "pos");
-    if (k < 0) {
-      while (remaining.length > 0) take(0);
-      break;
-    }
-    take(k);
-  }
-  plan = ordered;
-  clause.plans.set(mask, plan);
-  return plan;
 }

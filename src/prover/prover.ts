@@ -35,6 +35,12 @@ export interface ProverOptions {
    * evaluator.ts): a query that starts with more drops them all first.
    */
   readonly staticTableLimit?: number;
+  /**
+   * Loops a component's depth-first searches of fully bound calls may meet before its calls are
+   * tabled (default `GROUND_LOOP_LIMIT`, evaluator.ts); 0 tables every call, as the prover did
+   * before those searches (the tests compare the two).
+   */
+  readonly groundLoopLimit?: number;
 }
 
 export class Prover {
@@ -55,7 +61,7 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
-    this.evaluator = new Evaluator(program, options.staticTableLimit);
+    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
     this.randomRole = this.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;
