@@ -63,7 +63,7 @@ export class Representatives {
   /** From now on `to` computes v's value; it takes v's view name if it has none. */
   replace(v: number, to: number): void {
     this.rep[v] = to;
-    this.d.name(to, this.d.label[v]);
+    this.d.name(to, this.d.labelOf(v));
   }
 
   find(x: number): number {
