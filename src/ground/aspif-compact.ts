@@ -100,7 +100,11 @@ class BytePool {
       bigger.set(this.data.subarray(0, this.length));
       this.data = bigger;
     }
-    this.data.set(buf.subarray(from, to), this.length);
+    // a symbol is a few dozen bytes: a loop, not `set(buf.subarray(..))` and a view object per symbol
+    // (amazonsTorus's 5.0 M symbols: `append` 0.87 s of a CPU profile under load 9)
+    const data = this.data;
+    const at = this.length - from;
+    for (let k = from; k < to; k++) data[at + k] = buf[k];
     this.length = needed;
   }
 }

@@ -53,6 +53,6 @@ export function atomCycles(g: Normalized, constants?: { readonly value: Uint8Arr
 export function draftCycles(d: Draft, include: (v: number) => boolean, newId: Int32Array): PropnetCycle[] {
   return cyclicComponents(d.size, d.rows(), include).map((members) => ({
     kind: "propnet-cycle" as const,
-    propositions: members.map((v) => (isPropositionCode(d.kind[v]) ? d.label[v] : `${COMPONENT_KIND[d.kind[v]]}#${newId[v]}`)).sort(),
+    propositions: members.map((v) => (isPropositionCode(d.kind[v]) ? d.labelOf(v) : `${COMPONENT_KIND[d.kind[v]]}#${newId[v]}`)).sort(),
   }));
 }

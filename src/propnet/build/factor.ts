@@ -7,7 +7,7 @@
  */
 import { IntList } from "../../int-list.js";
 import type { Draft } from "./draft.js";
-import { AND, BASE, OR } from "./kinds.js";
+import { AND, OR } from "./kinds.js";
 import type { Representatives } from "./representatives.js";
 
 /** Marks by stamp over component ids, grown as the draft grows: `mark(x)` is true once per stamp. */
@@ -59,16 +59,13 @@ export class FactorBuffers {
  * whether it changed anything.
  */
 export function factorCommonInputs(d: Draft, reps: Representatives, buffers = new FactorBuffers(d.size)): boolean {
-  const order = reps.postorder();
   if (buffers.readers.length < d.size) buffers.readers = new Int32Array(Math.max(d.size, Math.ceil(buffers.readers.length * 1.5)));
   const readers = buffers.readers;
   /** The components whose readers are counted: those made before this call. */
   const counted = d.size;
   readers.fill(0, 0, counted);
-  for (let o = 0; o < order.length; o++) {
-    const v = order[o];
-    if (d.kind[v] !== BASE) for (let k = 0; k < d.count[v]; k++) readers[reps.find(d.input(v, k))]++;
-  }
+  // the readers of each representative among what the walk reaches, counted as it goes
+  const order = reps.postorder(readers);
   let changed = false;
   const { seen, inCommon } = buffers;
   /** hits[y], long enough for y (gates made by earlier factorings can be inputs too). */

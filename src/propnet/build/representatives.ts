@@ -63,7 +63,7 @@ export class Representatives {
   /** From now on `to` computes v's value; it takes v's view name if it has none. */
   replace(v: number, to: number): void {
     this.rep[v] = to;
-    this.d.name(to, this.d.label[v]);
+    this.d.name(to, this.d.labelOf(v));
   }
 
   find(x: number): number {
@@ -92,9 +92,11 @@ export class Representatives {
 
   /**
    * The representatives that the roots read, inputs before readers (a base proposition's
-   * transition is not walked through). The array is reused by the next call.
+   * transition is not walked through). The array is reused by the next call. With `readers`,
+   * `readers[w]` is increased by one for each input of each component in the order that reads
+   * representative w (the walk follows each of those inputs once; factor.ts counts readers so).
    */
-  postorder(): Int32Array {
+  postorder(readers?: Int32Array): Int32Array {
     const d = this.d;
     if (this.mark.length < d.size) {
       this.mark = new Int32Array(Math.max(d.size, Math.ceil(this.mark.length * 1.5)));
@@ -117,6 +119,7 @@ export class Representatives {
         if (d.kind[v] !== BASE && p < d.count[v]) {
           pos.data[top] = p + 1;
           const w = this.find(d.pool[d.start[v] + p]);
+          if (readers !== undefined) readers[w]++;
           if (mark[w] < seen) {
             mark[w] = seen;
             stack.push(w);
