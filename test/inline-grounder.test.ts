@@ -58,6 +58,36 @@ describe("clingo-wasm on this thread", () => {
     }
   });
 
+  it("streams in pieces of any size, each filled to the byte (the ground program copied from clingo's memory in bulk)", async () => {
+    const whole = ok(await inline.ground(PROGRAM, { timeoutMs: 30_000 }));
+    for (const chunkBytes of [1, 7, 4096]) {
+      const chunked = new WorkerGrounder(inlineClingoHost(start), { chunkBytes });
+      try {
+        const pieces: Uint8Array[] = [];
+        ok(await chunked.ground(PROGRAM, { timeoutMs: 30_000, onOutput: (bytes) => pieces.push(bytes.slice()) }));
+        expect(pieces.slice(0, -1).every((piece) => piece.length === chunkBytes)).toBe(true);
+        expect(Buffer.concat(pieces).toString("utf8")).toBe(whole.aspif);
+      } finally {
+        await chunked.close();
+      }
+    }
+  });
+
+  it("finds emscripten's fd_read and fd_write among clingo's imports, which it replaces by bulk copies", async () => {
+    const { clingoWasmFiles } = await import("../src/ground/clingo/wasm-binary.js");
+    const factory = ((await import(clingoWasmFiles().moduleUrl)) as { default: (options: object) => Promise<unknown> }).default;
+    const names = await new Promise<string[]>((resolve) => {
+      void factory({
+        instantiateWasm(imports: Record<string, Record<string, unknown>>) {
+          resolve(Object.values(imports).flatMap((table) => Object.values(table).map((f) => (typeof f === "function" ? f.name : ""))));
+          return {};
+        },
+      });
+    });
+    expect(names).toContain("_fd_read");
+    expect(names).toContain("_fd_write");
+  });
+
   it("stops a long grounding at the time limit though no timer fires during it; the next grounding starts a fresh clingo", async () => {
     const before = inline.workersStarted;
     const outcome = await inline.ground(ENDLESS, { timeoutMs: 300 });

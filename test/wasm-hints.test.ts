@@ -8,8 +8,11 @@ import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { definedFunctions, importedFunctions, withCompilationHints } from "../src/ground/clingo/wasm-hints.js";
-import { clingoWasmFiles, compilationHintsRead, hotFunctions } from "../src/ground/clingo/wasm-binary.js";
+import { realpathSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { compilationHintsSection, definedFunctions, importedFunctions, withCompilationHints } from "../src/ground/clingo/wasm-hints.js";
+import { clingoBinary, clingoWasmFiles, compilationHintsRead, hotFunctions } from "../src/ground/clingo/wasm-binary.js";
+import { withMemoryLimit } from "../src/ground/clingo/wasm-memory.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const binary = new Uint8Array(readFileSync(clingoWasmFiles().wasmPath));
@@ -40,6 +43,46 @@ describe("withCompilationHints", () => {
   it("leaves a binary alone when a named function is not one it defines", () => {
     expect(withCompilationHints(binary, [0])).toBe(binary); // an import
     expect(withCompilationHints(binary, [importedFunctions(binary) + definedFunctions(binary)])).toBe(binary);
+  });
+});
+
+describe("clingoBinary (the file read straight into the buffer it is compiled from)", () => {
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+  const eager = [importedFunctions(binary), importedFunctions(binary) + 7, importedFunctions(binary) + 4000];
+
+  it("gives the bytes of withCompilationHints(withMemoryLimit(file)), with or without a memory limit", () => {
+    for (const mb of [2048, 64, 1]) {
+      const expected = withCompilationHints(withMemoryLimit(binary, mb, 2048), eager);
+      expect(expected.length).toBeGreaterThan(binary.length);
+      expect(same(clingoBinary(clingoWasmFiles().wasmPath, mb, eager), expected)).toBe(true);
+    }
+    expect(same(clingoBinary(clingoWasmFiles().wasmPath, 64, undefined), withMemoryLimit(binary, 64, 2048))).toBe(true);
+  });
+
+  it("falls back to the whole file when its sections before the code section do not fit the first bytes read", () => {
+    // a binary whose code section starts past 64 KB: a 70 KB custom section in front of it
+    const at = compilationHintsSection(binary, eager)!.at;
+    const payload = 70_000; // its name "x" (2 bytes) and zeros
+    const custom = new Uint8Array(4 + payload);
+    custom.set([0, 0x80 | (payload & 0x7f), 0x80 | ((payload >> 7) & 0x7f), payload >> 14, 1, 0x78]);
+    const big = new Uint8Array(binary.length + custom.length);
+    big.set(binary.subarray(0, at));
+    big.set(custom, at);
+    big.set(binary.subarray(at), at + custom.length);
+    expect(wasm.WebAssembly.validate(big)).toBe(true);
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-binary-")), "big.wasm");
+    writeFileSync(file, big);
+    expect(compilationHintsSection(big.subarray(0, 1 << 16), eager)).toBeUndefined();
+    expect(same(clingoBinary(file, 2048, eager), withCompilationHints(big, eager))).toBe(true);
+  });
+
+  it("finds the clingo-wasm that Node's resolution finds", () => {
+    const resolved = createRequire(path.join(ROOT, "src", "ground", "clingo", "wasm-binary.ts")).resolve("clingo-wasm/package.json");
+    expect(realpathSync(clingoWasmFiles().wasmPath)).toBe(realpathSync(path.join(path.dirname(resolved), "dist", "clingo.wasm")));
+  });
+
+  it("leaves hints out when a named function is not one the binary defines", () => {
+    expect(same(clingoBinary(clingoWasmFiles().wasmPath, 2048, [0]), binary)).toBe(true);
   });
 });
 

@@ -91,29 +91,50 @@ export function definedFunctions(binary: Uint8Array): number {
 }
 
 /**
+ * The compilation hints section for a binary whose first bytes, up to and including its code
+ * section's header at least, are `head` (the whole binary will do): the section and where it
+ * goes (the code section's start). Undefined when `head` has no code section, ends before its
+ * header, or `eager` names a function the binary does not define.
+ */
+export function compilationHintsSection(head: Uint8Array, eager: Iterable<number>): { readonly at: number; readonly section: Uint8Array } | undefined {
+  let found: ReturnType<typeof sections>;
+  try {
+    found = sections(head);
+  } catch {
+    return undefined; // a section's header cut by the end of `head`
+  }
+  const code = found.get(CODE_SECTION);
+  const functions = found.get(FUNCTION_SECTION);
+  if (!code || code.body > head.length || !functions) return undefined;
+  const defined = readLeb(head, functions.body).value;
+  if (defined === 0) return undefined;
+  const imported = importedFunctions(head);
+  const hints = new Uint8Array(defined).fill(LAZY);
+  for (const index of eager) {
+    const own = index - imported;
+    if (!Number.isInteger(own) || own < 0 || own >= defined) return undefined;
+    hints[own] = EAGER;
+  }
+  const name = new TextEncoder().encode("compilationHints");
+  const head2 = [...leb(name.length), ...name, ...leb(defined)];
+  const sectionHead = [0, ...leb(head2.length + hints.length), ...head2];
+  const section = new Uint8Array(sectionHead.length + hints.length);
+  section.set(sectionHead);
+  section.set(hints, sectionHead.length);
+  return { at: code.start, section };
+}
+
+/**
  * `binary` with a compilation hints section that makes the functions at `eager` (function
  * indices, imports counted, as V8 names them) eager and all others lazy. Returns the binary
  * itself when it has no code section or names a function it does not define.
  */
 export function withCompilationHints(binary: Uint8Array, eager: Iterable<number>): Uint8Array {
-  const code = sections(binary).get(CODE_SECTION);
-  const defined = definedFunctions(binary);
-  if (!code || defined === 0) return binary;
-  const imported = importedFunctions(binary);
-  const hints = new Uint8Array(defined).fill(LAZY);
-  for (const index of eager) {
-    const own = index - imported;
-    if (!Number.isInteger(own) || own < 0 || own >= defined) return binary;
-    hints[own] = EAGER;
-  }
-  const name = new TextEncoder().encode("compilationHints");
-  const head = [...leb(name.length), ...name, ...leb(defined)];
-  const payload = head.length + hints.length;
-  const sectionHead = [0, ...leb(payload), ...head];
-  const out = new Uint8Array(binary.length + sectionHead.length + hints.length);
-  out.set(binary.subarray(0, code.start));
-  out.set(sectionHead, code.start);
-  out.set(hints, code.start + sectionHead.length);
-  out.set(binary.subarray(code.start), code.start + sectionHead.length + hints.length);
+  const hints = compilationHintsSection(binary, eager);
+  if (hints === undefined) return binary;
+  const out = new Uint8Array(binary.length + hints.section.length);
+  out.set(binary.subarray(0, hints.at));
+  out.set(hints.section, hints.at);
+  out.set(binary.subarray(hints.at), hints.at + hints.section.length);
   return out;
 }

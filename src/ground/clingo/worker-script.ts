@@ -19,10 +19,12 @@
  *          overflow: boolean, stderr: string[], stderrDropped: number, seconds: number,
  *          memoryBytes: number }
  *
- * The ASP text reaches clingo as the file /dev/stdin, served byte by byte from the input
+ * The ASP text reaches clingo as the file /dev/stdin, served from the input
  * buffer: clingo-wasm's `run(program, options)` copies its program argument onto the 1 MiB
- * wasm stack, which overflows for large programs. Standard output goes byte by byte into a
- * Uint8Array (emscripten's `print` would build one JS string per line). With `chunkBytes`
+ * wasm stack, which overflows for large programs. Standard output goes into a Uint8Array.
+ * Both are copied a piece at a time between clingo's memory and those arrays (`withBulkStdio`:
+ * emscripten's stdin and stdout devices call back once per byte; its `print` would build one JS
+ * string per line). With `chunkBytes`
  * the array is posted (transferred, not copied) each time it fills, so the receiver reads
  * the ground program while clingo writes it and nothing ever holds all of it as one string;
  * without, it grows to `maxOutputBytes` and is transferred whole with the result.
@@ -48,20 +50,98 @@ function flush() {
   out = new Uint8Array(chunkBytes);
   outLength = 0;
 }
-function putByte(byte) {
-  if (outLength === out.length) {
-    if (chunkBytes > 0) {
-      flush();
-    } else if (outLength >= outLimit) {
-      overflow = true;
-      return;
-    } else {
-      const bigger = new Uint8Array(Math.min(Math.max(out.length * 2, 65536), outLimit));
-      bigger.set(out);
-      out = bigger;
-    }
+/** Room in out for at least one more byte: flushed, grown, or false at the output limit (overflow). */
+function makeRoom() {
+  if (outLength < out.length) return true;
+  if (chunkBytes > 0) {
+    flush();
+  } else if (outLength >= outLimit) {
+    overflow = true;
+    return false;
+  } else {
+    const bigger = new Uint8Array(Math.min(Math.max(out.length * 2, 65536), outLimit));
+    bigger.set(out);
+    out = bigger;
   }
-  out[outLength++] = byte;
+  return true;
+}
+function putByte(byte) {
+  if (makeRoom()) out[outLength++] = byte;
+}
+/** bytes[start, end) appended as putByte would append them one by one. */
+function putBytes(bytes, start, end) {
+  while (start < end && makeRoom()) {
+    const n = Math.min(end - start, out.length - outLength);
+    out.set(bytes.subarray(start, start + n), outLength);
+    outLength += n;
+    start += n;
+  }
+}
+let heapBuffer;
+let heap8;
+let heap32;
+function heap() {
+  if (heapBuffer !== memory.buffer) {
+    heapBuffer = memory.buffer;
+    heap8 = new Uint8Array(heapBuffer);
+    heap32 = new Uint32Array(heapBuffer);
+  }
+}
+/**
+ * clingo's imports with standard input and output copied in bulk: emscripten's fd_read and
+ * fd_write (WASI's fd_read/fd_write(fd, iovecs, count, done), found by their functions' names)
+ * pass each byte through the stdin and stdout devices' callbacks, one JavaScript call per byte
+ * of the program and of the ground program (a cold process runs them unoptimized); here each
+ * piece clingo reads from descriptor 0 or writes to 1 is copied whole, the same bytes in the
+ * same order. Every other descriptor, or an import object without them, goes to emscripten.
+ */
+function withBulkStdio(imports) {
+  const patched = {};
+  for (const [name, table] of Object.entries(imports)) {
+    if (!table || typeof table !== "object") {
+      patched[name] = table;
+      continue;
+    }
+    const copy = { ...table };
+    for (const [key, f] of Object.entries(table)) {
+      if (typeof f !== "function") continue;
+      if (f.name === "_fd_write") {
+        copy[key] = function (fd, iov, count, done) {
+          if (fd !== 1 || !memory) return f(fd, iov, count, done);
+          heap();
+          let total = 0;
+          for (let i = 0; i < count; i++, iov += 8) {
+            const ptr = heap32[iov >> 2];
+            const len = heap32[(iov + 4) >> 2];
+            putBytes(heap8, ptr, ptr + len);
+            total += len;
+          }
+          heap32[done >> 2] = total;
+          return 0;
+        };
+      } else if (f.name === "_fd_read") {
+        copy[key] = function (fd, iov, count, done) {
+          if (fd !== 0 || !memory) return f(fd, iov, count, done);
+          if (inputPos === 0) host.startingUp(false);
+          heap();
+          let total = 0;
+          for (let i = 0; i < count; i++, iov += 8) {
+            const ptr = heap32[iov >> 2];
+            const len = heap32[(iov + 4) >> 2];
+            const n = Math.min(len, input.length - inputPos);
+            heap8.set(input.subarray(inputPos, inputPos + n), ptr);
+            inputPos += n;
+            total += n;
+            if (n < len) break;
+          }
+          heap32[done >> 2] = total;
+          return 0;
+        };
+      }
+    }
+    patched[name] = copy;
+  }
+  return patched;
 }
 function getByte() {
   if (inputPos === 0) host.startingUp(false);
@@ -84,7 +164,7 @@ function init(msg) {
         print: errLine,
         printErr: errLine,
         instantiateWasm(imports, receive) {
-          WebAssembly.instantiate(msg.wasmModule, imports).then(
+          WebAssembly.instantiate(msg.wasmModule, withBulkStdio(imports)).then(
             (instance) => {
               for (const value of Object.values(instance.exports)) {
                 if (value instanceof WebAssembly.Memory) memory = value;
