@@ -23,43 +23,19 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
-import { parseArgs } from "node:util";
 import path from "node:path";
 import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { writeFileAtomic } from "../src/output-file.js";
 import { parseResults } from "../src/report/results-file.js";
 import { RESULTS, ROOT, machineLine } from "./common.js";
+import { scriptArgs } from "./script-args.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";
 
 const USAGE = "usage: npm run bench:cli [-- DIR | FILE.kif... | --list FILE] [--every N] [--rounds N] [--timeout S] [--slowest N]\n";
 
-/** The command line, strictly: an unknown option or a bad number is an error (it would start a full run). */
-function commandLine(): { values: { every: number; rounds: number; timeout: number; slowest: number; list?: string }; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { every: { type: "string" }, rounds: { type: "string" }, timeout: { type: "string" }, slowest: { type: "string" }, list: { type: "string" }, help: { type: "boolean", short: "h" } },
-    });
-    if (values.help) {
-      process.stdout.write(USAGE);
-      process.exit(0);
-    }
-    const positive = (name: string, text: string | undefined, fallback: number): number => {
-      const n = text === undefined ? fallback : Number(text);
-      if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, not ${text}`);
-      return n;
-    };
-    return {
-      values: { every: positive("every", values.every, 4), rounds: positive("rounds", values.rounds, 3), timeout: positive("timeout", values.timeout, 60), slowest: positive("slowest", values.slowest, 20), ...(values.list !== undefined ? { list: values.list } : {}) },
-      positionals,
-    };
-  } catch (error) {
-    process.stderr.write(`bench:cli: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values: args, positionals: positional } = commandLine();
+const cli = scriptArgs("bench:cli", USAGE, { every: "string", rounds: "string", timeout: "string", slowest: "string", list: "string" });
+const args = { every: cli.positive("every", 4), rounds: cli.positive("rounds", 3), timeout: cli.positive("timeout", 60), slowest: cli.positive("slowest", 20), list: cli.string("list") };
+const positional = cli.positionals;
 const every = args.every;
 const rounds = args.rounds;
 const timeoutS = args.timeout;
@@ -73,7 +49,7 @@ function games(): string[] {
   const list = args.list;
   if (list) return readFileSync(list, "utf8").split("\n").map((l) => l.trim()).filter((l) => l !== "");
   if (positional.length === 1 && existsSync(positional[0]) && statSync(positional[0]).isDirectory()) return spread(positional[0]);
-  if (positional.length > 0) return positional;
+  if (positional.length > 0) return [...positional];
   return spread(BASE);
 }
 
