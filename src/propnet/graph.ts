@@ -120,16 +120,30 @@ export function topologicalOrder(
   include: (node: number) => boolean = () => true,
 ): { order: number[]; leftOver: number[] } {
   const rows = rowsOf(n, inputs, include);
+  const included = new Uint8Array(n);
+  for (let v = 0; v < n; v++) included[v] = include(v) ? 1 : 0;
+  const { order, leftOver } = kahnOrder(n, rows, included);
+  return { order: Array.from(order), leftOver: Array.from(leftOver) };
+}
+
+/**
+ * `topologicalOrder` on typed arrays, for callers with millions of nodes (the propnet build's
+ * finalize): the nodes with `included[v] === 1`, Kahn's algorithm, no call and no growing array
+ * per node.
+ */
+export function kahnOrder(n: number, rows: GraphRows, included: Uint8Array): { order: Int32Array; leftOver: Int32Array } {
+  const { start: rowStart, count, items } = rows;
   // the readers of each node in compressed rows (no array per node): readers of u are
   // readers[start[u] .. start[u + 1]), in node order
   const pending = new Int32Array(n);
   const start = new Int32Array(n + 1);
-  const included = new Uint8Array(n);
-  for (let v = 0; v < n; v++) included[v] = include(v) ? 1 : 0;
+  let includedCount = 0;
   for (let v = 0; v < n; v++) {
     if (!included[v]) continue;
-    for (let k = rows.start[v]; k < rows.start[v] + rows.count[v]; k++) {
-      const u = rows.items[k];
+    includedCount++;
+    const e = rowStart[v] + count[v];
+    for (let k = rowStart[v]; k < e; k++) {
+      const u = items[k];
       if (!included[u]) continue;
       pending[v]++;
       start[u + 1]++;
@@ -140,17 +154,18 @@ export function topologicalOrder(
   const readers = new Int32Array(start[n]);
   for (let v = 0; v < n; v++) {
     if (!included[v]) continue;
-    for (let k = rows.start[v]; k < rows.start[v] + rows.count[v]; k++) if (included[rows.items[k]]) readers[fill[rows.items[k]]++] = v;
+    const e = rowStart[v] + count[v];
+    for (let k = rowStart[v]; k < e; k++) if (included[items[k]]) readers[fill[items[k]]++] = v;
   }
-  const order: number[] = [];
-  const queue: number[] = [];
-  for (let v = 0; v < n; v++) if (included[v] && pending[v] === 0) queue.push(v);
-  for (let head = 0; head < queue.length; head++) {
+  const queue = new Int32Array(includedCount);
+  let length = 0;
+  for (let v = 0; v < n; v++) if (included[v] && pending[v] === 0) queue[length++] = v;
+  for (let head = 0; head < length; head++) {
     const u = queue[head];
-    order.push(u);
-    for (let k = start[u]; k < start[u + 1]; k++) if (--pending[readers[k]] === 0) queue.push(readers[k]);
+    for (let k = start[u]; k < start[u + 1]; k++) if (--pending[readers[k]] === 0) queue[length++] = readers[k];
   }
-  const leftOver: number[] = [];
-  if (order.length < n) for (let v = 0; v < n; v++) if (included[v] && pending[v] > 0) leftOver.push(v);
-  return { order, leftOver };
+  let left = 0;
+  const leftOver = new Int32Array(includedCount - length);
+  if (length < includedCount) for (let v = 0; v < n; v++) if (included[v] && pending[v] > 0) leftOver[left++] = v;
+  return { order: queue.subarray(0, length), leftOver };
 }

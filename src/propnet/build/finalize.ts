@@ -13,6 +13,7 @@ import type { Normalized } from "./normalize.js";
 import { computeStats } from "./stats.js";
 import { BASE, COMPONENT_KIND, FALSE, INPUT, TRANSITION, TRUE } from "./kinds.js";
 import { draftCycles } from "./cycles.js";
+import { kahnOrder } from "../graph.js";
 
 export function finalize(
   g: Normalized,
@@ -100,56 +101,18 @@ export function finalize(
 
 /**
  * The kept gates and propositions between the inputs and the transitions (what `middle` in
- * `finalize` takes) in a topological order, inputs before readers: Kahn's algorithm, started from
- * those with no such input in id order, first in first out, readers of each in id order; what a
- * cycle holds back comes after (`leftOver`), in id order. The order of graph.ts's
- * `topologicalOrder`, made here on typed arrays without a call per component.
- * Why its own: on the draft's millions of components the generic one's closure call per
- * component and its growing arrays were most of finalize's order (amazonsTorus, CPU profile).
+ * `finalize` takes) in a topological order, inputs before readers (graph.ts's `kahnOrder`: sources
+ * in id order, first in first out); what a cycle holds back comes after (`leftOver`), in id order.
+ * On typed arrays: on the draft's millions of components the generic `topologicalOrder`'s closure
+ * call per component and its growing arrays were most of finalize's order (amazonsTorus, CPU profile).
  */
 export function middleOrder(d: Draft, keep: Uint8Array): { order: Int32Array; leftOver: Int32Array } {
   const n = d.size;
-  const { kind, start: rowStart, count, pool } = d;
+  const kind = d.kind;
   const included = new Uint8Array(n);
   for (let v = 0; v < n; v++) {
     const k = kind[v];
     included[v] = keep[v] === 1 && k !== TRUE && k !== FALSE && k !== BASE && k !== INPUT && k !== TRANSITION ? 1 : 0;
   }
-  // the readers of each node in compressed rows: readers of u are readers[start[u] .. start[u + 1]), in node order
-  const pending = new Int32Array(n);
-  const start = new Int32Array(n + 1);
-  for (let v = 0; v < n; v++) {
-    if (!included[v]) continue;
-    const e = rowStart[v] + count[v];
-    for (let k = rowStart[v]; k < e; k++) {
-      const u = pool[k];
-      if (!included[u]) continue;
-      pending[v]++;
-      start[u + 1]++;
-    }
-  }
-  for (let u = 0; u < n; u++) start[u + 1] += start[u];
-  const fill = start.slice(0, n);
-  const readers = new Int32Array(start[n]);
-  for (let v = 0; v < n; v++) {
-    if (!included[v]) continue;
-    const e = rowStart[v] + count[v];
-    for (let k = rowStart[v]; k < e; k++) if (included[pool[k]]) readers[fill[pool[k]]++] = v;
-  }
-  const queue = new Int32Array(n);
-  let length = 0;
-  let includedCount = 0;
-  for (let v = 0; v < n; v++) {
-    if (!included[v]) continue;
-    includedCount++;
-    if (pending[v] === 0) queue[length++] = v;
-  }
-  for (let head = 0; head < length; head++) {
-    const u = queue[head];
-    for (let k = start[u]; k < start[u + 1]; k++) if (--pending[readers[k]] === 0) queue[length++] = readers[k];
-  }
-  let left = 0;
-  const leftOver = new Int32Array(includedCount - length);
-  if (length < includedCount) for (let v = 0; v < n; v++) if (included[v] && pending[v] > 0) leftOver[left++] = v;
-  return { order: queue.subarray(0, length), leftOver };
+  return kahnOrder(n, d.rows(), included);
 }
