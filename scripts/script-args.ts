@@ -49,9 +49,13 @@ export class ScriptArgs {
 
   /** Stops the script: the message and the usage on stderr, exit 2. */
   fail(message: string): never {
-    process.stderr.write(`${this.script}: ${message}\n${this.usage}`);
-    process.exit(2);
+    return stop(this.script, this.usage, message);
   }
+}
+
+function stop(script: string, usage: string, message: string): never {
+  process.stderr.write(`${script}: ${message}\n${usage}`);
+  process.exit(2);
 }
 
 /**
@@ -59,10 +63,7 @@ export class ScriptArgs {
  * or more, ending in a newline); at most `maxPositionals` positional arguments.
  */
 export function scriptArgs(script: string, usage: string, options: ScriptOptions, maxPositionals = Infinity): ScriptArgs {
-  const fail = (message: string): never => {
-    process.stderr.write(`${script}: ${message}\n${usage}`);
-    process.exit(2);
-  };
+  const fail = (message: string): never => stop(script, usage, message);
   try {
     const { values, positionals } = parseArgs({
       args: process.argv.slice(2),

@@ -380,7 +380,7 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
 function showReport(report: GroundReport, failure: string | undefined, wall: number) {
   editor.showGroundDiagnostics(report.diagnostics);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
-  const lifted = report.partial?.lifted?.map((r) => r.replace(/ \(.*/, "")).join(", ");
+  const lifted = report.partial?.lifted?.map((r) => r.relation).join(", ");
   const said = !report.partial
     ? STATUS_TEXT[report.status]
     : lifted
@@ -389,7 +389,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "partial" ? "partial" : report.status === "ok");
   $("ground-status").dataset.status = report.status;
   const rows: [string, string, string?][] = [];
-  if (report.partial?.lifted) rows.push(["played on", `a hybrid propnet: the rest of the game ground, ${report.partial.lifted.join(", ")} lifted (evaluated by the prover per state): ${report.partial.reason}`, "partial"]);
+  if (report.partial?.lifted) rows.push(["played on", `a hybrid propnet: the rest of the game ground, ${report.partial.lifted.map((r) => `${r.relation} (${r.atoms} atoms)`).join(", ")} lifted (evaluated by the prover per state): ${report.partial.reason}`, "partial"]);
   else if (report.partial) rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base: ${report.partial.reason}`, "partial"]);
   const t = report.times;
   const phases = PHASES.filter((p) => t[p] !== undefined);

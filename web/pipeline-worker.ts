@@ -98,7 +98,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined, partial: PartialGrounding | undefined, timeoutSeconds: number): GroundReport {
   const stats = result.program?.stats;
   return {
-    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, ...(partial.lifted ? { lifted: partial.lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`) } : {}) } } : {}),
+    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, ...(partial.lifted ? { lifted: partial.lifted.map((r) => ({ relation: `${r.relation}/${r.arity}`, atoms: r.atoms.length })) } : {}) } } : {}),
     file: result.file,
     status: result.status,
     diagnostics: result.diagnostics,

@@ -59,11 +59,11 @@ export interface GroundReport {
   readonly playError?: string;
   /**
    * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`). With
-   * `lifted` (`goodrow/1 (9 atoms)`, ...) it is played on a hybrid propnet, those relations asked of
+   * `lifted` (`goodrow/1` with its 9 atoms, ...) it is played on a hybrid propnet, those relations asked of
    * the prover per state, and the propnet reported and downloaded is the hybrid's; without, it is
    * played on the prover and the propnet is P^base's (src/hybrid/).
    */
-  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number; readonly lifted?: readonly string[] };
+  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number; readonly lifted?: readonly { readonly relation: string; readonly atoms: number }[] };
 }
 
 export interface PlayView {

@@ -24,14 +24,15 @@ export const PLAYER_PROBE_SECONDS = 2;
 
 /**
  * A probe (`GroundAndBuildOptions.probe`) that grounds with `grounder`, named `name` in what it
- * reports; undefined when the run fails before its time is up.
+ * reports; undefined when the run fails otherwise (an error, cancelled).
  */
 export function grounderProbe(grounder: AspGrounder, name = "clingo-wasm in text mode"): (program: AspProgram, seconds: number) => Promise<GroundingProbe | undefined> {
   return async (program, seconds) => {
     const counter = new GroundRuleCounter();
     const started = performance.now();
     const outcome = await grounder.ground(program.text, { timeoutMs: Math.max(1, Math.round(seconds * 1000)), extraArgs: ["--output=text"], onOutput: (chunk) => counter.push(chunk) });
-    if (outcome.status !== "ok" && outcome.status !== "timeout") return undefined;
+    // what was written before the time or the memory ran out is what the probe is for
+    if (outcome.status !== "ok" && outcome.status !== "timeout" && outcome.status !== "out-of-memory") return undefined;
     return counter.probe(program, (performance.now() - started) / 1000, name);
   };
 }

@@ -1,7 +1,6 @@
 /**
  * Counting what a grounder writes in text mode, ground rule by ground rule, per head relation:
- * the count behind the grounder probe (probe.ts with a native gringo, grounder-probe.ts with any
- * grounder). Text mode prints one ground rule per line, its head first (`exactlyfirst(1,2,...)`,
+ * the count behind the grounder probe (grounder-probe.ts; probe.ts runs it on a native gringo). Text mode prints one ground rule per line, its head first (`exactlyfirst(1,2,...)`,
  * `threatened(white,...) :- ...`), so the relation is the name that starts the line; a line
  * that starts otherwise (a constraint `:- ...`, a choice `{...}`) is not counted.
  * Pure computation: no Node imports.

@@ -6,43 +6,30 @@
  * attack relations. Run once a grounding has failed, to name what exploded (pipeline.ts,
  * `GroundAndBuildOptions.probe`); clingo's aspif names no atom before the end of a grounding.
  *
- * Node only (a child process). Without a native gringo on PATH, `probeFor` probes with the
+ * Node only (a native gringo). Without a native gringo on PATH, `probeFor` probes with the
  * grounder at hand (grounder-probe.ts).
  */
-import { spawn } from "node:child_process";
 import type { AspProgram } from "../translate/index.js";
-import { nativeGrounderOnPath } from "../ground/clingo/native.js";
+import { groundAspNative, nativeGrounderOnPath } from "../ground/clingo/native.js";
 import type { AspGrounder } from "../ground/asp-grounder.js";
 import { grounderProbe } from "./grounder-probe.js";
-export { PLAYER_PROBE_SECONDS } from "./grounder-probe.js";
-import { GroundRuleCounter } from "./probe-count.js";
 import type { GroundingProbe } from "./relation-names.js";
+
+export { PLAYER_PROBE_SECONDS } from "./grounder-probe.js";
 
 /** Seconds the probe grounds for (default of `probeGrounding`). */
 export const PROBE_SECONDS = 5;
 
 
-/** Ground rules per relation that gringo writes for `program` in `seconds`; undefined without a native gringo. */
+/**
+ * Ground rules per relation that gringo writes for `program` in `seconds` (the grounder probe,
+ * grounder-probe.ts, on a native gringo process of its own); undefined without a native gringo.
+ */
 export function probeGrounding(program: AspProgram, seconds = PROBE_SECONDS): Promise<GroundingProbe | undefined> {
   const executable = nativeGrounderOnPath();
   if (executable === undefined) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const counter = new GroundRuleCounter();
-    const child = spawn(executable, ["--text"], { stdio: ["pipe", "pipe", "ignore"] });
-    const timer = setTimeout(() => child.kill("SIGKILL"), seconds * 1000);
-    child.stdout.on("data", (chunk: Buffer) => counter.push(chunk));
-    child.stdin.on("error", () => undefined); // killed before it read the whole program
-    child.on("error", () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-    child.on("close", () => {
-      clearTimeout(timer);
-      resolve(counter.probe(program, (performance.now() - started) / 1000));
-    });
-    child.stdin.end(program.text);
-  });
+  const native: AspGrounder = { ground: (text, options) => groundAspNative(text, { ...options, executable }) };
+  return grounderProbe(native, "gringo --text")(program, seconds);
 }
 
 /**
