@@ -36,7 +36,7 @@ import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
 import { compileMachine } from "./propnet/compile-machine.js";
 import type { EngineName, GameStateMachine } from "./propnet/machine.js";
 import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
-import { chooseLifting, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
+import { chooseLifting, describeLifted, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
 import { partialMachine } from "./hybrid/partial-machine.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
@@ -379,8 +379,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const share = partial && options.deadline ? Math.min(options.timeoutSeconds, Math.round((options.deadline.remainingMs() / 100) * PARTIAL_GROUNDING_SHARE) / 10) : options.timeoutSeconds;
   const result = await groundDescription(loaded, { ...options, timeoutSeconds: share });
   if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "out-of-memory")) {
-    const base = await groundBaseOnly(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
-    return base.status === "partial" && base.partial ? groundLifted(loaded, base, base.partial, options) : base;
+    return groundPartial(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
   }
   if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
   const game = result.game;
@@ -407,6 +406,17 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const warnings = built.warnings.slice(0, MAX_PROPNET_WARNINGS).map((w) => diagnostic("warning", "ground", result.file, NO_POSITION, `propnet: ${w}`));
   const peakHeapBytes = heap ? { ...result.peakHeapBytes, propnet: heap.peak } : result.peakHeapBytes;
   return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built, ...(peakHeapBytes ? { peakHeapBytes } : {}) };
+}
+
+/**
+ * What a player gets of a game that did not ground (`result`, failed for `failure`): P^base ground
+ * alone (`groundBaseOnly`), then, when the probe or `options.lift` name relations that can be lifted,
+ * the hybrid grounding (`partial.lifted` set); else the game on the prover over P^base. The one path
+ * of `groundAndBuild` with `tooLarge: "partial"` and of the corpus's `partial_*` columns.
+ */
+export async function groundPartial(loaded: LoadResult, result: GroundResult, options: GroundAndBuildOptions, failure: string): Promise<GroundAndBuildResult> {
+  const base = await groundBaseOnly(loaded, result, options, failure);
+  return base.status === "partial" && base.partial ? groundLifted(loaded, base, base.partial, options) : base;
 }
 
 /**
@@ -460,7 +470,7 @@ async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, part
     diagnostics: [...base.diagnostics, diagnostic("note", "ground", base.file, NO_POSITION, `no hybrid propnet: ${why}`)],
   });
   if ("reason" in lifting) return failed(lifting.reason);
-  const names = lifting.lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ");
+  const names = describeLifted(lifting.lifted);
   if (options.deadline?.expired()) return failed(`the time limit was reached before grounding with ${names} lifted`);
   // a grounding of its own, smaller than the full one: the full one's limit was for the whole game
   // (the page's 10 ms stopped laikLee_hex's rest, 0.1 s), so it gets P^base's floor, within the deadline

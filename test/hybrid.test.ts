@@ -195,14 +195,26 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(isPartial(row)).toBe(true);
     // the CSV keeps its columns and appends the partial ones; read back, the row is the same
     const csv = readFileSync(out, "utf8");
-    expect(csv.split("\n")[0]).toBe(`${RESULT_COLUMNS.slice(0, 19).join(",")},partial_s,partial_base_atoms,partial_input_atoms,partial_probe`);
+    expect(csv.split("\n")[0]).toBe(`${RESULT_COLUMNS.slice(0, 19).join(",")},partial_s,partial_base_atoms,partial_input_atoms,partial_probe,partial_lifted`);
+    expect(row.partial_lifted).toBe("");
     expect(parseResults(csv).rows).toEqual(summary.rows);
     expect(summarizeRun(summary.rows, "ours")).toMatchObject({ grounded: 0, partial: 1 });
     const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "cli.csv"), "--no-progress");
-    expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(played on the prover\)/);
+    expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(0 hybrid, 1 on the prover\)/);
     const without = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "3", "--grounder", "wasm", "--out", path.join(dir, "without.csv"), "--no-progress", "--no-partial");
     expect(without.out).toMatch(/1 game: 1 timeout\n/);
     expect(parseResults(readFileSync(path.join(dir, "without.csv"), "utf8")).rows[0].partial_base_atoms).toBeNull();
+  });
+
+  it.skipIf(nativeGrounderOnPath() === undefined)("corpus: laikLee_hex's partial columns are the hybrid game that play gets (a native gringo's probe names islist)", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-corpus-hybrid-"));
+    // 5 s: the partial step's probe gets 1.25 s (at least 1 s is needed)
+    const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "5", "--grounder", "wasm", "--out", path.join(dir, "r.csv"), "--no-progress");
+    expect(cli.err).toMatch(/laikLee_hex: timeout \(partial: a hybrid propnet, line\/1 \(2 atoms\) lifted\)/);
+    expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(1 hybrid, 0 on the prover\)/);
+    const [row] = parseResults(readFileSync(path.join(dir, "r.csv"), "utf8")).rows;
+    expect([row.status, row.partial_lifted, row.partial_base_atoms, row.partial_input_atoms]).toEqual(["timeout", "line/1 (2 atoms)", 79, 52]);
+    expect(row.partial_probe).toMatch(/^islist/);
   });
 
   it("verify: sudoku on the hybrid machine (a native gringo's probe names exactlyfirst; else the prover's machine over P^base) against the prover, every step", async () => {

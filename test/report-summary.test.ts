@@ -175,9 +175,21 @@ describe("results README", () => {
     const rows = sample.map((r) => (r === timedOut ? partial : r));
     const md = renderResultsReadme({ ours: rows, oursLabel: "gdl-ground", anchorLabel: "GGP-Base", timeLimitSeconds: 60, readmeDir: "/r" });
     expect(md).toContain("| grounded (status ok) | 5/9 (55.6%) |");
-    expect(md).toContain("| of those, played on the prover (partial: P^base ground) | 1/9 (11.1%) |");
+    expect(md).toContain("| of those, played all the same (partial) | 1/9 (11.1%): 0 on a hybrid propnet (relations lifted), 1 on the prover over P^base |");
     expect(md).toContain("| `amazons` | timeout (partial: played on the prover) |");
     expect(renderResultsReadme({ ours: sample, oursLabel: "gdl-ground", anchorLabel: "GGP-Base", timeLimitSeconds: 60, readmeDir: "/r" })).not.toContain("played on the prover");
+  });
+
+  it("says which partial games are played on a hybrid propnet, with their lifted relations", () => {
+    const timedOut = sample.find((r) => r.status === "timeout")!;
+    const hybrid = { ...timedOut, partial_s: 2.5, partial_base_atoms: 79, partial_input_atoms: 52, partial_probe: "islist (2.2 M ground rules)", partial_lifted: "line/1 (2 atoms)" };
+    const rows = sample.map((r) => (r === timedOut ? hybrid : r));
+    expect(summarizeRun(rows, "ours")).toMatchObject({ partial: 1, hybrid: 1 });
+    const md = renderResultsReadme({ ours: rows, oursLabel: "gdl-ground", anchorLabel: "GGP-Base", timeLimitSeconds: 60, readmeDir: "/r" });
+    expect(md).toContain("| of those, played all the same (partial) | 1/9 (11.1%): 1 on a hybrid propnet (relations lifted), 0 on the prover over P^base |");
+    expect(md).toContain("| `amazons` | timeout (partial: a hybrid propnet, line/1 (2 atoms) lifted) |");
+    // a row that is not partial says nothing of lifted relations, whatever the column holds
+    expect(summarizeRun([{ ...timedOut, partial_lifted: "line/1 (2 atoms)" }], "ours")).toMatchObject({ partial: 0, hybrid: 0 });
   });
 
   it("with an anchor and an ablation run", () => {

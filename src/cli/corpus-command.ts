@@ -105,8 +105,8 @@ export async function runCorpusCommand(dir: string, options: CorpusCommandOption
     .filter(([, n]) => n > 0)
     .map(([s, n]) => `${n} ${s}`)
     .join(", ");
-  // games that did not ground but are played on the prover: counted apart ("310 ok, 4 timeout; 4 partial (...)")
-  const partial = run.partial > 0 ? `; ${run.partial} partial (played on the prover)` : "";
+  // games that did not ground but are played all the same: counted apart ("309 ok, 5 timeout; 5 partial (3 hybrid, 2 on the prover)")
+  const partial = run.partial > 0 ? `; ${run.partial} partial (${run.hybrid} hybrid, ${run.partial - run.hybrid} on the prover)` : "";
   const grounded = run.medianSeconds === null ? "" : `; grounded: median ${run.medianSeconds.toFixed(3)} s, mean ${(run.meanSeconds ?? 0).toFixed(3)} s`;
   io.out(
     `${summary.matched} game${summary.matched === 1 ? "" : "s"} in ${summary.seconds.toFixed(1)} s: ${summary.measured} measured now` +
@@ -147,7 +147,7 @@ function progressReporter(io: Output, bar: boolean): CorpusProgress {
   return {
     start: (total, skipped) => io.err(`grounding ${total - skipped} of ${total} games\n`),
     gameDone: (row: ResultRow, done, total) =>
-      io.err(`[${done}/${total}] ${row.game}: ${row.status}${isPartial(row) ? " (partial: played on the prover)" : ""}${row.total_s !== null ? ` ${row.total_s.toFixed(2)} s` : ""}${row.reason ? ` (${row.reason.slice(0, 120)})` : ""}\n`),
+      io.err(`[${done}/${total}] ${row.game}: ${row.status}${isPartial(row) ? (row.partial_lifted !== "" ? ` (partial: a hybrid propnet, ${row.partial_lifted} lifted)` : " (partial: played on the prover)") : ""}${row.total_s !== null ? ` ${row.total_s.toFixed(2)} s` : ""}${row.reason ? ` (${row.reason.slice(0, 120)})` : ""}\n`),
     finish: () => undefined,
   };
 }

@@ -10,6 +10,7 @@
 import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type DiagnosticJson, NO_POSITION } from "../diagnostics.js";
 import type { Tiering } from "./tiering.js";
 import { probeFor } from "../hybrid/probe.js";
+import { describeLifted } from "../hybrid/lifting.js";
 import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
@@ -438,7 +439,7 @@ export function formatPartialSummary(result: GroundAndBuildResult, propnet: Prop
     return [
       `${result.file}: partial propnet (the game did not ground; a hybrid propnet, its lifted relations asked of the prover per state)`,
       `  why: ${result.partial?.reason ?? result.status}`,
-      `  lifted: ${lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ")}`,
+      `  lifted: ${describeLifted(lifted)}`,
       `  propositions: base ${p.base} (${lifted.reduce((n, r) => n + r.atoms.length, 0)} at most for lifted atoms), input ${p.input}; ${propnet.components.length} components`,
       `  time (s): ${formatPhaseTimes(result.times)}`,
       "",

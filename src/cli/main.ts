@@ -190,7 +190,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
     "many",
   )
     .option("--no-propnet", "do not build the propnets")
-    .option("--no-partial", "do not ground P^base after a game that did not ground (the partial_* columns: played on the prover)")
+    .option("--no-partial", "after a game that did not ground, do not ground what a player gets instead (P^base, a hybrid grounding: the partial_* columns)")
     .option("--no-progress", "print a line per game instead of a progress bar")
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())

@@ -2,10 +2,11 @@
  * One game of a corpus run: the whole pipeline (parse, check, translate, ground, extract,
  * propnet) with the time of each phase and the sizes, as one results row. A game whose grounding
  * times out or runs out of memory keeps that status and those times (they are the paper's
- * figures); after the timed run, P^base is ground alone within a limit of its own, and when it
- * grounds the row's `partial_*` columns say that the game is played on the prover (src/hybrid/).
+ * figures); after the timed run, what a player would get follows within a limit of its own
+ * (`groundPartial`: P^base, the probe, the hybrid grounding when relations can be lifted), and the
+ * row's `partial_*` columns say how the game is played: on a hybrid propnet or on the prover.
  */
-import { groundAndBuild, groundBaseOnly, type AspGrounder, type GroundResult, type LoadOptions, type LoadResult } from "../pipeline.js";
+import { groundAndBuild, groundPartial, type AspGrounder, type GroundResult, type LoadOptions, type LoadResult } from "../pipeline.js";
 import { probeFor } from "../hybrid/probe.js";
 import { gdlSizeInLiterals } from "../syntax/description.js";
 import { loadFile } from "../node-pipeline.js";
@@ -15,6 +16,7 @@ import { unplayableReason } from "../propnet/index.js";
 import { Deadline } from "../deadline.js";
 import { nodeHeapProbe } from "../node-heap.js";
 import { describeProbe } from "../hybrid/relation-names.js";
+import { describeLifted } from "../hybrid/lifting.js";
 
 export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
@@ -23,9 +25,10 @@ export interface MeasureOptions extends LoadOptions {
   /** Build the propnet too (default true). */
   readonly propnet?: boolean;
   /**
-   * Ground P^base alone after a grounding that timed out or ran out of memory, within a time
-   * limit of its own (`timeoutSeconds` again), for the `partial_*` columns (default false): the
-   * game may then take twice `timeoutSeconds`.
+   * After a grounding that timed out or ran out of memory, ground what a player gets instead
+   * (P^base, and the hybrid grounding when relations can be lifted), within a time limit of its
+   * own (`timeoutSeconds` again), for the `partial_*` columns (default false): the game may then
+   * take twice `timeoutSeconds`.
    */
   readonly partial?: boolean;
 }
@@ -112,14 +115,19 @@ export async function measureGame(
   return row;
 }
 
-/** The `partial_*` columns of a game that did not ground: P^base ground alone after the timed run, with the probe beside it. */
+/**
+ * The `partial_*` columns of a game that did not ground: what `play` and `loadGame` get after the
+ * timed run (P^base with the probe beside it, then the hybrid grounding when the probe names
+ * relations that can be lifted). The base and input counts are those of the propnet played on.
+ */
 async function measurePartial(row: ResultRow, loaded: LoadResult, failed: GroundResult, grounder: AspGrounder, options: MeasureOptions): Promise<void> {
   const deadline = new Deadline(options.timeoutSeconds);
   const reason = failed.diagnostics.find((d) => d.severity === "error")?.message ?? failed.status;
-  const partial = (await groundBaseOnly(loaded, failed, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, probe: probeFor(grounder), keepGroundGame: false }, reason)).partial;
+  const partial = (await groundPartial(loaded, failed, { ...options.translate, grounder, timeoutSeconds: options.timeoutSeconds, deadline, probe: probeFor(grounder), keepGroundGame: false }, reason)).partial;
   if (!partial) return;
   row.partial_s = round(partial.seconds);
   row.partial_base_atoms = partial.baseFluents;
   row.partial_input_atoms = partial.inputs;
   row.partial_probe = partial.probe ? describeProbe(partial.probe) : "";
+  row.partial_lifted = partial.lifted ? describeLifted(partial.lifted) : "";
 }

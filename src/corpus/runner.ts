@@ -4,7 +4,8 @@
  * atomically, so that an interrupted run leaves a whole file and `resume` can go on from it.
  *
  * A game that does not ground within the limit keeps its status (timeout, out-of-memory); P^base
- * is then ground alone (measure.ts) and the row says whether the game is played on the prover.
+ * is then ground alone, and with relations lifted where the probe names them (measure.ts), and the row
+ * says how the game is played: on a hybrid propnet or on the prover.
  *
  * A child measures many games in a row with one warm clingo-wasm module; a child that runs over
  * the time limit is killed, one that crashes (a JavaScript heap out of memory, say) is reported
@@ -43,8 +44,9 @@ export interface CorpusOptions extends TranslateFlags, LoadOptions {
   /** Only the games whose name matches. */
   readonly filter?: RegExp;
   /**
-   * Ground P^base alone after a grounding that failed for its size (the `partial_*` columns:
-   * played on the prover; default: with the propnet). Its time is not in the grounding's columns.
+   * After a grounding that failed for its size, ground what a player gets instead (the `partial_*`
+   * columns: P^base, a hybrid grounding; default: with the propnet). Its time is not in the
+   * grounding's columns.
    */
   readonly partial?: boolean;
 }

@@ -46,6 +46,11 @@ export interface LiftedRelation {
   readonly readBy: readonly string[];
 }
 
+/** `pinned/2 (192 atoms), goodrow/1 (9 atoms)`: the lifted relations with their sizes, in words. */
+export function describeLifted(lifted: readonly Pick<LiftedRelation, "relation" | "arity" | "atoms">[]): string {
+  return lifted.map((r) => `${r.relation}/${r.arity} (${r.atoms.length} atoms)`).join(", ");
+}
+
 /** The lifted relations and the description the grounder gets in place of the game. */
 export interface Lifting {
   readonly lifted: readonly LiftedRelation[];

@@ -7,7 +7,7 @@
  *   game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,
  *   ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,
  *   peak_memory_mb,extract_peak_mb,propnet_peak_mb,partial_s,partial_base_atoms,partial_input_atoms,
- *   partial_probe
+ *   partial_probe,partial_lifted
  * `peak_memory_mb` is clingo-wasm's heap after the game (empty for a native gringo); a corpus child
  * reuses its worker and a wasm heap never shrinks, so it is an upper bound of the game's own peak.
  * `extract_peak_mb` and `propnet_peak_mb` are the JavaScript heap's peak (V8's heap and array
@@ -17,10 +17,14 @@
  * `status` is ok / timeout / out-of-memory / invalid / error; numeric fields are empty (null) when
  * unknown, e.g. for failed games.
  * A game whose grounding timed out or ran out of memory keeps that status and its times (the
- * paper's columns); when P^base ground after it, the game is played on the prover (src/hybrid/)
- * and the `partial_*` columns say so: P^base's time (translate, ground, extract, build), its base
- * and input propositions, and what the grounder probe saw explode (`partial_probe`). Such a row
- * is `isPartial` and counted apart: "310 ground, 4 partial (played on the prover)".
+ * paper's columns); when P^base ground after it, the game is playable all the same (src/hybrid/)
+ * and the `partial_*` columns say how, as `play` and `loadGame` get it: the time of what followed
+ * the failed grounding (P^base, and the hybrid grounding when relations were lifted), the base and
+ * input propositions of the propnet played on, what the grounder probe saw explode
+ * (`partial_probe`), and the relations kept lifted (`partial_lifted`: `pinned/2 (192 atoms)`;
+ * empty: the game is played on the prover over P^base). Such a row is `isPartial` and counted
+ * apart: "309 ground, 5 partial (3 hybrid, 2 on the prover)". Files written before
+ * `partial_lifted` read it as empty.
  * (`status` partial is read, for rows of a pipeline that asked for `tooLarge` itself.)
  *
  * An anchor file needs at least `game`, and `seconds`, `components`, `status` when known; other
@@ -65,7 +69,7 @@ export const RESULT_NUMBER_COLUMNS = [
 export type ResultNumberColumn = (typeof RESULT_NUMBER_COLUMNS)[number];
 
 /** All columns of our format, in file order (columns added later come last). */
-export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS, "partial_probe"] as const;
+export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS, "partial_probe", "partial_lifted"] as const;
 
 /** One game of one corpus run (field names are the column names). */
 export type ResultRow = {
@@ -73,11 +77,13 @@ export type ResultRow = {
   status: ResultStatus;
   /** Why a game failed (empty when ok). */
   reason: string;
-  /** A game played on the prover: the relations the grounder probe saw explode (empty otherwise). */
+  /** A game that did not ground: the relations the grounder probe saw explode (empty otherwise). */
   partial_probe: string;
+  /** A game played on a hybrid propnet: its lifted relations with their atoms (empty otherwise). */
+  partial_lifted: string;
 } & { [K in ResultNumberColumn]: number | null };
 
-/** A game that did not ground and is played on the prover over P^base (the `partial_*` columns). */
+/** A game that did not ground and is played on the prover or a hybrid propnet (the `partial_*` columns). */
 export function isPartial(row: ResultRow): boolean {
   return row.status === "partial" || (row.status !== "ok" && row.partial_base_atoms !== null);
 }
@@ -101,7 +107,7 @@ export interface ReadResult<Row> {
 
 /** A row with every number unknown, for building rows field by field. */
 export function emptyResultRow(game: string, status: ResultStatus = "ok", reason = ""): ResultRow {
-  const row = { game, status, reason, partial_probe: "" } as ResultRow;
+  const row = { game, status, reason, partial_probe: "", partial_lifted: "" } as ResultRow;
   for (const column of RESULT_NUMBER_COLUMNS) row[column] = null;
   return row;
 }
@@ -222,6 +228,7 @@ export function parseResults(content: string, file = "<results>"): ReadResult<Re
       row[column] = parseNumber(raw[column], column, file, line, diagnostics);
     }
     row.partial_probe = text(raw["partial_probe"]);
+    row.partial_lifted = text(raw["partial_lifted"]);
     rows.push(row);
   });
   return { rows, diagnostics };

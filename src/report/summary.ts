@@ -33,16 +33,20 @@ export interface GameFailure {
   game: string;
   status: ResultStatus;
   reason: string;
-  /** Played on the prover over P^base all the same (`isPartial`). */
+  /** Played all the same (`isPartial`): on a hybrid propnet or on the prover over P^base. */
   partial: boolean;
+  /** A hybrid game's lifted relations (`partial_lifted`); empty when it is played on the prover or not at all. */
+  lifted: string;
 }
 
 export interface RunSummary {
   label: string;
   games: number;
   grounded: number;
-  /** Games that did not ground and are played on the prover over P^base (`isPartial`): counted apart from `grounded`. */
+  /** Games that did not ground and are played all the same (`isPartial`): counted apart from `grounded`. */
   partial: number;
+  /** Of `partial`, those played on a hybrid propnet (relations lifted); the others are played on the prover over P^base. */
+  hybrid: number;
   byStatus: Record<ResultStatus, number>;
   /** Over the grounded games (`total_s`). */
   medianSeconds: number | null;
@@ -83,11 +87,12 @@ export function summarizeRun(rows: readonly ResultRow[], label: string): RunSumm
     .slice(0, 10);
   const failures = rows
     .filter((r) => r.status !== "ok")
-    .map((r) => ({ game: gameKey(r.game), status: r.status, reason: r.reason, partial: isPartial(r) }))
+    .map((r) => ({ game: gameKey(r.game), status: r.status, reason: r.reason, partial: isPartial(r), lifted: isPartial(r) ? r.partial_lifted : "" }))
     .sort((a, b) => a.status.localeCompare(b.status) || a.game.localeCompare(b.game));
   return {
     ...countsAndTimes(label, rows.length, grounded.length, byStatus, times),
     partial: rows.filter(isPartial).length,
+    hybrid: rows.filter((r) => isPartial(r) && r.partial_lifted !== "").length,
     medianClauses: median(known(grounded.map((r) => r.ground_clauses))),
     medianComponents: median(known(grounded.map(oursComponents))),
     medianComponentsPaper: median(known(grounded.map((r) => r.components_paper))),
@@ -349,7 +354,7 @@ export function renderResultsReadme(options: ReadmeOptions): string {
     ["games", String(ours.games)],
     ["grounded (status ok)", share(ours.grounded, ours.games)],
     ["failed", statusCounts(ours.byStatus)],
-    ...(ours.partial > 0 ? [["of those, played on the prover (partial: P^base ground)", share(ours.partial, ours.games)]] : []),
+    ...(ours.partial > 0 ? [["of those, played all the same (partial)", `${share(ours.partial, ours.games)}: ${ours.hybrid} on a hybrid propnet (relations lifted), ${ours.partial - ours.hybrid} on the prover over P^base`]] : []),
     ["median time (grounded games)", formatSeconds(ours.medianSeconds)],
     ["mean time (grounded games)", formatSeconds(ours.meanSeconds)],
     ["median ground clauses", formatCount(ours.medianClauses)],
@@ -579,10 +584,16 @@ export function renderResultsReadme(options: ReadmeOptions): string {
       "",
       table(
         ["game", "status", "reason"],
-        ours.failures.map((f) => [`\`${f.game}\``, f.partial ? `${f.status} (partial: played on the prover)` : f.status, shorten(f.reason) || "–"]),
+        ours.failures.map((f) => [`\`${f.game}\``, partialStatus(f), shorten(f.reason) || "–"]),
       ),
       "",
     );
   }
   return out.join("\n");
+}
+
+/** A failure's status, with how it is played when it is partial. */
+function partialStatus(f: GameFailure): string {
+  if (!f.partial) return f.status;
+  return f.lifted !== "" ? `${f.status} (partial: a hybrid propnet, ${f.lifted} lifted)` : `${f.status} (partial: played on the prover)`;
 }
