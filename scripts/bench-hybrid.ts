@@ -23,7 +23,7 @@ import { formatDiagnostic } from "../src/diagnostics.js";
 import { createGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { writeFileAtomic } from "../src/output-file.js";
-import { playableDescription } from "../src/pipeline.js";
+import { playableDescription } from "../src/playable.js";
 import type { EngineName, GameStateMachine } from "../src/propnet/machine.js";
 import { flatMonteCarlo, measureRepeated, type RunSpeed } from "../src/propnet/bench.js";
 import { mulberry32 } from "../src/propnet/search.js";

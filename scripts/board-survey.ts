@@ -15,7 +15,7 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { createGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { playableDescription } from "../src/pipeline.js";
+import { playableDescription } from "../src/playable.js";
 import { mulberry32 } from "../src/propnet/index.js";
 import { boardsOfGame, extent, placePieces, type Board } from "../src/report/board.js";
 import { writeFileAtomic } from "../src/output-file.js";

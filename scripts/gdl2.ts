@@ -19,7 +19,7 @@ import { createGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { writeFileAtomic } from "../src/output-file.js";
 import { ENGINE_NAMES } from "../src/propnet/machine.js";
-import { playableDescription } from "../src/pipeline.js";
+import { playableDescription } from "../src/playable.js";
 import { anchorUnavailable, runAnchorTrace } from "../src/verify/anchor-runner.js";
 import { describeTraceMismatch, replayAnchorTrace } from "../src/verify/anchor-trace.js";
 import { propnetKifReasoner } from "../src/verify/reasoners.js";

@@ -77,7 +77,6 @@ export {
   loadText,
   groundDescription,
   groundAndBuild,
-  playableDescription,
   type GroundAndBuildOptions,
   type GroundAndBuildResult,
   type GroundResult,
@@ -85,11 +84,9 @@ export {
   type GroundStatus,
   type LoadOptions,
   type LoadResult,
-  type NotPlayable,
   type PartialGrounding,
-  type PlayableGame,
-  type PlayableOptions,
 } from "./pipeline.js";
+export { playableDescription, type NotPlayable, type PlayableGame, type PlayableOptions } from "./playable.js";
 export { grounderProbe, PLAYER_PROBE_SECONDS } from "./hybrid/grounder-probe.js";
 export { describeProbe, type GroundedRelation, type GroundingProbe } from "./hybrid/relation-names.js";
 export type { LiftedRelation } from "./hybrid/lifting.js";

@@ -4,7 +4,8 @@
  */
 import { diagnostic, NO_POSITION, type Diagnostic } from "./diagnostics.js";
 import { readTextFile } from "./input-file.js";
-import { groundAndBuild, loadText, playableDescription, type GroundAndBuildResult, type LoadOptions, type LoadResult, type NotPlayable, type PlayableGame, type PlayableOptions } from "./pipeline.js";
+import { groundAndBuild, loadText, type GroundAndBuildResult, type LoadOptions, type LoadResult } from "./pipeline.js";
+import { playableDescription, type NotPlayable, type PlayableGame, type PlayableOptions } from "./playable.js";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
 import type { TranslateFlags } from "./translate/index.js";
 import { PLAYER_PROBE_SECONDS, probeFor } from "./hybrid/probe.js";

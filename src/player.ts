@@ -21,7 +21,8 @@
  */
 import { existsSync } from "node:fs";
 import { createGrounder, type GrounderKind } from "./ground/index.js";
-import { loadText, playableDescription, type LoadOptions, type PartialGrounding, type PlayableGame } from "./pipeline.js";
+import { loadText, type LoadOptions, type PartialGrounding } from "./pipeline.js";
+import { playableDescription, type PlayableGame } from "./playable.js";
 import { Deadline } from "./deadline.js";
 import { loadFile } from "./node-pipeline.js";
 import { PLAYER_PROBE_SECONDS, probeFor } from "./hybrid/probe.js";

@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { loadText, playableDescription } from "../src/pipeline.js";
+import { loadText } from "../src/pipeline.js";
+import { playableDescription } from "../src/playable.js";
 import { translate } from "../src/translate/index.js";
 import { type ClosableGrounder } from "../src/ground/index.js";
 import { withGrounder } from "./support/grounder.js";

@@ -9,7 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GroundGameBuilder } from "../src/ground/ground-game.js";
-import { loadText, playableDescription, type AspGrounder } from "../src/pipeline.js";
+import { loadText, type AspGrounder } from "../src/pipeline.js";
+import { playableDescription } from "../src/playable.js";
 import { boardsOfGame, extent, inferBoards, placePieces, type Board } from "../src/report/board.js";
 import { createdGrounder } from "./support/grounder.js";
 

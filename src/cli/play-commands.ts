@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { diagnostic, diagnosticToJson, formatDiagnostic, NO_POSITION, type Diagnostic } from "../diagnostics.js";
 import { Deadline } from "../deadline.js";
-import type { PlayableGame } from "../pipeline.js";
+import type { PlayableGame } from "../playable.js";
 import { playableGame } from "../node-pipeline.js";
 import { createGrounder, type GrounderKind, type WasmTier } from "../ground/index.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
