@@ -63,6 +63,7 @@ export class Representatives {
   /** From now on `to` computes v's value; it takes v's view name if it has none. */
   replace(v: number, to: number): void {
     this.rep[v] = to;
+    this.replacements++;
     this.d.name(to, this.d.labelOf(v));
   }
 
@@ -87,6 +88,10 @@ export class Representatives {
   acyclic = true;
   private walk = 0;
   private order = new Int32Array(0);
+  private orderLength = 0;
+  /** Replacements made so far, and how many had been made when the last walk began (-1: no walk yet). */
+  private replacements = 0;
+  private lastWalkBegan = -1;
   private readonly stack = new IntList();
   private readonly pos = new IntList();
 
@@ -104,6 +109,7 @@ export class Representatives {
     }
     const { mark, order, stack, pos } = this;
     const walk = ++this.walk;
+    const began = this.replacements;
     const seen = 2 * walk;
     let acyclic = true;
     let length = 0;
@@ -134,6 +140,16 @@ export class Representatives {
       }
     }
     this.acyclic = acyclic;
+    this.orderLength = length;
+    this.lastWalkBegan = began;
     return order.subarray(0, length);
+  }
+
+  /**
+   * The last walk's order, when no component was replaced since it began (what the roots read
+   * through representatives is then still that order, inputs before readers); else undefined.
+   */
+  lastOrder(): Int32Array | undefined {
+    return this.lastWalkBegan === this.replacements ? this.order.subarray(0, this.orderLength) : undefined;
   }
 }

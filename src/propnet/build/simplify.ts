@@ -23,15 +23,36 @@ export function simplify(d: Draft, out: DraftOutputs): Uint8Array {
   const table = mergeTable(d);
   mergeGates(d, reps, table);
   const buffers = new FactorBuffers(d.size);
-  for (let round = 0; round < 10 && factorCommonInputs(d, reps, buffers); round++) mergeGates(d, reps, table);
-
-  // final rewrite: every reader reads representatives; transitions keep their next proposition
+  let settled = false;
+  for (let round = 0; round < 10; round++) {
+    if (!factorCommonInputs(d, reps, buffers)) {
+      settled = true;
+      break;
+    }
+    mergeGates(d, reps, table);
+  }
   const keep = new Uint8Array(d.size);
+  const order = settled ? reps.lastOrder() : undefined;
+  if (order !== undefined) rewriteAlong(d, reps, keep, order);
+  else rewriteFromRoots(d, reps, keep);
+  return keep;
+}
+
+/**
+ * The final rewrite: every reader reads representatives, transitions keep their next proposition;
+ * marks in `keep` what the roots reach so. A walk from the roots.
+ */
+function rewriteFromRoots(d: Draft, reps: Representatives, keep: Uint8Array): void {
   const stack = new IntList(reps.roots.length);
   for (const r of reps.roots) {
     keep[r] = 1;
     stack.push(r);
   }
+  rewriteStack(d, reps, keep, stack);
+}
+
+/** Rewrites and keeps what the components on `stack` (kept already) reach, depth first. */
+function rewriteStack(d: Draft, reps: Representatives, keep: Uint8Array, stack: IntList): void {
   const { pool } = d;
   while (stack.length > 0) {
     const v = stack.data[--stack.length];
@@ -47,5 +68,35 @@ export function simplify(d: Draft, out: DraftOutputs): Uint8Array {
       }
     }
   }
-  return keep;
+}
+
+/**
+ * The final rewrite of `rewriteFromRoots`, along the order of the last walk when nothing was
+ * replaced since (factoring's last round changed nothing): that walk reached every root and every
+ * representative a kept component reads, so only what base propositions and transitions read
+ * as it is (the next propositions, not walked through) is walked here. Why: a walk of the whole
+ * kept graph less (racer4: 455 k components).
+ */
+function rewriteAlong(d: Draft, reps: Representatives, keep: Uint8Array, order: Int32Array): void {
+  for (let o = 0; o < order.length; o++) keep[order[o]] = 1;
+  const { pool } = d;
+  const stack = new IntList(64);
+  for (let o = 0; o < order.length; o++) {
+    const v = order[o];
+    const kind = d.kind[v];
+    const s = d.start[v];
+    const e = s + d.count[v];
+    if (kind !== BASE && kind !== TRANSITION) {
+      for (let k = s; k < e; k++) pool[k] = reps.find(pool[k]);
+      continue;
+    }
+    for (let k = s; k < e; k++) {
+      const w = pool[k];
+      if (!keep[w]) {
+        keep[w] = 1;
+        stack.push(w);
+        rewriteStack(d, reps, keep, stack);
+      }
+    }
+  }
 }
