@@ -54,6 +54,9 @@ export class RelaxedCheck {
   /** The possibilities of the other calls. */
   private memo = new Map<number, Possibility>();
   private size = 0;
+  /** Slots bound, in order, up to `trailTop`. */
+  private readonly trail: number[] = [];
+  private trailTop = 0;
   /** Calls being checked, outermost first (a loop back to one of them counts as possible). */
   private readonly checking: { relation: Relation; call: readonly number[] }[] = [];
 
@@ -83,11 +86,13 @@ export class RelaxedCheck {
     let possible: boolean;
     for (const c of this.checking) if (c.relation === relation && sameIds(c.call, call)) return true;
     this.checking.push({ relation, call });
+    const mark = this.trailTop;
     try {
       possible = this.check(relation, call);
     } catch {
       possible = true; // undecided, or the static evaluation failed: a search will tell
     } finally {
+      this.trailTop = mark;
       this.checking.pop();
     }
     if (at >= 0) {
@@ -107,11 +112,18 @@ export class RelaxedCheck {
   private check(relation: Relation, call: readonly number[]): boolean {
     if (relation.facts.size > 0 && relation.facts.lookup(call).length > 0) return true;
     const all = (1 << call.length) - 1;
-    for (const clause of relation.clauses) {
+    clauses: for (const clause of relation.clauses) {
+      for (let j = 0; j < call.length; j++) {
+        const p = clause.head[j];
+        if (p.k === 0 && p.id !== call[j]) continue clauses;
+      }
       const frame = new Array<number>(clause.varNames.length).fill(-1);
+      const mark = this.trailTop;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) unifies = this.match(clause.head[j], call[j], frame);
-      if (unifies && this.body(planFor(clause, all), 0, frame, clause)) return true;
+      const holds = unifies && this.body(planFor(clause, all), 0, frame, clause);
+      this.trailTop = mark; // the frame is dropped: its bindings need no undoing
+      if (holds) return true;
     }
     return false;
   }
@@ -136,9 +148,9 @@ export class RelaxedCheck {
     const right = this.ground(literal.right, frame);
     if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "eq") && this.body(plan, i + 1, frame, clause);
     if (literal.kind === "distinct" || (left < 0 && right < 0)) throw UNDECIDED;
-    const saved = frame.slice();
+    const mark = this.trailTop;
     const holds = (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) && this.body(plan, i + 1, frame, clause);
-    restore(frame, saved);
+    this.undo(mark, frame);
     return holds;
   }
 
@@ -153,17 +165,17 @@ export class RelaxedCheck {
       const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics.query(relation, call, null, null);
       if (literal.kind === "neg") {
         for (const answer of answers) {
-          const saved = frame.slice();
+          const mark = this.trailTop;
           const matched = this.matchFree(literal.args, call, answer, frame);
-          restore(frame, saved);
+          this.undo(mark, frame);
           if (matched) return false;
         }
         return this.body(plan, i + 1, frame, clause);
       }
       for (const answer of answers) {
-        const saved = frame.slice();
+        const mark = this.trailTop;
         const holds = this.matchFree(literal.args, call, answer, frame) && this.body(plan, i + 1, frame, clause);
-        restore(frame, saved);
+        this.undo(mark, frame);
         if (holds) return true;
       }
       return false;
@@ -173,6 +185,11 @@ export class RelaxedCheck {
     if (!bound) throw UNDECIDED;
     if (relation.kind === "derived" && this.groundComponent[relation.index] >= 0 && !this.possible(relation, call)) return false;
     return this.body(plan, i + 1, frame, clause);
+  }
+
+  /** Unbinds the slots bound since `mark` (each frame's bindings are on the trail above its mark). */
+  private undo(mark: number, frame: number[]): void {
+    while (this.trailTop > mark) frame[this.trail[--this.trailTop]] = -1;
   }
 
   /** The id of a pattern under the frame, or -1 when a variable in it is unbound. */
@@ -197,7 +214,10 @@ export class RelaxedCheck {
   private match(p: Pattern, id: number, frame: number[]): boolean {
     if (p.k === 0) return p.id === id;
     if (p.k === 1) {
-      if (frame[p.slot] < 0) frame[p.slot] = id;
+      if (frame[p.slot] < 0) {
+        frame[p.slot] = id;
+        this.trail[this.trailTop++] = p.slot;
+      }
       return frame[p.slot] === id;
     }
     const args = this.store.argsOf[id];
@@ -207,6 +227,3 @@ export class RelaxedCheck {
   }
 }
 
-function restore(frame: number[], saved: readonly number[]): void {
-  for (let v = 0; v < frame.length; v++) frame[v] = saved[v];
-}
