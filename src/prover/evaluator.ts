@@ -137,7 +137,7 @@ export class Evaluator {
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
     const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false) : null;
-    this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, statics);
+    this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
 
   /** A layer holding the fluents of a state as `true` inputs. */

@@ -18,7 +18,6 @@
  * search walked the empty squares from the piece until it left the board or met a piece, in every
  * state. Whether a square is on a ray is static.
  */
-import type { Evaluator } from "./evaluator.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 import { hashIds, sameIds } from "./id-hash.js";
 import { planFor } from "./plan.js";
@@ -42,13 +41,16 @@ class Possibility {
 class Undecided extends Error {}
 const UNDECIDED = new Undecided("undecided");
 
+/** The answers of a call of a static relation (term ids, -1 for a free position). */
+export type StaticQuery = (relation: Relation, call: readonly number[]) => readonly number[][];
+
 type AtomLiteral = Extract<BodyLiteral, { readonly relation: Relation }>;
 type CompareLiteral = Extract<BodyLiteral, { readonly left: Pattern }>;
 
 export class RelaxedCheck {
   private readonly store: TermStore;
   /** Static relations, evaluated apart from the main evaluator's queries. */
-  private readonly statics: Evaluator;
+  private readonly statics: StaticQuery;
   /** Per relation index: the possibilities of its calls whose values fit a dense table. */
   private readonly dense: (DenseMemo | undefined)[] = [];
   /** The possibilities of the other calls. */
@@ -64,8 +66,8 @@ export class RelaxedCheck {
     program: Program,
     /** Per relation index: its ground component (ground-calls.ts), or -1. */
     private readonly groundComponent: Int32Array,
-    /** An evaluator of the same program for the static relations alone (its queries give no state). */
-    statics: Evaluator,
+    /** The answers of static relations, from an evaluator of the same program apart from the one that asks. */
+    statics: StaticQuery,
   ) {
     this.store = program.store;
     this.statics = statics;
@@ -162,7 +164,7 @@ export class RelaxedCheck {
     let bound = true;
     for (let j = 0; j < args.length; j++) if ((call[j] = this.ground(args[j], frame)) < 0) bound = false;
     if (relation.level === 0 && relation.kind === "derived") {
-      const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics.query(relation, call, null, null);
+      const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics(relation, call);
       if (literal.kind === "neg") {
         for (const answer of answers) {
           const mark = this.trailTop;
