@@ -16,6 +16,11 @@
  * it, stopped at its first proof, with a loop check instead of the SCC algorithm
  * (`searchGround`); its answer is kept in the layer unless it relied on a loop.
  *
+ * Answers that hold in every state are kept for the game in byte tables (dense-memo.ts): those of
+ * fully bound calls of static relations, and which fully bound calls of ground components the
+ * relaxation rules out (relaxed.ts: chess's threat checks along rays that cannot reach the target);
+ * such a call is answered "no" without a search.
+ *
  * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a
  * query that starts with more drops them all first (they are a cache: every one can be
  * computed again). quad's 8-ary `square`, called with the cells of each state bound, made 2.1
@@ -29,11 +34,14 @@ import { groundCallComponents } from "./ground-calls.js";
 import { planFor } from "./plan.js";
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
-import { hashIds, sameIds } from "./id-hash.js";
+import { sameIds } from "./id-hash.js";
 import { TupleIndex } from "./tuple-index.js";
 import { Table } from "./table.js";
+import { Layer, callHash } from "./layer.js";
+import { RelaxedCheck } from "./relaxed.js";
+import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 
-export { Table };
+export { Table, Layer, callHash };
 
 /** No positions free: shared by every fully bound call. */
 const NONE_FREE: readonly number[] = [];
@@ -54,11 +62,6 @@ export const GROUND_LOOP_LIMIT = 10_000;
 export const STATIC_TABLE_LIMIT = 500_000;
 
 
-/** A hash of a call of a relation (see id-hash.ts). */
-export function callHash(relation: number, call: readonly number[]): number {
-  return hashIds(relation, call);
-}
-
 function isBound(call: readonly number[]): boolean {
   for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
   return true;
@@ -68,57 +71,6 @@ function freeOf(call: readonly number[]): number[] {
   const positions: number[] = [];
   for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
   return positions;
-}
-
-/** The answer of a fully bound call, chained with those whose calls hash alike. */
-class Known {
-  constructor(
-    readonly relation: Relation,
-    readonly call: readonly number[],
-    readonly holds: boolean,
-    readonly next: Known | undefined,
-  ) {}
-}
-
-/** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
-export class Layer {
-  /**
-   * Every table of the layer, by the hash of its relation and call; tables whose calls hash
-   * alike are chained through `Table.nextAlike`. One map per layer instead of a trie of maps per
-   * relation: chess made about 2,400 maps a state, most of the prover's garbage.
-   */
-  readonly tables = new Map<number, Table>();
-  readonly inputs: (TupleIndex | undefined)[] = [];
-  /** Answers of fully bound calls searched depth-first (see ground-calls.ts), by hash as `tables`. */
-  private readonly known = new Map<number, Known>();
-
-  /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
-  knownAnswer(relation: Relation, call: readonly number[]): number {
-    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
-      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
-    }
-    return -1;
-  }
-
-  /** Keeps the answer of a fully bound call (not known yet). */
-  keepAnswer(relation: Relation, call: readonly number[], holds: boolean): void {
-    const hash = callHash(relation.index, call);
-    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
-  }
-
-  /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */
-  tableOf(relation: Relation, call: readonly number[], make: (layer: Layer, relation: Relation, call: readonly number[]) => Table): Table {
-    const hash = callHash(relation.index, call);
-    const first = this.tables.get(hash);
-    let table = first;
-    while (table !== undefined && (table.relation !== relation || !sameIds(table.call, call))) table = table.nextAlike;
-    if (table === undefined) {
-      table = make(this, relation, call);
-      table.nextAlike = first;
-      this.tables.set(hash, table);
-    }
-    return table;
-  }
 }
 
 export class Evaluator {
@@ -165,15 +117,27 @@ export class Evaluator {
   /** Searches and tables begun so far (tells a search that met none). */
   private searches = 0;
 
-  /** `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT); `groundLoopLimit`: see GROUND_LOOP_LIMIT. */
+  /** Per static relation: the answers of its fully bound calls, kept for the game (static tables may be dropped). */
+  private readonly staticAnswers: (DenseMemo | undefined)[] = [];
+  /** Fully bound calls that hold in no state (relaxed.ts), or null when they are searched all the same. */
+  private readonly relaxed: RelaxedCheck | null;
+
+  /**
+   * `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT); `groundLoopLimit`: see
+   * GROUND_LOOP_LIMIT; `staticAnswers`: whether the answers of fully bound calls that hold in every state are kept
+   * for the game (static relations' in dense-memo.ts, and the calls the relaxation rules out, relaxed.ts).
+   */
   constructor(
     readonly program: Program,
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
     private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
+    private readonly keepStaticAnswers = true,
   ) {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
+    const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false) : null;
+    this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
 
   /** A layer holding the fluents of a state as `true` inputs. */
@@ -282,11 +246,16 @@ export class Evaluator {
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
     const component = this.groundComponent[relation.index];
     if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) {
+      if (this.relaxed !== null && !this.relaxed.possible(relation, call)) return EMPTY;
       return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
     }
+    const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
+    const at = memo === null ? -1 : memo.cellOf(call);
+    if (at >= 0 && memo!.cells[at] !== UNKNOWN) return memo!.cells[at] === POSSIBLE ? HOLDS : EMPTY;
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
+    if (at >= 0 && table.complete) memo!.cells[at] = table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE;
     return table.answers;
   }
 

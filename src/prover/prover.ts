@@ -41,6 +41,12 @@ export interface ProverOptions {
    * before those searches (the tests compare the two).
    */
   readonly groundLoopLimit?: number;
+  /**
+   * Whether the answers of fully bound calls that hold in every state are kept for the game (default
+   * true): those of static relations, and the calls of state-dependent relations that the relaxation
+   * rules out (src/prover/relaxed.ts); false asks every one again (the tests compare the two).
+   */
+  readonly staticAnswers?: boolean;
 }
 
 export class Prover {
@@ -61,7 +67,7 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
-    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit);
+    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
     this.randomRole = this.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;

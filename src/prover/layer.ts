@@ -1,0 +1,66 @@
+/**
+ * The tables and inputs of one level of the prover's evaluator (evaluator.ts): a state (level 1),
+ * a state with a joint move (level 2), or the static relations (level 0); and the answers of the
+ * fully bound calls it searched depth-first in that level.
+ */
+import type { Relation } from "./program.js";
+import { hashIds, sameIds } from "./id-hash.js";
+import type { TupleIndex } from "./tuple-index.js";
+import type { Table } from "./table.js";
+
+/** A hash of a call of a relation (see id-hash.ts). */
+export function callHash(relation: number, call: readonly number[]): number {
+  return hashIds(relation, call);
+}
+
+/** The answer of a fully bound call, chained with those whose calls hash alike. */
+class Known {
+  constructor(
+    readonly relation: Relation,
+    readonly call: readonly number[],
+    readonly holds: boolean,
+    readonly next: Known | undefined,
+  ) {}
+}
+
+/** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
+export class Layer {
+  /**
+   * Every table of the layer, by the hash of its relation and call; tables whose calls hash
+   * alike are chained through `Table.nextAlike`. One map per layer instead of a trie of maps per
+   * relation: chess made about 2,400 maps a state, most of the prover's garbage.
+   */
+  readonly tables = new Map<number, Table>();
+  readonly inputs: (TupleIndex | undefined)[] = [];
+  /** Answers of fully bound calls searched depth-first (see ground-calls.ts), by hash as `tables`. */
+  private readonly known = new Map<number, Known>();
+
+  /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
+  knownAnswer(relation: Relation, call: readonly number[]): number {
+    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
+      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
+    }
+    return -1;
+  }
+
+  /** Keeps the answer of a fully bound call (not known yet). */
+  keepAnswer(relation: Relation, call: readonly number[], holds: boolean): void {
+    const hash = callHash(relation.index, call);
+    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
+  }
+
+  /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */
+  tableOf(relation: Relation, call: readonly number[], make: (layer: Layer, relation: Relation, call: readonly number[]) => Table): Table {
+    const hash = callHash(relation.index, call);
+    const first = this.tables.get(hash);
+    let table = first;
+    while (table !== undefined && (table.relation !== relation || !sameIds(table.call, call))) table = table.nextAlike;
+    if (table === undefined) {
+      table = make(this, relation, call);
+      table.nextAlike = first;
+      this.tables.set(hash, table);
+    }
+    return table;
+  }
+}
+

@@ -1,0 +1,231 @@
+/**
+ * Which fully bound calls can hold in no state at all: the static part of the rule bodies,
+ * evaluated once per call for the whole game instead of in every state (evaluator.ts asks it
+ * before it searches a call of a ground component, ground-calls.ts).
+ *
+ * A call is *possible* when it holds in the relaxation of the rules in which every literal that
+ * reads the state or the move is assumed true: a `true`/`does` literal whose variables are bound,
+ * a fully bound call of a state-dependent relation outside the ground components, and every
+ * `not` of a state-dependent relation. Static relations are evaluated exactly (by an evaluator of
+ * their own), fully bound calls of ground components are asked recursively. Whatever the
+ * relaxation cannot decide (a state literal that would bind a variable, a call left with free
+ * arguments, a loop back to a call being checked, an error of the static evaluation) counts as
+ * possible. The relaxation only widens what holds, so a call that is not possible fails in every
+ * state: the evaluator answers it "no" without a search.
+ *
+ * Why: chess's threat checks ask `clear_diagonal_ne_ig` and its kin about squares that are not
+ * on the piece's ray at all (three of the four directions a bishop is asked about); each such
+ * search walked the empty squares from the piece until it left the board or met a piece, in every
+ * state. Whether a square is on a ray is static.
+ */
+import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
+import { hashIds, sameIds } from "./id-hash.js";
+import { planFor } from "./plan.js";
+import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
+import type { TermStore } from "./term-store.js";
+
+/** Calls whose possibility is kept at most; more and the memo starts again (it is a cache). */
+export const RELAXED_MEMO_LIMIT = 1_000_000;
+
+/** The possibility of a fully bound call, chained with those whose calls hash alike. */
+class Possibility {
+  constructor(
+    readonly relation: Relation,
+    readonly call: readonly number[],
+    readonly possible: boolean,
+    readonly next: Possibility | undefined,
+  ) {}
+}
+
+/** Thrown inside a check when the relaxation cannot decide: the call counts as possible. */
+class Undecided extends Error {}
+const UNDECIDED = new Undecided("undecided");
+
+/** The answers of a call of a static relation (term ids, -1 for a free position). */
+export type StaticQuery = (relation: Relation, call: readonly number[]) => readonly number[][];
+
+type AtomLiteral = Extract<BodyLiteral, { readonly relation: Relation }>;
+type CompareLiteral = Extract<BodyLiteral, { readonly left: Pattern }>;
+
+export class RelaxedCheck {
+  private readonly store: TermStore;
+  /** Static relations, evaluated apart from the main evaluator's queries. */
+  private readonly statics: StaticQuery;
+  /** Per relation index: the possibilities of its calls whose values fit a dense table. */
+  private readonly dense: (DenseMemo | undefined)[] = [];
+  /** The possibilities of the other calls. */
+  private memo = new Map<number, Possibility>();
+  private size = 0;
+  /** Slots bound, in order, up to `trailTop`. */
+  private readonly trail: number[] = [];
+  private trailTop = 0;
+  /** Calls being checked, outermost first (a loop back to one of them counts as possible). */
+  private readonly checking: { relation: Relation; call: readonly number[] }[] = [];
+
+  constructor(
+    program: Program,
+    /** Per relation index: its ground component (ground-calls.ts), or -1. */
+    private readonly groundComponent: Int32Array,
+    /** The answers of static relations, from an evaluator of the same program apart from the one that asks. */
+    statics: StaticQuery,
+  ) {
+    this.store = program.store;
+    this.statics = statics;
+  }
+
+  /** Whether the fully bound call of `relation` (level 1 or 2, of a ground component) may hold in some state. */
+  possible(relation: Relation, call: readonly number[]): boolean {
+    const dense = (this.dense[relation.index] ??= new DenseMemo(relation.arity));
+    const at = dense.cellOf(call);
+    if (at >= 0) {
+      const known = dense.cells[at];
+      if (known !== UNKNOWN) return known === POSSIBLE;
+    } else {
+      for (let p = this.memo.get(hashIds(relation.index, call)); p !== undefined; p = p.next) {
+        if (p.relation === relation && sameIds(p.call, call)) return p.possible;
+      }
+    }
+    let possible: boolean;
+    for (const c of this.checking) if (c.relation === relation && sameIds(c.call, call)) return true;
+    this.checking.push({ relation, call });
+    const mark = this.trailTop;
+    try {
+      possible = this.check(relation, call);
+    } catch {
+      possible = true; // undecided, or the static evaluation failed: a search will tell
+    } finally {
+      this.trailTop = mark;
+      this.checking.pop();
+    }
+    if (at >= 0) {
+      dense.cells[at] = possible ? POSSIBLE : IMPOSSIBLE;
+      return possible;
+    }
+    if (this.size >= RELAXED_MEMO_LIMIT) {
+      this.memo = new Map();
+      this.size = 0;
+    }
+    const hash = hashIds(relation.index, call);
+    this.memo.set(hash, new Possibility(relation, call.slice(), possible, this.memo.get(hash)));
+    this.size++;
+    return possible;
+  }
+
+  private check(relation: Relation, call: readonly number[]): boolean {
+    if (relation.facts.size > 0 && relation.facts.lookup(call).length > 0) return true;
+    const all = (1 << call.length) - 1;
+    clauses: for (const clause of relation.clauses) {
+      for (let j = 0; j < call.length; j++) {
+        const p = clause.head[j];
+        if (p.k === 0 && p.id !== call[j]) continue clauses;
+      }
+      const frame = new Array<number>(clause.varNames.length).fill(-1);
+      const mark = this.trailTop;
+      let unifies = true;
+      for (let j = 0; j < call.length && unifies; j++) unifies = this.match(clause.head[j], call[j], frame);
+      const holds = unifies && this.body(planFor(clause, all), 0, frame, clause);
+      this.trailTop = mark; // the frame is dropped: its bindings need no undoing
+      if (holds) return true;
+    }
+    return false;
+  }
+
+  /** Whether the relaxed body holds from literal `i` on under `frame` (which it leaves as it found it). */
+  private body(plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
+    if (i === plan.length) return true;
+    const literal = plan[i];
+    switch (literal.kind) {
+      case "pos":
+      case "neg":
+        return this.atom(literal, plan, i, frame, clause);
+      case "distinct":
+      case "eq":
+        return this.compare(literal, plan, i, frame, clause);
+    }
+  }
+
+  /** `body` at a `distinct` or `not distinct`. */
+  private compare(literal: CompareLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
+    const left = this.ground(literal.left, frame);
+    const right = this.ground(literal.right, frame);
+    if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "eq") && this.body(plan, i + 1, frame, clause);
+    if (literal.kind === "distinct" || (left < 0 && right < 0)) throw UNDECIDED;
+    const mark = this.trailTop;
+    const holds = (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) && this.body(plan, i + 1, frame, clause);
+    this.undo(mark, frame);
+    return holds;
+  }
+
+  /** `body` at a positive or negated atom. */
+  private atom(literal: AtomLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
+    const relation = literal.relation;
+    const args = literal.args;
+    const call = new Array<number>(args.length);
+    let bound = true;
+    for (let j = 0; j < args.length; j++) if ((call[j] = this.ground(args[j], frame)) < 0) bound = false;
+    if (relation.level === 0 && relation.kind === "derived") {
+      const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics(relation, call);
+      if (literal.kind === "neg") {
+        for (const answer of answers) {
+          const mark = this.trailTop;
+          const matched = this.matchFree(literal.args, call, answer, frame);
+          this.undo(mark, frame);
+          if (matched) return false;
+        }
+        return this.body(plan, i + 1, frame, clause);
+      }
+      for (const answer of answers) {
+        const mark = this.trailTop;
+        const holds = this.matchFree(literal.args, call, answer, frame) && this.body(plan, i + 1, frame, clause);
+        this.undo(mark, frame);
+        if (holds) return true;
+      }
+      return false;
+    }
+    // A literal that reads the state or the move: assumed to hold, when it binds nothing.
+    if (literal.kind === "neg") return this.body(plan, i + 1, frame, clause);
+    if (!bound) throw UNDECIDED;
+    if (relation.kind === "derived" && this.groundComponent[relation.index] >= 0 && !this.possible(relation, call)) return false;
+    return this.body(plan, i + 1, frame, clause);
+  }
+
+  /** Unbinds the slots bound since `mark` (each frame's bindings are on the trail above its mark). */
+  private undo(mark: number, frame: number[]): void {
+    while (this.trailTop > mark) frame[this.trail[--this.trailTop]] = -1;
+  }
+
+  /** The id of a pattern under the frame, or -1 when a variable in it is unbound. */
+  private ground(p: Pattern, frame: readonly number[]): number {
+    if (p.k === 0) return p.id;
+    if (p.k === 1) return frame[p.slot];
+    const ids: number[] = [];
+    for (const a of p.args) {
+      const id = this.ground(a, frame);
+      if (id < 0) return -1;
+      ids.push(id);
+    }
+    return this.store.compound(p.sym, ids);
+  }
+
+  private matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
+    for (let j = 0; j < args.length; j++) if (call[j] < 0 && !this.match(args[j], tuple[j], frame)) return false;
+    return true;
+  }
+
+  /** Matches a pattern against a ground term, binding variables of the frame. */
+  private match(p: Pattern, id: number, frame: number[]): boolean {
+    if (p.k === 0) return p.id === id;
+    if (p.k === 1) {
+      if (frame[p.slot] < 0) {
+        frame[p.slot] = id;
+        this.trail[this.trailTop++] = p.slot;
+      }
+      return frame[p.slot] === id;
+    }
+    const args = this.store.argsOf[id];
+    if (args === null || this.store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
+    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
+    return true;
+  }
+}
+

@@ -1,0 +1,163 @@
+/**
+ * Answers of fully bound calls kept for the whole game: the relaxation that rules calls out in
+ * every state (src/prover/relaxed.ts), the byte tables that keep them and the static relations'
+ * answers (src/prover/dense-memo.ts); on real games the prover answers as it does without them
+ * (`staticAnswers: false`).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { Prover, type State } from "../src/prover/prover.js";
+import { compileProgram, type Program, type Relation } from "../src/prover/program.js";
+import { groundCallComponents } from "../src/prover/ground-calls.js";
+import { Evaluator } from "../src/prover/evaluator.js";
+import { RelaxedCheck } from "../src/prover/relaxed.js";
+import { DenseMemo } from "../src/prover/dense-memo.js";
+import { parseGdl } from "../src/syntax/parse.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const base = path.resolve(root, "../shared/games/base");
+
+/** A ray along a line of five squares: (clear ?a ?b) when every square strictly between is empty. */
+const RAY = `
+  (role w)
+  (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)
+  (init (empty 2)) (init (empty 3)) (init (piece 1))
+  (<= (clear ?a ?b) (succ ?a ?b))
+  (<= (clear ?a ?b) (succ ?a ?c) (true (empty ?c)) (clear ?c ?b))
+  (<= (seen ?a ?b) (true (piece ?a)) (clear ?a ?b))
+  (<= (guess ?a) (true (piece ?a)) (true (mark ?b)) (succ ?a ?b))
+  (<= (reads ?a) (true (cell ?a ?x)))
+  (<= (legal w (look ?b)) (true (piece ?a)) (succ ?x ?b) (clear ?a ?b))
+  (<= (next (piece ?b)) (does w (look ?b)))
+  (<= (next (empty ?c)) (true (empty ?c)))
+  (<= terminal (true (piece 5)))
+  (goal w 100)
+  (<= (goal w 50) (guess 5) (reads 1))
+`;
+
+function compiled(text: string): { program: Program; relation: (key: string) => Relation; id: (name: string) => number; check: RelaxedCheck } {
+  const { description, diagnostics } = parseGdl(text, "inline.kif");
+  expect(diagnostics).toEqual([]);
+  const program = compileProgram(description);
+  const statics = new Evaluator(program, undefined, 0, false);
+  const check = new RelaxedCheck(program, groundCallComponents(program), (r, call) => statics.query(r, call, null, null));
+  return {
+    program,
+    relation: (key) => program.relation(key)!,
+    id: (name) => program.store.constant(name),
+    check,
+  };
+}
+
+describe("the relaxation of fully bound calls", () => {
+  it("rules out the calls that hold in no state and keeps those that may", () => {
+    const { relation, id, check } = compiled(RAY);
+    const clear = relation("clear/2");
+    // Backwards along the ray: whatever the empty squares, no proof.
+    expect(check.possible(clear, [id("3"), id("1")])).toBe(false);
+    expect(check.possible(clear, [id("2"), id("2")])).toBe(false);
+    // Forwards: possible when the squares between are empty (the state decides).
+    expect(check.possible(clear, [id("1"), id("5")])).toBe(true);
+    expect(check.possible(clear, [id("4"), id("5")])).toBe(true);
+    // Asked again: the same answer, now from the byte table.
+    expect(check.possible(clear, [id("3"), id("1")])).toBe(false);
+    expect(check.possible(clear, [id("1"), id("5")])).toBe(true);
+  });
+
+  it("counts a state literal that would bind a variable as possible (it cannot decide there)", () => {
+    const { relation, id, check } = compiled(RAY);
+    // (true (mark ?b)) binds ?b before succ could rule the call out: undecided, so possible.
+    expect(check.possible(relation("guess/1"), [id("5")])).toBe(true);
+    expect(check.possible(relation("reads/1"), [id("1")])).toBe(true);
+  });
+
+  it("answers as the prover that asks every call, along playouts of the ray game", () => {
+    const { description } = parseGdl(RAY, "inline.kif");
+    const kept = Prover.fromDescription(description);
+    const asked = Prover.fromDescription(description, { staticAnswers: false });
+    let state: State = kept.initialState();
+    for (let step = 0; step < 6 && !kept.isTerminal(state); step++) {
+      const moves = kept.legalMoves(state, "w");
+      expect(asked.legalMoves(state, "w")).toEqual(moves);
+      const next = kept.nextState(state, [moves[0]]);
+      expect(asked.nextState(state, [moves[0]])).toEqual(next);
+      state = next;
+    }
+  });
+});
+
+describe("DenseMemo", () => {
+  it("numbers the values of each position apart and gives no cell past the radix", () => {
+    const memo = new DenseMemo(2);
+    const a = memo.cellOf([7, 7]);
+    const b = memo.cellOf([7, 9]);
+    const c = memo.cellOf([9, 7]);
+    expect(new Set([a, b, c]).size).toBe(3);
+    expect(memo.cellOf([7, 9])).toBe(b);
+    // A term id beyond the first table of codes grows it.
+    expect(memo.cellOf([100_000, 7])).toBeGreaterThanOrEqual(0);
+    // A unary relation numbers at most 256 values; the 257th has no cell.
+    const unary = new DenseMemo(1);
+    for (let v = 0; v < 256; v++) expect(unary.cellOf([v])).toBe(v);
+    expect(unary.cellOf([256])).toBe(-1);
+    expect(unary.cellOf([3])).toBe(3);
+  });
+
+  it("answers static calls past the radix as the prover without the tables", () => {
+    // 300 values of a unary static relation, asked fully bound from a state-dependent rule.
+    const values = Array.from({ length: 300 }, (_, i) => `v${i}`);
+    const text = `
+      (role w) (init (at v0))
+      ${values.map((v, i) => `(val ${v}) ${i % 3 === 0 ? `(odd ${v})` : ""}`).join(" ")}
+      (<= (ok ?x) (val ?x) (not (odd ?x)))
+      (<= (legal w (go ?x)) (true (at ?y)) (val ?x) (ok ?x) (distinct ?x ?y))
+      (<= (next (at ?x)) (does w (go ?x)))
+      (<= terminal (true (at v299)))
+      (goal w 100)
+    `;
+    const { description } = parseGdl(text, "inline.kif");
+    const kept = Prover.fromDescription(description);
+    const asked = Prover.fromDescription(description, { staticAnswers: false });
+    const state = kept.initialState();
+    const moves = kept.legalMoves(state, "w");
+    expect(moves).toEqual(asked.legalMoves(state, "w"));
+    expect(moves.length).toBe(200);
+    // Asked again in the next state: from the byte table (and past it, the tables) alike.
+    const next = kept.nextState(state, ["(go v1)"]);
+    expect(kept.legalMoves(next, "w")).toEqual(asked.legalMoves(next, "w"));
+  });
+});
+
+const GAMES = ["chess", "alexChess", "slaughter", "checkers", "breakthrough", "hex", "pentago", "connectFour", "sudoku", "laikLee_hex"];
+describe("on real games", () => {
+  it.skipIf(!existsSync(base))("answers as the prover without the kept answers, along seeded random playouts", () => {
+    for (const game of GAMES) {
+      const file = path.join(base, `${game}.kif`);
+      const description = parseGdl(readFileSync(file, "utf8"), file).description;
+      const kept = Prover.fromDescription(description);
+      const asked = Prover.fromDescription(description, { staticAnswers: false });
+      let seed = 4242;
+      const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+      for (let playout = 0; playout < 2; playout++) {
+        let state: State = kept.initialState();
+        expect(asked.initialState(), game).toEqual(state);
+        for (let step = 0; step < 15; step++) {
+          const terminal = kept.isTerminal(state);
+          expect(asked.isTerminal(state), `${game} step ${step}`).toBe(terminal);
+          expect(asked.goalValues(state), `${game} step ${step}`).toEqual(kept.goalValues(state));
+          if (terminal) break;
+          const joint = kept.roles.map((role) => {
+            const moves = kept.legalMoves(state, role);
+            expect(asked.legalMoves(state, role), `${game} step ${step} ${role}`).toEqual(moves);
+            return moves[Math.floor(random() * moves.length)];
+          });
+          const next = kept.nextState(state, joint);
+          expect(asked.nextState(state, joint), `${game} step ${step}`).toEqual(next);
+          state = next;
+        }
+      }
+    }
+  });
+});
