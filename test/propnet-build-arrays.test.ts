@@ -4,29 +4,12 @@
  * typed arrays), and the readers that factoring counts during its walk (a count over the order).
  */
 import { describe, expect, it } from "vitest";
-import { IntList } from "../src/int-list.js";
+import { list, random } from "./support/draft-helpers.js";
 import { topologicalOrder } from "../src/propnet/graph.js";
 import { Draft } from "../src/propnet/build/draft.js";
 import { middleOrder } from "../src/propnet/build/finalize.js";
 import { AND, BASE, FALSE, INPUT, LEGAL, NOT, OR, TRANSITION, TRUE, VIEW } from "../src/propnet/build/kinds.js";
 import { Representatives } from "../src/propnet/build/representatives.js";
-
-function list(...xs: number[]): IntList {
-  const l = new IntList(4);
-  for (const x of xs) l.push(x);
-  return l;
-}
-
-/** A deterministic pseudo-random generator (xorshift), for drafts that are the same on every run. */
-function random(seed: number): (n: number) => number {
-  let x = seed;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 /** A draft of base and input propositions, then gates over earlier components, views, legals, and a few back edges through views. */
 function randomDraft(seed: number): { d: Draft; roots: Int32Array } {

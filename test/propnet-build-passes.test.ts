@@ -3,7 +3,7 @@
  * gate merging's single pass over an acyclic walk, normalize's input moves in any order.
  */
 import { describe, expect, it } from "vitest";
-import { IntList } from "../src/int-list.js";
+import { list } from "./support/draft-helpers.js";
 import { Draft } from "../src/propnet/build/draft.js";
 import { gateHash, GateTable, type GateRows } from "../src/propnet/build/gate-table.js";
 import { AND, BASE, LEGAL, NOT, OR, VIEW } from "../src/propnet/build/kinds.js";
@@ -12,12 +12,6 @@ import { normalize } from "../src/propnet/build/normalize.js";
 import { Representatives } from "../src/propnet/build/representatives.js";
 import type { GroundGame } from "../src/ground/ground-game.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
-
-function list(...xs: number[]): IntList {
-  const l = new IntList(4);
-  for (const x of xs) l.push(x);
-  return l;
-}
 
 describe("GateTable", () => {
   /** Rows of three gates in one pool: 0 = and(1, 2), 1 = or(1, 2), 2 = and(1, 3). */

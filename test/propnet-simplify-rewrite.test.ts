@@ -5,7 +5,7 @@
  * both must leave the same rows, the same labels and the same components kept.
  */
 import { describe, expect, it } from "vitest";
-import { IntList } from "../src/int-list.js";
+import { list, random } from "./support/draft-helpers.js";
 import { Draft } from "../src/propnet/build/draft.js";
 import { FactorBuffers, factorCommonInputs } from "../src/propnet/build/factor.js";
 import { GateTable } from "../src/propnet/build/gate-table.js";
@@ -14,23 +14,6 @@ import { mergeGates } from "../src/propnet/build/merge.js";
 import { outputRoots, Representatives } from "../src/propnet/build/representatives.js";
 import { simplify } from "../src/propnet/build/simplify.js";
 import type { DraftOutputs } from "../src/propnet/build/draft.js";
-
-/** A deterministic pseudo-random generator (xorshift). */
-function random(seed: number): (n: number) => number {
-  let x = seed;
-  return (n) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
-
-function list(...xs: number[]): IntList {
-  const l = new IntList(4);
-  for (const x of xs) l.push(x);
-  return l;
-}
 
 /** The same draft for the same seed: gates over earlier components and views of them, NOTs of NOTs, constants, legals; `cycles` views read before they are defined. */
 function randomDraft(seed: number, cycles: boolean): { d: Draft; roots: Int32Array } {
