@@ -1,7 +1,8 @@
 /**
  * The tables and inputs of one level of the prover's evaluator (evaluator.ts): a state (level 1),
  * a state with a joint move (level 2), or the static relations (level 0); and the answers of the
- * fully bound calls it searched depth-first in that level.
+ * fully bound calls it searched depth-first in that level, kept in `BoundAnswers` (also the memo of
+ * relaxed.ts's checks).
  */
 import type { Relation } from "./program.js";
 import { hashIds, sameIds } from "./id-hash.js";
@@ -23,6 +24,33 @@ class Known {
   ) {}
 }
 
+/** Yes/no answers of fully bound calls, by the hash of relation and call (chained when they hash alike). */
+export class BoundAnswers {
+  private readonly known = new Map<number, Known>();
+  /** Answers kept. */
+  size = 0;
+
+  /** Whether a fully bound call holds, when its answer is kept: 1 yes, 0 no, -1 not known. */
+  answer(relation: Relation, call: readonly number[]): number {
+    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
+      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
+    }
+    return -1;
+  }
+
+  /** Keeps the answer of a fully bound call (not kept yet). */
+  keep(relation: Relation, call: readonly number[], holds: boolean): void {
+    const hash = callHash(relation.index, call);
+    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
+    this.size++;
+  }
+
+  clear(): void {
+    this.known.clear();
+    this.size = 0;
+  }
+}
+
 /** Tables and inputs of one level: a state (level 1) or a state with a joint move (level 2). */
 export class Layer {
   /**
@@ -32,21 +60,17 @@ export class Layer {
    */
   readonly tables = new Map<number, Table>();
   readonly inputs: (TupleIndex | undefined)[] = [];
-  /** Answers of fully bound calls searched depth-first (see ground-calls.ts), by hash as `tables`. */
-  private readonly known = new Map<number, Known>();
+  /** Answers of fully bound calls searched depth-first (see ground-calls.ts). */
+  private readonly known = new BoundAnswers();
 
   /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
   knownAnswer(relation: Relation, call: readonly number[]): number {
-    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
-      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
-    }
-    return -1;
+    return this.known.answer(relation, call);
   }
 
   /** Keeps the answer of a fully bound call (not known yet). */
   keepAnswer(relation: Relation, call: readonly number[], holds: boolean): void {
-    const hash = callHash(relation.index, call);
-    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
+    this.known.keep(relation, call, holds);
   }
 
   /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */

@@ -19,23 +19,14 @@
  * state. Whether a square is on a ray is static.
  */
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
-import { hashIds, sameIds } from "./id-hash.js";
+import { sameIds } from "./id-hash.js";
+import { BoundAnswers } from "./layer.js";
 import { planFor } from "./plan.js";
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import type { TermStore } from "./term-store.js";
 
 /** Calls whose possibility is kept at most; more and the memo starts again (it is a cache). */
 export const RELAXED_MEMO_LIMIT = 1_000_000;
-
-/** The possibility of a fully bound call, chained with those whose calls hash alike. */
-class Possibility {
-  constructor(
-    readonly relation: Relation,
-    readonly call: readonly number[],
-    readonly possible: boolean,
-    readonly next: Possibility | undefined,
-  ) {}
-}
 
 /** Thrown inside a check when the relaxation cannot decide: the call counts as possible. */
 class Undecided extends Error {}
@@ -54,8 +45,7 @@ export class RelaxedCheck {
   /** Per relation index: the possibilities of its calls whose values fit a dense table. */
   private readonly dense: (DenseMemo | undefined)[] = [];
   /** The possibilities of the other calls. */
-  private memo = new Map<number, Possibility>();
-  private size = 0;
+  private readonly memo = new BoundAnswers();
   /** Slots bound, in order, up to `trailTop`. */
   private readonly trail: number[] = [];
   private trailTop = 0;
@@ -81,9 +71,8 @@ export class RelaxedCheck {
       const known = dense.cells[at];
       if (known !== UNKNOWN) return known === POSSIBLE;
     } else {
-      for (let p = this.memo.get(hashIds(relation.index, call)); p !== undefined; p = p.next) {
-        if (p.relation === relation && sameIds(p.call, call)) return p.possible;
-      }
+      const known = this.memo.answer(relation, call);
+      if (known >= 0) return known === 1;
     }
     let possible: boolean;
     for (const c of this.checking) if (c.relation === relation && sameIds(c.call, call)) return true;
@@ -101,13 +90,8 @@ export class RelaxedCheck {
       dense.cells[at] = possible ? POSSIBLE : IMPOSSIBLE;
       return possible;
     }
-    if (this.size >= RELAXED_MEMO_LIMIT) {
-      this.memo = new Map();
-      this.size = 0;
-    }
-    const hash = hashIds(relation.index, call);
-    this.memo.set(hash, new Possibility(relation, call.slice(), possible, this.memo.get(hash)));
-    this.size++;
+    if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
+    this.memo.keep(relation, call, possible);
     return possible;
   }
 
