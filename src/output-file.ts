@@ -53,11 +53,14 @@ export type OutputTarget =
 /** Standard output and error, as the caller has them (the CLI's checked writers, or the process's). */
 export interface StandardStreams {
   out(text: string): void;
+  /** Bytes (UTF-8) to standard output as they are, where the caller can (else `out` gets them decoded). */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
 }
 
 const processStreams: StandardStreams = {
   out: (text) => process.stdout.write(text),
+  outBytes: (bytes) => process.stdout.write(bytes),
   err: (text) => process.stderr.write(text),
 };
 
@@ -408,10 +411,10 @@ export function writeTarget(target: OutputTarget, path: string, content: string 
   try {
     switch (target.kind) {
       case "stdout":
-        streams.out(text());
+        toStdout(streams, content, text);
         break;
       case "descriptor":
-        if (target.fd === 1) streams.out(text());
+        if (target.fd === 1) toStdout(streams, content, text);
         else if (target.fd === 2) streams.err(text());
         else writeAll(target.fd, content);
         break;
@@ -426,6 +429,11 @@ export function writeTarget(target: OutputTarget, path: string, content: string 
   } catch (error) {
     return failure(path, reasonOf(error));
   }
+}
+
+function toStdout(streams: StandardStreams, content: string | Uint8Array, text: () => string): void {
+  if (typeof content !== "string" && streams.outBytes) streams.outBytes(content);
+  else streams.out(text());
 }
 
 /**

@@ -17,7 +17,7 @@ import { loadFile } from "../node-pipeline.js";
 import { nodeHeapProbe } from "../node-heap.js";
 import { checkOutputs, writeTarget, type NamedOutput, type OutputTarget } from "../output-file.js";
 import { Deadline } from "../deadline.js";
-import { printGroundGame } from "../ground/print-ground.js";
+import { printGroundGameBytes } from "../ground/print-ground.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import type { Dialect } from "../syntax/description.js";
 import type { GroundGame } from "../ground/ground-game.js";
@@ -251,7 +251,7 @@ async function groundWith(
     if (!emit(text, targets.propnetOut, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
   }
   const groundKif = () =>
-    printGroundGame(result.game!, {
+    printGroundGameBytes(result.game!, {
       baseAndInput: options.baseInput,
       header: `ground by gdl-ground from ${file}${options.caseSensitive ? " (read case-sensitively: read it back with --case-sensitive)" : ""}`,
       syntax: options.to ?? loaded.syntax ?? "kif",
@@ -276,7 +276,7 @@ async function groundWith(
 }
 
 /** Writes one output (a target resolved for `path`); a failure is reported and false returned. */
-function emit(text: string, target: OutputTarget, path: string, io: Output, report: Reporter): boolean {
+function emit(text: string | Uint8Array, target: OutputTarget, path: string, io: Output, report: Reporter): boolean {
   const written = writeTarget(target, path, text, io);
   if (!written.ok) report.note([written.diagnostic]);
   return written.ok;

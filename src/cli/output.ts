@@ -10,6 +10,8 @@ import { writeSync } from "node:fs";
 
 export interface Output {
   out(text: string): void;
+  /** Bytes (UTF-8) to standard output, where the channel can take them as they are (else `out` gets the text). */
+  outBytes?(bytes: Uint8Array): void;
   err(text: string): void;
   /** The error of the first write to standard output that failed, if one did. */
   outFailure?(): NodeJS.ErrnoException | undefined;
@@ -21,13 +23,13 @@ function pause(ms: number): void {
 }
 
 /** A checked writer of one descriptor: the first failure is kept, and later writes are dropped. */
-function checkedWriter(fd: number): { write(text: string): void; failure(): NodeJS.ErrnoException | undefined } {
+function checkedWriter(fd: number): { write(text: string | Uint8Array): void; failure(): NodeJS.ErrnoException | undefined } {
   let failure: NodeJS.ErrnoException | undefined;
   let closed = false;
   return {
     write(text) {
-      if (closed || text === "") return;
-      const bytes = Buffer.from(text, "utf8");
+      if (closed || text.length === 0) return;
+      const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
       for (let written = 0; written < bytes.length; ) {
         try {
           written += writeSync(fd, bytes, written, bytes.length - written);
@@ -52,6 +54,7 @@ const stderr = checkedWriter(2);
 
 export const processOutput: Output = {
   out: (text) => stdout.write(text),
+  outBytes: (bytes) => stdout.write(bytes),
   err: (text) => stderr.write(text),
   outFailure: () => stdout.failure(),
 };
