@@ -48,7 +48,7 @@ export {
   type GroundGame,
   type InputMove,
 } from "./ground/ground-game.js";
-export { groundGameToKif, groundGameKifBytes, groundGameToInfix, printGroundGame, printGroundGameBytes, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
+export { groundGameToKif, groundGameToInfix, printGroundGame, printGroundGameBytes, type PrintOptions as GroundGamePrintOptions } from "./ground/print-ground.js";
 export {
   buildPropnet,
   compileStateMachine,

@@ -1,7 +1,7 @@
 /**
- * Printing a ground game as a valid, variable-free GDL (KIF) description: roles, the derived
- * `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next, sees,
- * goal, terminal, then the view relations), each head's rules together.
+ * Printing a ground game as a valid, variable-free GDL description, in KIF or infix: roles, the
+ * derived `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next,
+ * sees, goal, terminal, then the view relations), each head's rules together.
  */
 import { groundAtom, type GroundGame } from "./ground-game.js";
 import { NO_POSITION } from "../diagnostics.js";
@@ -22,67 +22,95 @@ export interface PrintOptions {
 
 /** The ground game in the notation of `options.syntax` (KIF by default). */
 export function printGroundGame(game: GroundGame, options: PrintOptions = {}): string {
-  return options.syntax === "infix" ? groundGameToInfix(game, options) : groundGameToKif(game, options);
+  return new TextDecoder().decode(printGroundGameBytes(game, options));
 }
 
-/** The same as `printGroundGame`, as UTF-8 bytes when that is cheaper (KIF): what a file or a pipe gets. */
-export function printGroundGameBytes(game: GroundGame, options: PrintOptions = {}): string | Uint8Array {
-  return options.syntax === "infix" ? groundGameToInfix(game, options) : groundGameKifBytes(game, options);
+/** The ground game in KIF. */
+export function groundGameToKif(game: GroundGame, options: PrintOptions = {}): string {
+  return printGroundGame(game, { ...options, syntax: "kif" });
 }
 
 /** The same clauses in the same order as groundGameToKif, in infix: `legal(xplayer, mark(1, 1)) :- true(control(xplayer)).` */
 export function groundGameToInfix(game: GroundGame, options: PrintOptions = {}): string {
-  const out: string[] = [];
-  if (options.header) for (const line of options.header.split("\n")) out.push(`% ${line}`);
-  const kifTerm = (kif: string) => termToInfix(parseKifTerm(kif));
-  const roleFacts = new Set(game.roles.map((r) => `(role ${r})`));
-  for (const r of game.roles) out.push(`role(${kifTerm(r)}).`);
-  if (options.baseAndInput !== false) {
-    for (const f of game.base) out.push(`base(${kifTerm(f)}).`);
-    for (const { role, move } of game.input) out.push(`input(${kifTerm(role)}, ${kifTerm(move)}).`);
-  }
-  const atom = (i: number) => {
-    const a = groundAtom(game.atoms, i);
-    return atomToInfix({ kind: "atom", relation: a.relation, args: a.args, pos: NO_POSITION });
-  };
-  const { head, bodyStart, negativeStart, literals } = game.clauses;
-  for (const c of sortedClauses(game)) {
-    if (bodyStart[c] === bodyStart[c + 1]) {
-      if (!roleFacts.has(game.atoms.kif[head[c]])) out.push(`${atom(head[c])}.`);
-      continue;
-    }
-    const body: string[] = [];
-    for (let k = bodyStart[c]; k < negativeStart[c]; k++) body.push(atom(literals[k]));
-    for (let k = negativeStart[c]; k < bodyStart[c + 1]; k++) body.push(`~${atom(literals[k])}`);
-    out.push(`${atom(head[c])} :- ${body.join(" & ")}.`);
-  }
-  return out.join("\n") + "\n";
+  return printGroundGame(game, { ...options, syntax: "infix" });
 }
 
-/** The ground game in KIF as text: `groundGameKifBytes`, decoded. */
-export function groundGameToKif(game: GroundGame, options: PrintOptions = {}): string {
-  return new TextDecoder().decode(groundGameKifBytes(game, options));
+/** How a notation writes the parts of a clause: `(<= h b (not n))` or `h :- b & ~n.` */
+interface Notation {
+  readonly comment: string;
+  /** Role, base and input facts, from the KIF of their arguments. */
+  readonly fact: (relation: string, kifArgs: readonly string[]) => string;
+  /** Every atom's text. */
+  readonly atoms: (game: GroundGame) => readonly string[];
+  readonly factClose: string;
+  readonly ruleOpen: string;
+  /** Before the first body literal, and before each of the others. */
+  readonly neck: string;
+  readonly and: string;
+  readonly notOpen: string;
+  readonly notClose: string;
+  readonly ruleClose: string;
 }
+
+const KIF: Notation = {
+  comment: "; ",
+  fact: (relation, args) => `(${relation} ${args.join(" ")})`,
+  atoms: (game) => game.atoms.kif,
+  factClose: "\n",
+  ruleOpen: "(<= ",
+  neck: " ",
+  and: " ",
+  notOpen: "(not ",
+  notClose: ")",
+  ruleClose: ")\n",
+};
+
+const INFIX: Notation = {
+  comment: "% ",
+  fact: (relation, args) => `${relation}(${args.map((a) => termToInfix(parseKifTerm(a))).join(", ")}).`,
+  atoms: (game) =>
+    Array.from({ length: game.atoms.length }, (_, i) => {
+      const a = groundAtom(game.atoms, i);
+      return atomToInfix({ kind: "atom", relation: a.relation, args: a.args, pos: NO_POSITION });
+    }),
+  factClose: ".\n",
+  ruleOpen: "",
+  neck: " :- ",
+  and: " & ",
+  notOpen: "~",
+  notClose: "",
+  ruleClose: ".\n",
+};
 
 /**
- * The ground game in KIF as UTF-8 bytes, what the command line writes: each atom's KIF is encoded
- * once and the clauses are copied together from those bytes. Why not one string joined from a
- * line per clause: amazonsTorus's 169 MB took 2 s to build, flatten and encode (1.5 s of it the
- * flattening and encoding), and a string cannot pass V8's limit of about 512 M characters.
+ * The ground game as UTF-8 bytes, what the command line writes to a file or a pipe: each atom's
+ * text is made and encoded once and the clauses are copied together from those bytes. Why not a
+ * string joined from a line per clause: amazonsTorus's 169 MB of KIF took 2 s to build, flatten and
+ * encode; racer4 in infix took 10.8 s, each atom parsed and printed again at every occurrence; and a
+ * string cannot pass V8's limit of about 512 M characters.
  */
-export function groundGameKifBytes(game: GroundGame, options: PrintOptions = {}): Uint8Array {
+export function printGroundGameBytes(game: GroundGame, options: PrintOptions = {}): Uint8Array {
+  const notation = options.syntax === "infix" ? INFIX : KIF;
   const lines: string[] = [];
-  if (options.header) for (const line of options.header.split("\n")) lines.push(`; ${line}`);
+  if (options.header) for (const line of options.header.split("\n")) lines.push(`${notation.comment}${line}`);
   const roleFacts = new Set(game.roles.map((r) => `(role ${r})`));
-  for (const r of game.roles) lines.push(`(role ${r})`);
+  for (const r of game.roles) lines.push(notation.fact("role", [r]));
   if (options.baseAndInput !== false) {
-    for (const f of game.base) lines.push(`(base ${f})`);
-    for (const { role, move } of game.input) lines.push(`(input ${role} ${move})`);
+    for (const f of game.base) lines.push(notation.fact("base", [f]));
+    for (const { role, move } of game.input) lines.push(notation.fact("input", [role, move]));
   }
   const encoder = new TextEncoder();
   const preamble = lines.length === 0 ? new Uint8Array(0) : encoder.encode(lines.join("\n") + "\n");
-  const atoms = encodeAtoms(game.atoms.kif);
-  const { start: at, bytes: atomBytes } = atoms;
+  const { start: at, bytes: atomBytes } = encodeAll(notation.atoms(game));
+  const [factClose, ruleOpen, neck, and, notOpen, notClose, ruleClose] = [
+    notation.factClose,
+    notation.ruleOpen,
+    notation.neck,
+    notation.and,
+    notation.notOpen,
+    notation.notClose,
+    notation.ruleClose,
+  ].map((t) => encoder.encode(t));
   const { head, bodyStart, negativeStart, literals } = game.clauses;
   const order = sortedClauses(game);
   const skipped = new Uint8Array(game.atoms.length);
@@ -95,12 +123,12 @@ export function groundGameKifBytes(game: GroundGame, options: PrintOptions = {})
     const from = bodyStart[c];
     const to = bodyStart[c + 1];
     if (from === to) {
-      if (skipped[head[c]] === 0) total += size(head[c]) + 1;
+      if (skipped[head[c]] === 0) total += size(head[c]) + factClose.length;
       continue;
     }
-    total += RULE_OPEN.length + size(head[c]) + RULE_CLOSE.length;
-    for (let k = from; k < negativeStart[c]; k++) total += 1 + size(literals[k]);
-    for (let k = negativeStart[c]; k < to; k++) total += NOT_OPEN.length + size(literals[k]) + 1;
+    total += ruleOpen.length + size(head[c]) + neck.length + (to - from - 1) * and.length + ruleClose.length;
+    for (let k = from; k < to; k++) total += size(literals[k]);
+    total += (to - negativeStart[c]) * (notOpen.length + notClose.length);
   }
   if (total === 0) return encoder.encode("\n"); // nothing to print: one empty line, as a join of no lines
   const out = new Uint8Array(total);
@@ -118,35 +146,27 @@ export function groundGameKifBytes(game: GroundGame, options: PrintOptions = {})
     if (from === to) {
       if (skipped[head[c]] === 0) {
         put(head[c]);
-        out[n++] = NEWLINE;
+        text(factClose);
       }
       continue;
     }
-    text(RULE_OPEN);
+    text(ruleOpen);
     put(head[c]);
-    for (let k = from; k < negativeStart[c]; k++) {
-      out[n++] = BLANK;
-      put(literals[k]);
+    for (let k = from; k < to; k++) {
+      text(k === from ? neck : and);
+      if (k < negativeStart[c]) put(literals[k]);
+      else {
+        text(notOpen);
+        put(literals[k]);
+        text(notClose);
+      }
     }
-    for (let k = negativeStart[c]; k < to; k++) {
-      text(NOT_OPEN);
-      put(literals[k]);
-      out[n++] = CLOSE;
-    }
-    text(RULE_CLOSE);
+    text(ruleClose);
   }
   return out;
 }
-
-const NEWLINE = 10;
-const BLANK = 32;
-const CLOSE = 41;
-const RULE_OPEN = new TextEncoder().encode("(<= ");
-const RULE_CLOSE = new TextEncoder().encode(")\n");
-const NOT_OPEN = new TextEncoder().encode(" (not ");
-
-/** Every atom's KIF as UTF-8, atom a in `bytes[start[a] .. start[a + 1])`. */
-function encodeAtoms(kifs: readonly string[]): { start: Int32Array; bytes: Uint8Array } {
+/** Every text as UTF-8, text a in `bytes[start[a] .. start[a + 1])`. */
+function encodeAll(kifs: readonly string[]): { start: Int32Array; bytes: Uint8Array } {
   const start = new Int32Array(kifs.length + 1);
   let length = 0;
   for (let a = 0; a < kifs.length; a++) {
