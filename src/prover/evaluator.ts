@@ -19,8 +19,7 @@
  * Answers that hold in every state are kept for the game in byte tables (dense-memo.ts): those of
  * fully bound calls of static relations, and which fully bound calls of ground components the
  * relaxation rules out (relaxed.ts: chess's threat checks along rays that cannot reach the target);
- * such a call is answered "no" without a search. The answers of such searches that read only the
- * state are carried to the next states with what they read (carried.ts) while it does not change.
+ * such a call is answered "no" without a search.
  *
  * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a
  * query that starts with more drops them all first (they are a cache: every one can be
@@ -41,7 +40,6 @@ import { Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
-import { CarriedAnswers } from "./carried.js";
 
 export { Table, Layer, callHash };
 
@@ -123,32 +121,22 @@ export class Evaluator {
   private readonly staticAnswers: (DenseMemo | undefined)[] = [];
   /** Fully bound calls that hold in no state (relaxed.ts), or null when they are searched all the same. */
   private readonly relaxed: RelaxedCheck | null;
-  /** Answers of searches carried from state to state (carried.ts), or null; the state layer they hold for. */
-  private readonly carried: CarriedAnswers | null;
-  private carriedLayer: Layer | null = null;
-  /** Reads that keep a search's answer from being carried (a table of the state, `does`, a layer's answer), so far. */
-  private taints = 0;
-  /** Searches and fresh tables of the state open now, whose reads are recorded (carried.ts). */
-  private tracked = 0;
 
   /**
    * `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT); `groundLoopLimit`: see
    * GROUND_LOOP_LIMIT; `staticAnswers`: whether the answers of fully bound calls that hold in every state are kept
-   * for the game (static relations' in dense-memo.ts, and the calls the relaxation rules out, relaxed.ts);
-   * `carryAnswers`: whether answers of searches are carried from state to state (carried.ts).
+   * for the game (static relations' in dense-memo.ts, and the calls the relaxation rules out, relaxed.ts).
    */
   constructor(
     readonly program: Program,
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
     private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
     private readonly keepStaticAnswers = true,
-    carryAnswers = true,
   ) {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
-    const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false, false) : null;
-    this.carried = carryAnswers ? new CarriedAnswers() : null;
+    const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false) : null;
     this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
 
@@ -156,7 +144,6 @@ export class Evaluator {
   stateLayer(fluents: readonly number[]): Layer {
     const layer = new Layer();
     for (const f of fluents) this.addInput(layer, "true", [], f);
-    layer.fluents = Int32Array.from(new Set(fluents)).sort();
     return layer;
   }
 
@@ -168,25 +155,6 @@ export class Evaluator {
   }
 
   private addInput(layer: Layer, kind: "true" | "does", prefix: readonly number[], term: number): void {
-    for (const r of this.routesOf(kind, prefix.length, term)) {
-      let index = layer.inputs[r.index];
-      if (index === undefined) index = layer.inputs[r.index] = new TupleIndex(r.arity);
-      index.add(this.inputTuple(r, kind, prefix, term));
-    }
-  }
-
-  /** The input tuple of `term` in relation `r` (`true/1` or `true(name/arity)`, and the same for `does`). */
-  private inputTuple(r: Relation, kind: "true" | "does", prefix: readonly number[], term: number): number[] {
-    return r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(this.store.argsOf[term] ?? [])];
-  }
-
-  /** Drops the carried answers that read a fluent that changed (carried.ts). */
-  private readonly changedFluent = (fluent: number, carried: CarriedAnswers): void => {
-    for (const r of this.routesOf("true", 0, fluent)) carried.drop(r.index, this.inputTuple(r, "true", [], fluent));
-  };
-
-  /** The input relations a term of `kind` goes to. */
-  private routesOf(kind: "true" | "does", prefixLength: number, term: number): Relation[] {
     const cacheKey = kind === "true" ? term : -1 - term;
     let targets = this.routes.get(cacheKey);
     if (targets === undefined) {
@@ -194,7 +162,7 @@ export class Evaluator {
       const args = store.argsOf[term];
       const name = store.symbolNames[store.symbolOf[term]];
       const keys = [
-        `${kind}/${prefixLength + 1}`,
+        `${kind}/${prefix.length + 1}`,
         args === null ? `${kind}(${name})` : `${kind}(${name}/${args.length})`,
       ];
       const found: Relation[] = [];
@@ -205,7 +173,12 @@ export class Evaluator {
       targets = found;
       this.routes.set(cacheKey, found);
     }
-    return targets;
+    for (const r of targets) {
+      let index = layer.inputs[r.index];
+      if (index === undefined) index = layer.inputs[r.index] = new TupleIndex(r.arity);
+      if (r.key === `${kind}/${prefix.length + 1}`) index.add([...prefix, term]);
+      else index.add([...prefix, ...(this.store.argsOf[term] ?? [])]);
+    }
   }
 
   /**
@@ -215,10 +188,6 @@ export class Evaluator {
   query(relation: Relation, call: readonly number[], state: Layer | null, move: Layer | null): readonly number[][] {
     if (this.staticTables > this.staticTableLimit) this.forgetStaticTables();
     this.layers = [this.staticLayer, state, move];
-    if (this.carried !== null && state !== null && state !== this.carriedLayer) {
-      this.carriedLayer = state;
-      this.carried.moveTo(state.fluents, this.changedFluent);
-    }
     try {
       return this.answersFor(relation, call);
     } catch (error) {
@@ -231,8 +200,6 @@ export class Evaluator {
       this.pass = 0;
       this.loopDepth = NO_LOOP;
       this.found = false;
-      this.carried?.reset();
-      this.tracked = 0;
       throw error;
     } finally {
       this.layers = [this.staticLayer, null, null];
@@ -253,7 +220,6 @@ export class Evaluator {
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
-    const carried = relation.level === 1 && this.carried !== null ? this.carried.answer(relation, call) : undefined;
     let mask = 0;
     for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
     let free: readonly number[] | undefined = NONE_FREE;
@@ -264,13 +230,7 @@ export class Evaluator {
       free = byMask.get(mask);
       if (free === undefined) byMask.set(mask, (free = freeOf(call)));
     }
-    const table = new Table(relation, call.slice(), free);
-    if (carried !== undefined && carried.answers !== null) {
-      table.answers = carried.answers;
-      table.complete = true;
-      table.carried = carried;
-    }
-    return table;
+    return new Table(relation, call.slice(), free);
   };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
@@ -279,10 +239,6 @@ export class Evaluator {
     if (relation.kind !== "derived") {
       const layer = this.layers[relation.level];
       if (layer === null) throw new Error(`no ${relation.kind} input to read ${relation.key} from`);
-      if (this.tracked > 0 && this.carried !== null) {
-        if (relation.level === 1 && call.length <= 30) this.carried.read(relation.index, call);
-        else this.taints++;
-      }
       return layer.inputs[relation.index]?.lookup(call) ?? EMPTY;
     }
     if (relation.clauses.length === 0) return relation.facts.lookup(call);
@@ -299,10 +255,6 @@ export class Evaluator {
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
-    if (relation.level > 0 && this.tracked > 0 && this.carried !== null) {
-      if (table.complete && table.carried !== null && table.carried.valid) this.carried.reuse(table.carried);
-      else this.taints++;
-    }
     if (at >= 0 && table.complete) memo!.cells[at] = table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE;
     return table.answers;
   }
@@ -315,17 +267,8 @@ export class Evaluator {
    * is a cycle through negation, as a table still being computed would be).
    */
   private searchGround(relation: Relation, call: readonly number[], layer: Layer, component: number): boolean {
-    const carried = relation.level === 1 ? this.carried : null;
-    const reused = carried?.answer(relation, call);
-    if (reused !== undefined) {
-      if (this.tracked > 0) carried!.reuse(reused);
-      return reused.answers === null ? reused.holds : reused.answers.length > 0;
-    }
     const known = layer.knownAnswer(relation, call);
-    if (known >= 0) {
-      this.taints++;
-      return known === 1;
-    }
+    if (known >= 0) return known === 1;
     const depth = this.searchDepth;
     for (let d = 0; d < depth; d++) {
       if (this.searching[d] === relation && sameIds(this.searchingCalls[d], call)) {
@@ -338,13 +281,9 @@ export class Evaluator {
     this.searching[depth] = relation;
     this.searchingCalls[depth] = call;
     this.searchDepth = depth + 1;
-    this.tracked++;
     const outerLoop = this.loopDepth;
     this.loopDepth = NO_LOOP;
     const work = ++this.searches;
-    const taints = this.taints;
-    const readMark = carried?.readMark ?? 0;
-    const reuseMark = carried?.reuseMark ?? 0;
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
       const all = (1 << call.length) - 1; // arity at most 30 (ground-calls.ts)
@@ -369,17 +308,10 @@ export class Evaluator {
       this.frames[this.framesFree++] = frame;
     }
     this.searchDepth = depth;
-    this.tracked--;
     const dependent = !holds && this.loopDepth < depth;
     // A search that met no other search nor table read only facts and inputs: asked again, it
     // costs what a lookup of its answer would; kept answers bound the cost of the others.
-    if (!dependent && this.searches !== work) {
-      if (carried !== null && this.taints === taints) {
-        const answer = carried.keep(relation, call, holds, null, readMark, reuseMark);
-        if (this.tracked > 0) carried.reuse(answer);
-      } else layer.keepAnswer(relation, call, holds);
-    }
-    if (this.tracked === 0) this.carried?.truncate(0, 0);
+    if (!dependent && this.searches !== work) layer.keepAnswer(relation, call, holds);
     this.loopDepth = dependent ? Math.min(outerLoop, this.loopDepth) : outerLoop;
     this.lastComplete = !dependent;
     return holds;
@@ -398,12 +330,6 @@ export class Evaluator {
       if (caller !== null) caller.low = Math.min(caller.low, t.low);
       return;
     }
-    // A table of the state made here is carried when it completes alone, having read only what carried.ts tracks.
-    const carried = !t.active && t.relation.level === 1 ? this.carried : null;
-    const taints = this.taints;
-    const readMark = carried?.readMark ?? 0;
-    const reuseMark = carried?.reuseMark ?? 0;
-    if (carried !== null) this.tracked++;
     if (!t.active) {
       t.active = true;
       t.index = t.low = this.sccStack.length;
@@ -425,21 +351,16 @@ export class Evaluator {
     this.pass = savedPass;
     this.callStack.pop();
     t.onCallStack = false;
-    if (carried !== null) this.tracked--;
     if (t.low === t.index) {
-      let alone = true;
       for (;;) {
         const member = this.sccStack.pop()!;
         member.complete = true;
         member.active = false;
         if (member === t) break;
-        alone = false;
       }
-      if (carried !== null && alone && this.taints === taints) t.carried = carried.keep(t.relation, t.call, false, t.answers, readMark, reuseMark);
     } else if (caller !== null) {
       caller.low = Math.min(caller.low, t.low);
     }
-    if (this.tracked === 0) this.carried?.truncate(0, 0);
   }
 
   private addAnswer(t: Table, tuple: number[]): void {

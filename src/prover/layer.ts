@@ -60,8 +60,6 @@ export class Layer {
    */
   readonly tables = new Map<number, Table>();
   readonly inputs: (TupleIndex | undefined)[] = [];
-  /** A state's fluent ids, sorted without repeats (carried.ts tells states apart by them); null for other layers. */
-  fluents: Int32Array | null = null;
   /** Answers of fully bound calls searched depth-first (see ground-calls.ts). */
   private readonly known = new BoundAnswers();
 

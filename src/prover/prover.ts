@@ -47,12 +47,6 @@ export interface ProverOptions {
    * rules out (src/prover/relaxed.ts); false asks every one again (the tests compare the two).
    */
   readonly staticAnswers?: boolean;
-  /**
-   * Whether the answers of searches and tables that read only the state are carried from state to state
-   * while what they read does not change (default true, src/prover/carried.ts); false asks them again
-   * in every state (the tests compare the two).
-   */
-  readonly carriedAnswers?: boolean;
 }
 
 export class Prover {
@@ -73,7 +67,7 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
-    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers, options.carriedAnswers);
+    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
     this.randomRole = this.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;

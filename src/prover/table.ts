@@ -4,7 +4,6 @@
  * tabling that completes it.
  */
 import type { Relation } from "./program.js";
-import type { CarriedAnswer } from "./carried.js";
 
 /** Packs two term ids into one safe integer key when the second is below 2^26. */
 const PAIR = 2 ** 26;
@@ -14,8 +13,8 @@ const SCAN_LIMIT = 8;
 
 
 export class Table {
-  /** The answers found so far (those of a carried table when it is made from one, never changed then). */
-  answers: readonly number[][] = [];
+  /** The answers found so far. */
+  readonly answers: number[][] = [];
   /** The set that tells answers apart once there are more than SCAN_LIMIT of them. */
   private seen: Set<number | string> | null = null;
   complete = false;
@@ -28,8 +27,6 @@ export class Table {
   pass = -1;
   /** The next table whose call hashes alike in the layer (see `Layer.tables`). */
   nextAlike: Table | undefined = undefined;
-  /** The carried answer of a complete table (carried.ts), or null when it is not carried. */
-  carried: CarriedAnswer | null = null;
   constructor(
     readonly relation: Relation,
     readonly call: readonly number[],
@@ -39,7 +36,7 @@ export class Table {
 
   /** Adds an answer unless it is there already; returns whether it was new. */
   add(tuple: number[]): boolean {
-    const answers = this.answers as number[][];
+    const answers = this.answers;
     const free = this.free;
     if (answers.length === 0) {
       answers.push(tuple);
