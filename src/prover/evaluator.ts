@@ -250,12 +250,12 @@ export class Evaluator {
       return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
     }
     const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
-    const at = memo === null ? -1 : memo.cellOf(call);
-    if (at >= 0 && memo!.cells[at] !== UNKNOWN) return memo!.cells[at] === POSSIBLE ? HOLDS : EMPTY;
+    const known = memo === null ? -1 : memo.get(call);
+    if (known > UNKNOWN) return known === POSSIBLE ? HOLDS : EMPTY;
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
-    if (at >= 0 && table.complete) memo!.cells[at] = table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE;
+    if (known === UNKNOWN && table.complete) memo!.set(call, table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE);
     return table.answers;
   }
 
