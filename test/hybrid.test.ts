@@ -131,6 +131,30 @@ describe("the prover's machine against the propnet engines", () => {
     if (compared.mismatch) throw new Error(describeMismatch(compared.mismatch));
   });
 
+  it("answers a state by its content when one buffer holds the states of a playout in turn", async () => {
+    // The machine remembers the last state it was asked about; a buffer written again in place is another state.
+    const fast = (await playable(TICTACTOE, {})).machine;
+    const prover = (await playable(TICTACTOE, { engine: "prover" })).machine;
+    const moves = new Int32Array(Math.max(prover.maxLegalMoves(0), prover.maxLegalMoves(1)));
+    for (let seed = 1; seed <= 5; seed++) {
+      const buffer = prover.initialState();
+      let state = fast.initialState();
+      for (let step = 0; !prover.isTerminal(buffer); step++) {
+        expect(prover.isTerminal(buffer)).toBe(fast.isTerminal(state));
+        const joint = [0, 1].map((r) => {
+          const n = prover.legalMovesInto(buffer, r, moves);
+          expect(Array.from(moves.subarray(0, n))).toEqual(fast.legalMoves(state, r));
+          return moves[(seed * 7 + step * 3 + r) % n];
+        });
+        prover.nextStateInto(buffer, joint, buffer);
+        state = fast.nextState(state, joint);
+        expect(prover.stateToKif(buffer)).toEqual(fast.stateToKif(state));
+      }
+      expect(fast.isTerminal(state)).toBe(true);
+      expect(prover.goals(buffer)).toEqual(fast.goals(state));
+    }
+  });
+
   it("refuses a malformed joint move as the engines do", async () => {
     const prover = (await playable(TICTACTOE, { engine: "prover" })).machine;
     const s = prover.initialState();

@@ -13,7 +13,7 @@ import { compileProgram, type Program, type Relation } from "../src/prover/progr
 import { groundCallComponents } from "../src/prover/ground-calls.js";
 import { Evaluator } from "../src/prover/evaluator.js";
 import { RelaxedCheck } from "../src/prover/relaxed.js";
-import { DenseMemo } from "../src/prover/dense-memo.js";
+import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "../src/prover/dense-memo.js";
 import { parseGdl } from "../src/syntax/parse.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -89,20 +89,40 @@ describe("the relaxation of fully bound calls", () => {
 });
 
 describe("DenseMemo", () => {
-  it("numbers the values of each position apart and gives no cell past the radix", () => {
+  it("keeps each call's answer apart and gives no cell past the largest radix", () => {
     const memo = new DenseMemo(2);
-    const a = memo.cellOf([7, 7]);
-    const b = memo.cellOf([7, 9]);
-    const c = memo.cellOf([9, 7]);
-    expect(new Set([a, b, c]).size).toBe(3);
-    expect(memo.cellOf([7, 9])).toBe(b);
+    expect(memo.set([7, 7], POSSIBLE)).toBe(true);
+    expect(memo.set([7, 9], IMPOSSIBLE)).toBe(true);
+    expect(memo.get([7, 7])).toBe(POSSIBLE);
+    expect(memo.get([7, 9])).toBe(IMPOSSIBLE);
+    expect(memo.get([9, 7])).toBe(UNKNOWN);
     // A term id beyond the first table of codes grows it.
-    expect(memo.cellOf([100_000, 7])).toBeGreaterThanOrEqual(0);
+    expect(memo.get([100_000, 7])).toBe(UNKNOWN);
     // A unary relation numbers at most 256 values; the 257th has no cell.
     const unary = new DenseMemo(1);
-    for (let v = 0; v < 256; v++) expect(unary.cellOf([v])).toBe(v);
-    expect(unary.cellOf([256])).toBe(-1);
-    expect(unary.cellOf([3])).toBe(3);
+    for (let v = 0; v < 256; v++) expect(unary.set([v], v % 2 === 0 ? POSSIBLE : IMPOSSIBLE)).toBe(true);
+    expect(unary.get([256])).toBe(-1);
+    expect(unary.set([256], POSSIBLE)).toBe(false);
+    for (let v = 0; v < 256; v++) expect(unary.get([v])).toBe(v % 2 === 0 ? POSSIBLE : IMPOSSIBLE);
+  });
+
+  it("sizes its table to the values met, keeping what it knew when it grows", () => {
+    // Arity 3 allows 128 values per position (2 MiB); a relation that meets a few has a small table.
+    const memo = new DenseMemo(3);
+    memo.set([1, 2, 3], POSSIBLE);
+    expect(memo.size).toBeLessThanOrEqual(64);
+    const answer = (a: number, b: number, c: number) => ((a * 7 + b * 3 + c) % 3 === 0 ? POSSIBLE : IMPOSSIBLE);
+    for (let a = 10; a < 30; a++) for (let b = 40; b < 50; b++) for (let c = 60; c < 63; c++) memo.set([a, b, c], answer(a, b, c));
+    expect(memo.size).toBe(32 ** 3);
+    expect(memo.get([1, 2, 3])).toBe(POSSIBLE);
+    for (let a = 10; a < 30; a++) for (let b = 40; b < 50; b++) for (let c = 60; c < 63; c++) expect(memo.get([a, b, c])).toBe(answer(a, b, c));
+    expect(memo.get([10, 40, 3])).toBe(UNKNOWN);
+    // Past the largest radix (128 values in a position): no cell, the rest kept.
+    for (let a = 100; a < 300; a++) memo.get([a, 2, 3]);
+    expect(memo.size).toBe(128 ** 3);
+    expect(memo.get([500, 2, 3])).toBe(-1);
+    expect(memo.get([1, 2, 3])).toBe(POSSIBLE);
+    expect(memo.get([29, 49, 62])).toBe(answer(29, 49, 62));
   });
 
   it("answers static calls past the radix as the prover without the tables", () => {

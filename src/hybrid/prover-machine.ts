@@ -54,6 +54,13 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly moveIndexByRole: Map<string, number>[];
   private readonly inputsOfRole: number[];
   private readonly answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE);
+  /** The words of the state asked last and its answers: a playout asks one state several questions in a row. */
+  private readonly lastWords: Uint32Array;
+  private lastAnswers: StateAnswers | null = null;
+  /** Per base index: its place among the base fluents sorted as KIF (a state's fluents are sorted by it). */
+  private readonly kifRank: Int32Array;
+  /** The base indices in KIF order. */
+  private readonly byKif: Int32Array;
 
   constructor(prover: Prover, propnet: Propnet) {
     super(propnet, new Int32Array(propnet.components.length));
@@ -61,7 +68,11 @@ export class ProverStateMachine extends PropnetMachineBase {
       throw new Error(`the prover's roles (${prover.roles.join(" ")}) are not the propnet's (${propnet.roles.join(" ")})`);
     }
     this.prover = prover;
+    this.lastWords = new Uint32Array(this.stateWords);
     this.baseIndex = new Map(propnet.baseFluents.map((f, i) => [f, i]));
+    this.byKif = Int32Array.from(propnet.baseFluents.keys()).sort((a, b) => (propnet.baseFluents[a] < propnet.baseFluents[b] ? -1 : propnet.baseFluents[a] > propnet.baseFluents[b] ? 1 : 0));
+    this.kifRank = new Int32Array(this.byKif.length);
+    this.byKif.forEach((b, rank) => (this.kifRank[b] = rank));
     this.moveIndexByRole = propnet.roles.map(() => new Map<string, number>());
     this.inputsOfRole = propnet.roles.map(() => 0);
     propnet.inputs.forEach((m, i) => {
@@ -87,7 +98,7 @@ export class ProverStateMachine extends PropnetMachineBase {
   }
 
   nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
-    const next = this.prover.nextState(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
+    const next = this.prover.nextFluents(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
     out.fill(0);
     this.writeState(next, out);
   }
@@ -156,15 +167,27 @@ export class ProverStateMachine extends PropnetMachineBase {
 
   /** What has been asked of the state so far (its KIF at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
-    return this.answers.get(stateKey(state, this.stateWords), () => ({
-      kif: this.stateToBaseIndices(state)
-        .map((b) => this.propnet.baseFluents[b])
-        .sort(),
+    const words = this.stateWords;
+    const lastWords = this.lastWords;
+    if (this.lastAnswers !== null) {
+      let same = true;
+      for (let w = 0; w < words && same; w++) same = state[w] === lastWords[w];
+      if (same) return this.lastAnswers;
+    }
+    for (let w = 0; w < words; w++) lastWords[w] = state[w];
+    return (this.lastAnswers = this.answers.get(stateKey(state, words), () => ({
+      kif: this.sortedKif(state),
       legal: this.roles.map(() => undefined),
-    }));
+    })));
   }
 
-  private writeState(fluents: State, out: Uint32Array): void {
+  /** The fluents of a state as KIF, sorted (as `Array.prototype.sort` sorts them), without comparing strings. */
+  private sortedKif(state: StateHandle): string[] {
+    const ranks = Int32Array.from(this.stateToBaseIndices(state), (b) => this.kifRank[b]).sort();
+    return Array.from(ranks, (rank) => this.propnet.baseFluents[this.byKif[rank]]);
+  }
+
+  private writeState(fluents: readonly string[], out: Uint32Array): void {
     for (const f of fluents) {
       const b = this.baseIndex.get(f);
       if (b === undefined) throw new OutsideRelaxationError(`the fluent ${f}`);

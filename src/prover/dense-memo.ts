@@ -12,6 +12,8 @@
 export const DENSE_CELLS = 1 << 21;
 /** Values numbered per position at most (a relation of small arity needs no more). */
 const MAX_RADIX = 256;
+/** The radix a table starts with (when its arity allows): it grows to the values met, up to its largest. */
+const FIRST_RADIX = 4;
 /** What a cell says of its call: not known yet, no, yes. */
 export const UNKNOWN = 0;
 export const IMPOSSIBLE = 1;
@@ -19,29 +21,53 @@ export const POSSIBLE = 2;
 
 /**
  * Yes/no answers of a relation's fully bound calls in a byte table indexed by the call's values:
- * each position numbers the first values it meets 0, 1, ...; a call holding a value past a
- * position's radix has no cell (its caller keeps it another way).
+ * each position numbers the first values it meets 0, 1, ...; the radix (values per position) starts
+ * small and doubles, the cells laid out again, when a position meets more values, up to the largest
+ * that keeps the table within DENSE_CELLS. A call holding a value past that has no cell (its caller
+ * keeps it another way). The table is sized to the values met: every static relation of arity 3 or
+ * more had one of up to 2 MiB from its arity alone, however few values it saw.
  */
 export class DenseMemo {
   /** Per position: term id → its number + 1 (0: not numbered yet). */
   private readonly codes: Int32Array[] = [];
   private readonly counts: number[] = [];
-  private readonly radix: number;
-  readonly cells: Uint8Array;
+  /** The largest radix the arity allows. */
+  private readonly maxRadix: number;
+  private radix: number;
+  private cells: Uint8Array;
 
-  constructor(arity: number) {
+  constructor(private readonly arity: number) {
     let radix = 1;
     while ((radix + 1) ** arity <= DENSE_CELLS && radix < MAX_RADIX) radix++;
-    this.radix = radix;
-    this.cells = new Uint8Array(radix ** arity);
+    this.maxRadix = radix;
+    this.radix = Math.min(radix, FIRST_RADIX);
+    this.cells = new Uint8Array(this.radix ** arity);
     for (let j = 0; j < arity; j++) {
       this.codes.push(new Int32Array(64));
       this.counts.push(0);
     }
   }
 
+  /** Bytes of the table now. */
+  get size(): number {
+    return this.cells.length;
+  }
+
+  /** What is known of a fully bound call (UNKNOWN, IMPOSSIBLE, POSSIBLE), or -1 when it has no cell. */
+  get(call: readonly number[]): number {
+    const at = this.cellOf(call);
+    return at < 0 ? -1 : this.cells[at];
+  }
+
+  /** Keeps what is known of a fully bound call (IMPOSSIBLE or POSSIBLE); false when it has no cell. */
+  set(call: readonly number[], known: number): boolean {
+    const at = this.cellOf(call);
+    if (at >= 0) this.cells[at] = known;
+    return at >= 0;
+  }
+
   /** The cell of a fully bound call, or -1 when one of its values has no number. */
-  cellOf(call: readonly number[]): number {
+  private cellOf(call: readonly number[]): number {
     let cell = 0;
     for (let j = 0; j < call.length; j++) {
       const id = call[j];
@@ -53,7 +79,11 @@ export class DenseMemo {
       }
       let code = codes[id] - 1;
       if (code < 0) {
-        if (this.counts[j] === this.radix) return -1;
+        if (this.counts[j] === this.radix) {
+          if (this.radix === this.maxRadix) return -1;
+          this.grow();
+          return this.cellOf(call);
+        }
         code = this.counts[j]++;
         codes[id] = code + 1;
       }
@@ -61,5 +91,27 @@ export class DenseMemo {
     }
     return cell;
   }
-}
 
+  /** Doubles the radix (up to the largest) and lays the known cells out again. */
+  private grow(): void {
+    const old = this.radix;
+    const radix = Math.min(this.maxRadix, old * 2);
+    const cells = new Uint8Array(radix ** this.arity);
+    const from = this.cells;
+    for (let at = 0; at < from.length; at++) {
+      if (from[at] === UNKNOWN) continue;
+      // The digits of `at` in the old radix, read again in the new one.
+      let rest = at;
+      let to = 0;
+      let scale = 1;
+      for (let j = 0; j < this.arity; j++) {
+        to += (rest % old) * scale;
+        rest = Math.floor(rest / old);
+        scale *= radix;
+      }
+      cells[to] = from[at];
+    }
+    this.radix = radix;
+    this.cells = cells;
+  }
+}

@@ -93,6 +93,8 @@ export class Evaluator {
   private answerCount = 0;
   private lastComplete = true;
   private readonly routes = new Map<number, Relation[]>();
+  /** Per fluent: its input relations, each followed by its tuple there (see `addInput`). */
+  private readonly fluentTuples = new Map<number, (Relation | number[])[]>();
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
   private readonly frames: number[][] = [];
   private framesFree = 0;
@@ -155,6 +157,23 @@ export class Evaluator {
   }
 
   private addInput(layer: Layer, kind: "true" | "does", prefix: readonly number[], term: number): void {
+    if (kind === "true") {
+      // A fluent's tuples are the same in every state (an index keeps them, never changed): made once.
+      let tuples = this.fluentTuples.get(term);
+      if (tuples === undefined) this.fluentTuples.set(term, (tuples = this.routeTuples(kind, prefix, term)));
+      for (let k = 0; k < tuples.length; k += 2) this.inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[], true);
+      return;
+    }
+    const tuples = this.routeTuples(kind, prefix, term);
+    for (let k = 0; k < tuples.length; k += 2) this.inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[]);
+  }
+
+  private inputIndex(layer: Layer, r: Relation): TupleIndex {
+    return (layer.inputs[r.index] ??= new TupleIndex(r.arity));
+  }
+
+  /** The input relations an input goes to, each followed by its tuple there. */
+  private routeTuples(kind: "true" | "does", prefix: readonly number[], term: number): (Relation | number[])[] {
     const cacheKey = kind === "true" ? term : -1 - term;
     let targets = this.routes.get(cacheKey);
     if (targets === undefined) {
@@ -173,12 +192,9 @@ export class Evaluator {
       targets = found;
       this.routes.set(cacheKey, found);
     }
-    for (const r of targets) {
-      let index = layer.inputs[r.index];
-      if (index === undefined) index = layer.inputs[r.index] = new TupleIndex(r.arity);
-      if (r.key === `${kind}/${prefix.length + 1}`) index.add([...prefix, term]);
-      else index.add([...prefix, ...(this.store.argsOf[term] ?? [])]);
-    }
+    const tuples: (Relation | number[])[] = [];
+    for (const r of targets) tuples.push(r, r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(this.store.argsOf[term] ?? [])]);
+    return tuples;
   }
 
   /**
@@ -250,12 +266,12 @@ export class Evaluator {
       return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
     }
     const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
-    const at = memo === null ? -1 : memo.cellOf(call);
-    if (at >= 0 && memo!.cells[at] !== UNKNOWN) return memo!.cells[at] === POSSIBLE ? HOLDS : EMPTY;
+    const known = memo === null ? -1 : memo.get(call);
+    if (known > UNKNOWN) return known === POSSIBLE ? HOLDS : EMPTY;
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
-    if (at >= 0 && table.complete) memo!.cells[at] = table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE;
+    if (known === UNKNOWN && table.complete) memo!.set(call, table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE);
     return table.answers;
   }
 

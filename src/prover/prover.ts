@@ -59,6 +59,9 @@ export class Prover {
   private readonly roleIds: readonly number[];
   private readonly termIds = new Map<string, number>();
   private readonly stateLayers = new Map<string, Layer>();
+  /** The state asked last and its layer: a machine asks each of its states several questions in a row, with one array. */
+  private lastState: State | null = null;
+  private lastLayer: Layer | null = null;
 
   private constructor(
     program: Program,
@@ -104,9 +107,14 @@ export class Prover {
 
   /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
   nextState(state: State, jointMove: readonly string[]): State {
+    return sortedUnique(this.nextFluents(state, jointMove));
+  }
+
+  /** The fluents of the state after `jointMove`, as `nextState` but in no order, possibly repeated (for a caller that sets bits). */
+  nextFluents(state: State, jointMove: readonly string[]): string[] {
     const moves = this.moveLayer(jointMove);
     const answers = this.ask("next/1", [-1], this.layerOf(state), moves);
-    return sortedUnique(answers.map((t) => this.kif(t[0])));
+    return answers.map((t) => this.kif(t[0]));
   }
 
   /**
@@ -175,6 +183,7 @@ export class Prover {
       return this.evaluator.query(relation, call, state, move);
     } catch (error) {
       this.stateLayers.clear();
+      this.lastState = this.lastLayer = null;
       throw error;
     }
   }
@@ -201,6 +210,7 @@ export class Prover {
 
   /** The layer (inputs and tables) of a state, from a small most-recently-used cache. */
   private layerOf(state: State): Layer {
+    if (state === this.lastState) return this.lastLayer!;
     const key = state.join("\n");
     let layer = this.stateLayers.get(key);
     if (layer !== undefined) {
@@ -212,6 +222,8 @@ export class Prover {
       }
     }
     this.stateLayers.set(key, layer);
+    this.lastState = state;
+    this.lastLayer = layer;
     return layer;
   }
 }

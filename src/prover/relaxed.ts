@@ -66,11 +66,9 @@ export class RelaxedCheck {
   /** Whether the fully bound call of `relation` (level 1 or 2, of a ground component) may hold in some state. */
   possible(relation: Relation, call: readonly number[]): boolean {
     const dense = (this.dense[relation.index] ??= new DenseMemo(relation.arity));
-    const at = dense.cellOf(call);
-    if (at >= 0) {
-      const known = dense.cells[at];
-      if (known !== UNKNOWN) return known === POSSIBLE;
-    } else {
+    const cell = dense.get(call);
+    if (cell > UNKNOWN) return cell === POSSIBLE;
+    if (cell < 0) {
       const known = this.memo.answer(relation, call);
       if (known >= 0) return known === 1;
     }
@@ -86,10 +84,8 @@ export class RelaxedCheck {
       this.trailTop = mark;
       this.checking.pop();
     }
-    if (at >= 0) {
-      dense.cells[at] = possible ? POSSIBLE : IMPOSSIBLE;
-      return possible;
-    }
+    // The call's cell is looked up again: the checks above may have grown the table.
+    if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return possible;
     if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
     this.memo.keep(relation, call, possible);
     return possible;

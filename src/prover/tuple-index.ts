@@ -73,10 +73,13 @@ export class TupleIndex {
     return this.tuples.length;
   }
 
-  /** Adds a tuple unless it is there already; returns whether it was new. */
-  add(tuple: readonly number[]): boolean {
+  /**
+   * Adds a tuple unless it is there already; returns whether it was new. `shared`: the tuple is kept
+   * as it is, not copied (its owner never changes it; the prover's fluents share theirs by all states).
+   */
+  add(tuple: readonly number[], shared = false): boolean {
     if (this.has(tuple)) return false;
-    const stored = tuple.slice();
+    const stored = shared ? (tuple as number[]) : tuple.slice();
     this.whole.add(stored);
     this.tuples.push(stored);
     for (const index of this.byMask.values()) index.add(stored);
