@@ -42,6 +42,9 @@ function plain(p: CompactGroundProgram) {
     maxAtom: p.maxAtom,
     atomSymbol: Array.from(p.atomSymbol, (k) => (k < 0 ? undefined : symbolText(p.symbols, k))),
     facts: Array.from(p.facts, (k) => symbolText(p.symbols, k)),
+    atomRelation: Array.from(p.atomSymbol, (k) => (k < 0 ? undefined : p.symbols.relation[k])),
+    factRelation: Array.from(p.facts, (k) => p.symbols.relation[k]),
+    relationCount: p.symbols.relationCount,
     factAtoms: [...p.factAtoms],
     heads: [...p.rules.heads],
     bodyStart: [...p.rules.bodyStart],
@@ -106,6 +109,32 @@ describe("CompactAspifReader: the compact reader over chunks", () => {
     const long = `asp 1 0 0\n${"4 1 a 0\n".repeat(200_000)}4 1 \u00e9 0\n0\n`; // past the first 1 MiB piece
     expect(() => readCompactAspif(long)).toThrow(/non-ASCII/);
     expect(readCompactAspif(long.replace("\u00e9", "b")).facts.length).toBe(200_001);
+  });
+
+  it("keeps an atom's text once, numbers relations by the bytes before '(', and interns facts when asked", () => {
+    const text = ["asp 1 0 0", "1 0 1 3 0 1 1", "4 6 p(a,b) 1 1", "4 6 p(a,b) 1 2", "4 4 q(c) 1 3", "4 1 r 0", "4 4 q(c) 0", "4 4 q(d) 0", "4 4 q(d) 0", "4 6 p(a,c) 1 2", "0", ""].join("\n");
+    const bytes = new TextEncoder().encode(text);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const p = streamed(bytes, [cut]);
+      const { symbols } = p;
+      // atoms 1 and 2 have the same text: one symbol; atom 2's second output statement is not its name
+      expect(p.atomSymbol[1]).toBe(p.atomSymbol[2]);
+      expect(symbolText(symbols, p.atomSymbol[3])).toBe("q(c)");
+      expect(symbols.count).toBe(6); // p(a,b), q(c), and the four facts' own
+      const [r, qc, qd1, qd2] = p.facts;
+      expect([r, qc, qd1, qd2].map((k) => symbolText(symbols, k))).toEqual(["r", "q(c)", "q(d)", "q(d)"]);
+      // relations: p, q, r in first-seen order, q(c) and q(d) one
+      expect(symbols.relationCount).toBe(3);
+      expect(symbols.relation[p.atomSymbol[1]]).toBe(0);
+      expect([p.atomSymbol[3], qc, qd1, qd2].map((k) => symbols.relation[k])).toEqual([1, 1, 1, 1]);
+      expect(symbols.relation[r]).toBe(2);
+      // a fact with an atom's text stands for the atom's symbol; equal facts for the first asked about
+      expect(symbols.intern(qc)).toBe(p.atomSymbol[3]);
+      expect(symbols.intern(qd2)).toBe(qd2);
+      expect(symbols.intern(qd1)).toBe(qd2);
+      expect(symbols.intern(r)).toBe(r);
+      expect(symbols.intern(p.atomSymbol[1])).toBe(p.atomSymbol[1]);
+    }
   });
 
   const real = ["connectFour", "breakthrough", "sudokuGrade1"].filter((g) => existsSync(path.join(BASE, `${g}.kif`)));

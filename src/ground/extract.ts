@@ -12,8 +12,9 @@
  *     drops P^base's static versions and unused views.
  * Split-off atoms of the game rules (`_split3(J)`) stay as view relations with a fresh GDL name.
  *
- * Everything works on the reader's typed arrays and its pool of symbol bytes: an atom is interned
- * by its bytes, its relation read from the bytes before its arguments, and only the atoms kept
+ * Everything works on the reader's typed arrays and its pool of symbol bytes: an atom is its
+ * symbol's number (the reader interned the texts and numbered their relations as they arrived),
+ * its relation named from the bytes before its arguments once per relation, and only the atoms kept
  * are written out as KIF (symbol-kif.ts), the clauses straight into compressed rows.
  * Why: keeping a string per symbol, a map keyed by them, a tree per kept atom and an object per
  * clause made extraction take 10.8 s on amazonsTorus (3.36 M atoms, 1.66 M facts shown, 1.40 M
@@ -29,7 +30,7 @@ import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
 import { symbolText, type CompactGroundProgram } from "./aspif-compact.js";
 import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
-import { ByteInterner, KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
+import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
 export const OUTPUT_RELATIONS: ReadonlySet<string> = new Set(["role", "init", "legal", "next", "sees", "goal", "terminal"]);
@@ -59,9 +60,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const symbolStart = pool.start;
   const writer = new KifWriter(bytes, symbols);
 
-  // Relations: the bytes of a symbol before its arguments, interned; what each is, found once.
-  const relations = new ByteInterner(bytes);
-  const relAsp: string[] = [];
+  // Relations: numbered by the reader (the bytes of a symbol before its arguments); what each is, found once.
+  const relAsp: (string | undefined)[] = new Array(pool.relationCount);
   const relInternal: (string | undefined)[] = [];
   const relKeptFact: boolean[] = [];
   /** The GDL relation, given when an atom of it is first interned (split relations are named in that order). */
@@ -72,36 +72,28 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const keptFactNames = new Set([...OUTPUT_RELATIONS].map((r) => symbols.name(r)));
   keptFactNames.add(symbols.name(BASE_RELATION));
   keptFactNames.add(symbols.name(INPUT_RELATION));
-  // symbols come grouped by relation: the last relation's bytes are tried first
-  let last = -1;
-  let lastFrom = 0;
-  let lastLength = 0;
+  const symbolRelation = pool.relation;
   const relationOf = (k: number): number => {
-    const from = symbolStart[k];
-    const to = symbolStart[k + 1];
-    if (last >= 0 && from + lastLength <= to && (from + lastLength === to || bytes[from + lastLength] === OPEN)) {
-      let same = true;
-      for (let j = 0; j < lastLength && same; j++) same = bytes[from + j] === bytes[lastFrom + j];
-      if (same) return last;
-    }
-    let open = from;
-    while (open < to && bytes[open] !== OPEN) open++;
-    const rel = relations.id(from, open);
-    if (relations.isNew) {
+    const rel = symbolRelation[k];
+    if (relAsp[rel] === undefined) {
+      const from = symbolStart[k];
+      const to = symbolStart[k + 1];
+      let open = from;
+      while (open < to && bytes[open] !== OPEN) open++;
       const asp = symbolText(pool, k).slice(0, open - from);
       relAsp[rel] = asp;
       relKeptFact[rel] = keptFactNames.has(asp);
       relInternal[rel] = symbols.internalName(asp);
     }
-    last = rel;
-    lastFrom = from;
-    lastLength = open - from;
     return rel;
   };
 
-  // Atoms are interned by their bytes and known by their relation until they are kept: most
-  // named atoms of a big game are dropped below, and writing their KIF would be wasted.
-  const interned = new ByteInterner(bytes, program.maxAtom + 1);
+  // Atoms are numbered in the order they are first taken, by their symbols (equal texts are one
+  // symbol: the reader interned the atoms', `pool.intern` the facts'), and known by their relation
+  // until they are kept: most named atoms of a big game are dropped below, and writing their KIF
+  // would be wasted.
+  const atomOfSymbol = new Int32Array(pool.count).fill(-1);
+  let atomCount = 0;
   const atomSymbol = new IntList(program.maxAtom + 1);
   const atomRel = new IntList(program.maxAtom + 1);
   const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> interned atom
@@ -111,12 +103,13 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const isFactAtom = new Uint8Array(pool.count);
 
   const intern = (k: number, rel: number): number => {
-    const index = interned.id(symbolStart[k], symbolStart[k + 1]);
-    if (interned.isNew) {
+    let index = atomOfSymbol[k];
+    if (index < 0) {
+      index = atomOfSymbol[k] = atomCount++;
       atomSymbol.push(k);
       atomRel.push(rel);
       if (relGdl[rel] === undefined) {
-        const gdl = converter.relationName(relAsp[rel]);
+        const gdl = converter.relationName(relAsp[rel]!);
         relGdl[rel] = gdl;
         relOutput[rel] = OUTPUT_RELATIONS.has(gdl);
       }
@@ -161,7 +154,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
       else argumentRecords(k, 2, inputRecords);
       return;
     }
-    const index = intern(k, rel);
+    // an atom's symbol is interned already (by the reader); a fact's text is, now
+    const index = intern(atomId >= 0 ? k : pool.intern(k), rel);
     if (atomId >= 0) idToAtom[atomId] = index;
     else if (relOutput[atomRel.data[index]] && !isFactAtom[index]) {
       isFactAtom[index] = 1;
@@ -185,7 +179,6 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   // compressed rows, in rule order; gringo does not repeat rules, and facts are interned). Rules
   // stay in aspif's arrays until they are kept.
   const { heads, bodyStart, body } = program.rules;
-  const atomCount = interned.count;
   const ruleHead = new Int32Array(program.rules.count).fill(-1);
   const readStart = new Int32Array(atomCount + 1);
   for (let r = 0; r < program.rules.count; r++) {

@@ -6,6 +6,8 @@
  * Pure computation: no Node imports.
  */
 import type { Propnet } from "./propnet.js";
+import { propnetArrays } from "./build/arrays.js";
+import { COMPONENT_KIND } from "./build/kinds.js";
 import { RANDOM_ROLE } from "../syntax/ast.js";
 import type { EngineName, GameStateMachine, StateHandle } from "./machine.js";
 
@@ -14,17 +16,19 @@ const PASS_THROUGH: ReadonlySet<string> = new Set(["view", "next", "legal", "goa
 
 /** The slot of each component (both engines): pass-through propositions are followed to what drives them. */
 export function resolveSlots(p: Propnet): Int32Array {
-  const comps = p.components;
-  const n = comps.length;
+  // on the arrays, not `p.components`: the compile never makes the component objects (build/arrays.ts)
+  const { kind, inputStart, inputs } = propnetArrays(p);
+  const n = kind.length;
+  const passThrough = new Uint8Array(COMPONENT_KIND.length);
+  COMPONENT_KIND.forEach((k, code) => (passThrough[code] = PASS_THROUGH.has(k) ? 1 : 0));
   const slotOf = new Int32Array(n);
-  for (const c of comps) {
-    let id = c.id;
+  for (let c = 0; c < n; c++) {
+    let id = c;
     for (let steps = 0; steps <= n; steps++) {
-      const k = comps[id].kind;
-      if (PASS_THROUGH.has(k) && comps[id].inputs.length === 1) id = comps[id].inputs[0];
+      if (passThrough[kind[id]] === 1 && inputStart[id + 1] - inputStart[id] === 1) id = inputs[inputStart[id]];
       else break;
     }
-    slotOf[c.id] = id;
+    slotOf[c] = id;
   }
   return slotOf;
 }

@@ -2,16 +2,18 @@
  * Finalize: the kept components numbered in evaluation order (constants, base, input, then gates
  * and propositions inputs before readers, then transitions), the outputs by final id (legals by
  * input, goals by role and value, inits by base), warnings about goal values that are not numbers,
- * component cycles when the atoms had none, and the stats.
+ * component cycles when the atoms had none, and the stats. The components are kept as typed
+ * arrays, made into `Propnet.components` objects only when read (arrays.ts).
  * Why this order: the reference engine takes the gate ids as its evaluation order when the propnet
  * has no cycle, as on all but 4 of 309 base games (all that ground but alexChess; cycles.ts), so
  * the order is made once, here.
  */
-import type { Propnet, PropnetComponent, PropnetCycle, PropnetGoal, PropnetInit, PropnetInput, PropnetLegal, PropnetSees } from "../propnet.js";
+import type { Propnet, PropnetCycle, PropnetGoal, PropnetInit, PropnetInput, PropnetLegal, PropnetSees } from "../propnet.js";
 import type { Draft, DraftOutputs } from "./draft.js";
 import type { Normalized } from "./normalize.js";
-import { computeStats } from "./stats.js";
-import { BASE, COMPONENT_KIND, FALSE, INPUT, TRANSITION, TRUE } from "./kinds.js";
+import { statsOfCodes } from "./stats.js";
+import { BASE, FALSE, INPUT, TRANSITION, TRUE } from "./kinds.js";
+import { propnetOfArrays } from "./arrays.js";
 import { draftCycles } from "./cycles.js";
 import { kahnOrder } from "../graph.js";
 
@@ -46,15 +48,21 @@ export function finalize(
   for (let k = 0; k < topo.leftOver.length; k++) place(topo.leftOver[k]);
   out.transitionIds.forEach(place);
 
+  // the components as arrays; `Propnet.components` is made from them if it is read (arrays.ts)
   const { pool, start, count, kind } = d;
-  const components: PropnetComponent[] = new Array(placed);
+  const kindOut = new Uint8Array(placed);
+  const inputStart = new Int32Array(placed + 1);
+  for (let id = 0; id < placed; id++) inputStart[id + 1] = inputStart[id] + count[order[id]];
+  const inputsOut = new Int32Array(inputStart[placed]);
+  const labels: string[] = new Array(placed);
   for (let id = 0; id < placed; id++) {
     const v = order[id];
     const s = start[v];
     const n = count[v];
-    const inputs: number[] = new Array(n);
-    for (let k = 0; k < n; k++) inputs[k] = newId[pool[s + k]];
-    components[id] = { id, kind: COMPONENT_KIND[kind[v]], label: d.labelOf(v), inputs };
+    const at = inputStart[id];
+    for (let k = 0; k < n; k++) inputsOut[at + k] = newId[pool[s + k]];
+    kindOut[id] = kind[v];
+    labels[id] = d.labelOf(v);
   }
 
   let cycles = atomLevelCycles;
@@ -79,10 +87,9 @@ export function finalize(
     .map((x) => ({ role: x.role, percept: x.percept, id: newId[x.id] }))
     .sort((a, b) => a.role - b.role || byCodeUnits(a.percept, b.percept));
 
-  const stats = computeStats(components, paperComponents);
-  return {
+  const stats = statsOfCodes(kindOut, inputsOut.length, paperComponents);
+  const fields = {
     roles: g.roles,
-    components,
     baseFluents: g.baseFluents,
     baseIds: Array.from(out.baseIds, (v) => newId[v]),
     transitionIds: Array.from(out.transitionIds, (v) => (v >= 0 ? newId[v] : -1)),
@@ -97,6 +104,7 @@ export function finalize(
     optimized,
     stats,
   };
+  return propnetOfArrays(fields, { kind: kindOut, inputStart, inputs: inputsOut, labels });
 }
 
 /**

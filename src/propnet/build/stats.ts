@@ -6,6 +6,7 @@
  * that ground: 7.46 M components ours where the paper counts 25.5 M.
  */
 import { isProposition, type PropnetComponent, type PropnetStats } from "../propnet.js";
+import { AND, COMPONENT_KIND, NOT, OR, SEES, TRANSITION } from "./kinds.js";
 
 /** Counts the components of a propnet by kind. */
 export function computeStats(components: readonly PropnetComponent[], paperComponents: number): PropnetStats {
@@ -35,6 +36,34 @@ export function computeStats(components: readonly PropnetComponent[], paperCompo
     constants,
     links,
     components: components.length,
+    paperComponents,
+    optimizedComponents: propositionCount + ands + ors + nots,
+  };
+}
+
+/** The same counts from kind codes (kinds.ts) and the number of links: what finalize has at hand. */
+export function statsOfCodes(kind: Uint8Array, links: number, paperComponents: number): PropnetStats {
+  const byCode = new Int32Array(COMPONENT_KIND.length);
+  for (let c = 0; c < kind.length; c++) byCode[kind[c]]++;
+  const propositions = { base: 0, input: 0, next: 0, view: 0, legal: 0, goal: 0, terminal: 0, init: 0, sees: 0 };
+  let propositionCount = 0;
+  for (let code = 0; code <= SEES; code++) {
+    propositions[COMPONENT_KIND[code] as keyof typeof propositions] = byCode[code];
+    propositionCount += byCode[code];
+  }
+  const ands = byCode[AND];
+  const ors = byCode[OR];
+  const nots = byCode[NOT];
+  const transitions = byCode[TRANSITION];
+  return {
+    propositions,
+    ands,
+    ors,
+    nots,
+    transitions,
+    constants: kind.length - propositionCount - ands - ors - nots - transitions,
+    links,
+    components: kind.length,
     paperComponents,
     optimizedComponents: propositionCount + ands + ors + nots,
   };

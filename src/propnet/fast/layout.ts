@@ -18,6 +18,8 @@ import type { CountedInputs } from "./counted.js";
 import type { LazyGates } from "./lazy-gates.js";
 import type { Guards } from "./guards.js";
 import type { LegalGroups } from "./legal-groups.js";
+import { propnetArrays } from "../build/arrays.js";
+import { TRUE } from "../build/kinds.js";
 
 /** Bits of a slot's info word (`rec[2s+1]`); bits INFO_GUARD_SHIFT and up hold its guard slot + 1 (0: none). */
 export const INFO_NEGATED = 1;
@@ -204,7 +206,8 @@ export function layOut(
   // values with every base and input false: constants, then gates in id order
   const values = new Uint8Array((n + 3) & ~3); // whole words, for the flip probe
   const count = new Int32Array(n);
-  for (const c of p.components) if (c.kind === "true") values[c.id] = 1;
+  const kinds = propnetArrays(p).kind; // not `p.components`: the compile never makes the objects
+  for (let c = 0; c < n; c++) if (kinds[c] === TRUE) values[c] = 1;
   for (let c = 0; c < n; c++) {
     if (gate[c] === 0) continue;
     let k = moves.offset.size > 0 ? (moves.offset.get(c) ?? 0) : 0; // every input false: each complemented role counts 1

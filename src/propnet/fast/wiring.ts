@@ -11,6 +11,8 @@
  */
 import type { Propnet } from "../propnet.js";
 import { resolveSlots } from "../machine-base.js";
+import { propnetArrays } from "../build/arrays.js";
+import { AND, NOT, OR } from "../build/kinds.js";
 
 /** `Wiring.gate` of an AND, an OR and a NOT gate (0: not a gate). */
 export const G_AND = 1;
@@ -40,18 +42,17 @@ export function firstInput(w: Wiring, c: number): number {
 export function wiringOf(p: Propnet): Wiring {
   const known = wirings.get(p);
   if (known) return known;
-  const comps = p.components;
-  const n = comps.length;
+  // the propnet's arrays, not its component objects (build/arrays.ts)
+  const { kind, inputStart: inStart, inputs } = propnetArrays(p);
+  const n = kind.length;
   const slotOf = resolveSlots(p);
   const gate = new Uint8Array(n);
-  const inStart = new Int32Array(n + 1);
   for (let c = 0; c < n; c++) {
-    const k = comps[c].kind;
-    gate[c] = k === "and" ? G_AND : k === "or" ? G_OR : k === "not" ? G_NOT : 0;
-    inStart[c + 1] = inStart[c] + comps[c].inputs.length;
+    const k = kind[c];
+    gate[c] = k === AND ? G_AND : k === OR ? G_OR : k === NOT ? G_NOT : 0;
   }
   const inSlots = new Int32Array(inStart[n]);
-  for (let c = 0, j = 0; c < n; c++) for (const w of comps[c].inputs) inSlots[j++] = slotOf[w];
+  for (let j = 0; j < inSlots.length; j++) inSlots[j] = slotOf[inputs[j]];
   let unsupported: string | undefined;
   for (let c = 0; c < n && !unsupported; c++) {
     if (gate[c] === 0) continue;
