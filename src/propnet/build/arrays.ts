@@ -8,7 +8,7 @@
  * test, an import) has them computed from its components on first use.
  */
 import type { Propnet, PropnetComponent } from "../propnet.js";
-import { COMPONENT_KIND } from "./kinds.js";
+import { COMPONENT_KIND, KIND_CODE } from "./kinds.js";
 
 /** Component c: kind code `kind[c]` (kinds.ts), inputs `inputs[inputStart[c] .. inputStart[c + 1])`, label `labels[c]`. */
 export interface PropnetArrays {
@@ -20,8 +20,6 @@ export interface PropnetArrays {
 
 const arraysOf = new WeakMap<Propnet, PropnetArrays>();
 
-const CODE_OF: ReadonlyMap<string, number> = new Map(COMPONENT_KIND.map((k, code) => [k, code]));
-
 /** The arrays of a propnet: kept by the build, else computed from `components` once. */
 export function propnetArrays(p: Propnet): PropnetArrays {
   const known = arraysOf.get(p);
@@ -31,7 +29,7 @@ export function propnetArrays(p: Propnet): PropnetArrays {
   const kind = new Uint8Array(n);
   const inputStart = new Int32Array(n + 1);
   for (let c = 0; c < n; c++) {
-    kind[c] = CODE_OF.get(comps[c].kind)!;
+    kind[c] = KIND_CODE.get(comps[c].kind)!;
     inputStart[c + 1] = inputStart[c] + comps[c].inputs.length;
   }
   const inputs = new Int32Array(inputStart[n]);

@@ -51,3 +51,6 @@ export function isPropositionCode(code: number): boolean {
 export function isGateCode(code: number): boolean {
   return code === AND || code === OR || code === NOT;
 }
+
+/** The code of each kind (the inverse of `COMPONENT_KIND`). */
+export const KIND_CODE: ReadonlyMap<ComponentKind, number> = new Map(COMPONENT_KIND.map((k, code) => [k, code]));

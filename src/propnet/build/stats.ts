@@ -5,43 +5,21 @@
  * `--json`, the corpus results, compare-outputs' digests). Measured with them on the 310 base games
  * that ground: 7.46 M components ours where the paper counts 25.5 M.
  */
-import { isProposition, type PropnetComponent, type PropnetStats } from "../propnet.js";
-import { AND, COMPONENT_KIND, NOT, OR, SEES, TRANSITION } from "./kinds.js";
+import type { PropnetComponent, PropnetStats } from "../propnet.js";
+import { AND, COMPONENT_KIND, KIND_CODE, NOT, OR, SEES, TRANSITION } from "./kinds.js";
 
-/** Counts the components of a propnet by kind. */
+/** Counts the components of a propnet by kind (their kind codes counted by `statsOfCodes`). */
 export function computeStats(components: readonly PropnetComponent[], paperComponents: number): PropnetStats {
-  const propositions = { base: 0, input: 0, next: 0, view: 0, legal: 0, goal: 0, terminal: 0, init: 0, sees: 0 };
-  let ands = 0;
-  let ors = 0;
-  let nots = 0;
-  let transitions = 0;
-  let constants = 0;
+  const kind = new Uint8Array(components.length);
   let links = 0;
-  for (const c of components) {
+  components.forEach((c, k) => {
+    kind[k] = KIND_CODE.get(c.kind)!;
     links += c.inputs.length;
-    if (isProposition(c.kind)) propositions[c.kind]++;
-    else if (c.kind === "and") ands++;
-    else if (c.kind === "or") ors++;
-    else if (c.kind === "not") nots++;
-    else if (c.kind === "transition") transitions++;
-    else constants++;
-  }
-  const propositionCount = Object.values(propositions).reduce((s, x) => s + x, 0);
-  return {
-    propositions,
-    ands,
-    ors,
-    nots,
-    transitions,
-    constants,
-    links,
-    components: components.length,
-    paperComponents,
-    optimizedComponents: propositionCount + ands + ors + nots,
-  };
+  });
+  return statsOfCodes(kind, links, paperComponents);
 }
 
-/** The same counts from kind codes (kinds.ts) and the number of links: what finalize has at hand. */
+/** The counts from kind codes (kinds.ts) and the number of links: what finalize has at hand. */
 export function statsOfCodes(kind: Uint8Array, links: number, paperComponents: number): PropnetStats {
   const byCode = new Int32Array(COMPONENT_KIND.length);
   for (let c = 0; c < kind.length; c++) byCode[kind[c]]++;
