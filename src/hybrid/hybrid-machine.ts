@@ -20,7 +20,7 @@ import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machi
 import type { Propnet } from "../propnet/propnet.js";
 import type { Prover, State } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
-import { StateCache, stateKey } from "./state-cache.js";
+import { StateCache } from "./state-cache.js";
 
 /** How many filled states are kept, most recently used first. */
 const FILLED_CACHE_SIZE = 64;
@@ -41,7 +41,7 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly liftedMask: Uint32Array;
   /** Per lifted relation: fluent KIF of an atom of its domain → base index (-1: not in the propnet). */
   private readonly atomIndex: Map<string, number>[];
-  private readonly filled = new StateCache<StateHandle>(FILLED_CACHE_SIZE);
+  private readonly filled: StateCache<StateHandle>;
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
   /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
@@ -72,6 +72,7 @@ export class HybridStateMachine implements GameStateMachine {
       }
       return index;
     });
+    this.filled = new StateCache<StateHandle>(FILLED_CACHE_SIZE, this.stateWords, this.liftedMask);
   }
 
   initialState(): StateHandle {
@@ -164,7 +165,7 @@ export class HybridStateMachine implements GameStateMachine {
 
   /** A copy of `state` with the lifted atoms that hold in it set, asked of the prover once per state. */
   private fill(state: StateHandle): StateHandle {
-    return this.filled.get(stateKey(state, this.stateWords, this.liftedMask), () => {
+    return this.filled.get(state, () => {
       const full = this.cleared(state.slice());
       const kif: State = this.inner.stateToKif(full);
       this.proverCalls++;

@@ -20,7 +20,7 @@ import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
 import type { Prover, State } from "../prover/prover.js";
-import { StateCache, stateKey } from "./state-cache.js";
+import { StateCache } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
 const ANSWER_CACHE_SIZE = 64;
@@ -53,10 +53,7 @@ export class ProverStateMachine extends PropnetMachineBase {
   /** Per role: move KIF → input index. */
   private readonly moveIndexByRole: Map<string, number>[];
   private readonly inputsOfRole: number[];
-  private readonly answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE);
-  /** The words of the state asked last and its answers: a playout asks one state several questions in a row. */
-  private readonly lastWords: Uint32Array;
-  private lastAnswers: StateAnswers | null = null;
+  private readonly answers: StateCache<StateAnswers>;
   /** Per base index: its place among the base fluents sorted as KIF (a state's fluents are sorted by it). */
   private readonly kifRank: Int32Array;
   /** The base indices in KIF order. */
@@ -68,7 +65,7 @@ export class ProverStateMachine extends PropnetMachineBase {
       throw new Error(`the prover's roles (${prover.roles.join(" ")}) are not the propnet's (${propnet.roles.join(" ")})`);
     }
     this.prover = prover;
-    this.lastWords = new Uint32Array(this.stateWords);
+    this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
     this.baseIndex = new Map(propnet.baseFluents.map((f, i) => [f, i]));
     this.byKif = Int32Array.from(propnet.baseFluents.keys()).sort((a, b) => (propnet.baseFluents[a] < propnet.baseFluents[b] ? -1 : propnet.baseFluents[a] > propnet.baseFluents[b] ? 1 : 0));
     this.kifRank = new Int32Array(this.byKif.length);
@@ -167,18 +164,10 @@ export class ProverStateMachine extends PropnetMachineBase {
 
   /** What has been asked of the state so far (its KIF at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
-    const words = this.stateWords;
-    const lastWords = this.lastWords;
-    if (this.lastAnswers !== null) {
-      let same = true;
-      for (let w = 0; w < words && same; w++) same = state[w] === lastWords[w];
-      if (same) return this.lastAnswers;
-    }
-    for (let w = 0; w < words; w++) lastWords[w] = state[w];
-    return (this.lastAnswers = this.answers.get(stateKey(state, words), () => ({
+    return this.answers.get(state, () => ({
       kif: this.sortedKif(state),
       legal: this.roles.map(() => undefined),
-    })));
+    }));
   }
 
   /** The fluents of a state as KIF, sorted (as `Array.prototype.sort` sorts them), without comparing strings. */

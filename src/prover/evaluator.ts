@@ -92,6 +92,7 @@ export class Evaluator {
   private passCounter = 0;
   private answerCount = 0;
   private lastComplete = true;
+  /** Per move term: the input relations a `does` of it goes to (a fluent's are in fluentTuples). */
   private readonly routes = new Map<number, Relation[]>();
   /** Per fluent: its input relations, each followed by its tuple there (see `addInput`). */
   private readonly fluentTuples = new Map<number, (Relation | number[])[]>();
@@ -174,8 +175,8 @@ export class Evaluator {
 
   /** The input relations an input goes to, each followed by its tuple there. */
   private routeTuples(kind: "true" | "does", prefix: readonly number[], term: number): (Relation | number[])[] {
-    const cacheKey = kind === "true" ? term : -1 - term;
-    let targets = this.routes.get(cacheKey);
+    // a fluent's tuples are kept by fluentTuples (this runs once per fluent): only a move's routes are kept here
+    let targets = kind === "does" ? this.routes.get(term) : undefined;
     if (targets === undefined) {
       const store = this.store;
       const args = store.argsOf[term];
@@ -190,7 +191,7 @@ export class Evaluator {
         if (r !== undefined && r.kind === kind) found.push(r);
       }
       targets = found;
-      this.routes.set(cacheKey, found);
+      if (kind === "does") this.routes.set(term, found);
     }
     const tuples: (Relation | number[])[] = [];
     for (const r of targets) tuples.push(r, r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(this.store.argsOf[term] ?? [])]);
