@@ -192,8 +192,9 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     const game = await loadGame(path.join(BASE, "laikLee_hex.kif"), { timeoutSeconds: 4 });
     expect(game.machine.engine).toBe("prover");
     // the full grounding had its share of the limit (PARTIAL_GROUNDING_SHARE: 3 s of 4), the rest was P^base's
-    // (what is left when the grounding starts: under load, parsing and the grounder's start take a tenth of a second or more)
-    expect(game.partial?.reason).toMatch(/^grounding did not finish within (3|2\.[5-9]) s: /);
+    // (what is left when the grounding starts: under load, parsing and the grounder's start take a tenth of a second or
+    // more, at a load of 10 up to a second: the share is then 2.25 s, never the whole 4 s)
+    expect(game.partial?.reason).toMatch(/^grounding did not finish within (3|2\.\d|1\.[5-9]) s: /);
     expect([game.partial?.baseFluents, game.partial?.inputs]).toEqual([77, 52]);
     const ground = await loadGame(TICTACTOE, { timeoutSeconds: 4 });
     expect([ground.machine.engine, ground.partial]).toEqual(["fast", undefined]);
@@ -233,8 +234,8 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
 
   it.skipIf(nativeGrounderOnPath() === undefined)("corpus: laikLee_hex's partial columns are the hybrid game that play gets (a native gringo's probe names islist)", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "gdl-corpus-hybrid-"));
-    // 5 s: the partial step's probe gets 1.25 s (at least 1 s is needed)
-    const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "5", "--grounder", "wasm", "--out", path.join(dir, "r.csv"), "--no-progress");
+    // 7 s: the partial step's probe gets 1.75 s (at least 1 s is needed, more on a loaded machine)
+    const cli = await run("corpus", BASE, "--filter", "^laikLee_hex$", "--timeout", "7", "--grounder", "wasm", "--out", path.join(dir, "r.csv"), "--no-progress");
     expect(cli.err).toMatch(/laikLee_hex: timeout \(partial: a hybrid propnet, line\/1 \(2 atoms\) lifted\)/);
     expect(cli.out).toMatch(/1 game: 1 timeout; 1 partial \(1 hybrid, 0 on the prover\)/);
     const [row] = parseResults(readFileSync(path.join(dir, "r.csv"), "utf8")).rows;
