@@ -55,6 +55,8 @@ export {
   isCompileError,
   propnetToDot,
   propnetToJson,
+  propnetJsonBytes,
+  propnetDotBytes,
   checkPropnetInvariants,
   randomPlayout,
   perft,

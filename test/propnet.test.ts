@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPropnet, paperComponentCount } from "../src/propnet/build.js";
-import { propnetFromJson, propnetToDot, propnetToJson } from "../src/propnet/export.js";
+import { propnetFromJson, propnetToJson } from "../src/propnet/export.js";
+import { propnetToDot } from "../src/propnet/export-bytes.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
 import { groundClauseList } from "../src/ground/ground-game.js";

@@ -10,13 +10,13 @@ import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
 import {
   BrowserGrounder,
   grounderProbe,
-  groundGameToKif,
   loadText,
   mulberry32,
   playableDescription,
   PLAYER_PROBE_SECONDS,
-  propnetToDot,
-  propnetToJson,
+  printGroundGameBytes,
+  propnetDotBytes,
+  propnetJsonBytes,
   totalSeconds,
   type GameStateMachine,
   type GroundResult,
@@ -205,23 +205,22 @@ function play(action: PlayAction) {
 function output(what: OutputKind) {
   const result = game?.result;
   if (!result) throw new Error("ground a game first");
-  let text: string;
+  let bytes: Uint8Array;
   switch (what) {
     case "asp":
       if (!result.program) throw new Error("no ASP program: the game did not translate");
-      text = result.program.text;
+      bytes = new TextEncoder().encode(result.program.text);
       break;
     case "ground":
       if (!result.game) throw new Error("no ground game");
-      text = groundGameToKif(result.game, { header: `ground by gdl-ground from ${result.file}` });
+      bytes = printGroundGameBytes(result.game, { header: `ground by gdl-ground from ${result.file}`, syntax: "kif" });
       break;
     case "json":
     case "dot":
       if (!game?.propnet) throw new Error("no propnet");
-      text = what === "dot" ? propnetToDot(game.propnet) : JSON.stringify(propnetToJson(game.propnet));
+      bytes = what === "dot" ? propnetDotBytes(game.propnet) : propnetJsonBytes(game.propnet);
       break;
   }
-  const bytes = new TextEncoder().encode(text);
   scope.postMessage({ type: "output", what, bytes, lineStarts: lineStartsOf(bytes) }, [bytes.buffer]);
 }
 

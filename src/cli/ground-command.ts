@@ -23,7 +23,7 @@ import type { Dialect } from "../syntax/description.js";
 import type { GroundGame } from "../ground/ground-game.js";
 import { startGrounder, type WasmTier } from "../ground/index.js";
 import type { AspGrounder, ClosableGrounder, GrounderKind } from "../ground/asp-grounder.js";
-import { propnetToDot, propnetToJson, type Propnet, type PropnetStats } from "../propnet/index.js";
+import { propnetDotBytes, propnetJsonBytes, type Propnet, type PropnetStats } from "../propnet/index.js";
 import { translateFlags, type TranslateFlags } from "../translate/flags.js";
 import type { Output } from "./output.js";
 
@@ -235,7 +235,7 @@ async function groundWith(
     report.propnet = result.propnet;
     report.partial = result.partial;
     if (targets.propnetOut && options.propnetOut !== undefined) {
-      const text = options.propnetOut.endsWith(".dot") ? propnetToDot(result.propnet) : JSON.stringify(propnetToJson(result.propnet));
+      const text = options.propnetOut.endsWith(".dot") ? propnetDotBytes(result.propnet) : propnetJsonBytes(result.propnet);
       if (!emit(text, targets.propnetOut, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
     }
     if (!options.json && options.propnet) io.out(formatPartialSummary(result, result.propnet));
@@ -247,7 +247,7 @@ async function groundWith(
   const propnet = result.propnet;
   report.propnet = propnet;
   if (propnet && targets.propnetOut && options.propnetOut !== undefined) {
-    const text = options.propnetOut.endsWith(".dot") ? propnetToDot(propnet) : JSON.stringify(propnetToJson(propnet));
+    const text = options.propnetOut.endsWith(".dot") ? propnetDotBytes(propnet) : propnetJsonBytes(propnet);
     if (!emit(text, targets.propnetOut, options.propnetOut, io, report)) return report.end("error", EXIT.usage, []);
   }
   const groundKif = () =>
