@@ -28,10 +28,10 @@
  * on the fourth. Those of level 1 live with a state, those of level 2 with a state and a joint
  * move.
  */
-import type { Clause, CompiledPlan, GroundPattern, Pattern, Program, Relation, VariablePattern } from "./program.js";
+import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
-import { ARG_BIND, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
+import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
@@ -60,7 +60,6 @@ export const GROUND_LOOP_LIMIT = 10_000;
 
 /** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
 export const STATIC_TABLE_LIMIT = 500_000;
-
 
 function isBound(call: readonly number[]): boolean {
   for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
@@ -234,7 +233,6 @@ export class Evaluator {
   get staticTableCount(): number {
     return this.staticTables;
   }
-
 
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
@@ -433,13 +431,14 @@ export class Evaluator {
       case "pos": {
         const args = literal.args;
         const modes = plan.modes[i];
-        const call = this.callArgs(args, modes, frame);
+        const slots = plan.slots[i];
+        const call = this.callArgs(args, modes, slots, frame);
         const mask = plan.masks[i];
         const answers = mask < 0 ? this.answersFor(literal.relation, call) : this.lookupAt(literal.relation, call, mask);
         for (let a = 0; a < answers.length; a++) {
           const tuple = answers[a];
           const mark = this.trailTop;
-          if (this.matchFree(args, modes, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
+          if (this.matchFree(args, modes, slots, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
           this.undo(mark, frame);
           if (this.found) break;
         }
@@ -449,7 +448,8 @@ export class Evaluator {
       case "neg": {
         const args = literal.args;
         const modes = plan.modes[i];
-        const call = this.callArgs(args, modes, frame);
+        const slots = plan.slots[i];
+        const call = this.callArgs(args, modes, slots, frame);
         const answers = this.answersFor(literal.relation, call);
         if (!this.lastComplete) {
           throw new Error(
@@ -460,7 +460,7 @@ export class Evaluator {
         let matched = false;
         for (let a = 0; a < answers.length && !matched; a++) {
           const mark = this.trailTop;
-          matched = this.matchFree(args, modes, call, answers[a], frame);
+          matched = this.matchFree(args, modes, slots, call, answers[a], frame);
           this.undo(mark, frame);
         }
         this.giveBack(call);
@@ -531,18 +531,20 @@ export class Evaluator {
   }
 
   /** The call of a literal under the frame, by its arguments' modes (plan.ts), in an array from the pool (given back by the caller). */
-  private callArgs(args: readonly Pattern[], modes: Uint8Array, frame: number[]): number[] {
+  private callArgs(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, frame: number[]): number[] {
     const n = args.length;
     let call: number[];
     if (n < this.callsFree.length && this.callsFree[n] > 0) call = this.calls[n][--this.callsFree[n]];
     else call = new Array<number>(n);
     for (let j = 0; j < n; j++) {
-      const p = args[j];
       const mode = modes[j];
-      if (mode === ARG_GENERIC) call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
-      else if (mode >= ARG_BIND) call[j] = -1;
-      else if (mode === ARG_READ) call[j] = frame[(p as VariablePattern).slot];
-      else call[j] = mode === ARG_GROUND ? this.ground(p, frame) : (p as GroundPattern).id;
+      if (mode === ARG_READ) call[j] = frame[slots[j]];
+      else if (mode === ARG_CONST) call[j] = slots[j];
+      else if (mode !== ARG_GENERIC) call[j] = mode === ARG_GROUND ? this.ground(args[j], frame) : -1;
+      else {
+        const p = args[j];
+        call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
+      }
     }
     return call;
   }
@@ -561,11 +563,11 @@ export class Evaluator {
   }
 
   /** Matches an answer at the positions the call left free, by the arguments' modes (plan.ts). */
-  private matchFree(args: readonly Pattern[], modes: Uint8Array, call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
-    for (let j = 0; j < args.length; j++) {
+  private matchFree(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
+    for (let j = 0; j < modes.length; j++) {
       const mode = modes[j];
       if (mode === ARG_BIND) {
-        const slot = (args[j] as VariablePattern).slot;
+        const slot = slots[j];
         frame[slot] = tuple[j];
         this.trail[this.trailTop++] = slot;
       } else if (mode === ARG_MATCH || (mode === ARG_GENERIC && call[j] < 0)) {

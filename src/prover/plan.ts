@@ -101,13 +101,16 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
   });
   const allBound = (p: Pattern) => patternVars([p]).every((v) => bound.has(v));
   const masks = new Int32Array(literals.length).fill(-1);
+  const slots: Int32Array[] = [];
   const modes = literals.map((literal, i) => {
     if (literal.kind !== "pos" && literal.kind !== "neg") {
       if (literal.kind === "eq" && (allBound(literal.left) || allBound(literal.right))) literal.vars.forEach((v) => bound.add(v));
+      slots.push(new Int32Array(0));
       return new Uint8Array(0);
     }
     const args = literal.args;
     const out = new Uint8Array(args.length);
+    slots.push(Int32Array.from(args, (p) => (p.k === 0 ? p.id : p.k === 1 ? p.slot : -1)));
     if (generic || literal.kind === "neg") return out.fill(ARG_GENERIC); // a `not` binds nothing
     const bindsHere = new Set<number>();
     args.forEach((p, j) => {
@@ -127,7 +130,7 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
     }
     return out;
   });
-  const plan: CompiledPlan = { literals, modes, masks };
+  const plan: CompiledPlan = { literals, modes, slots, masks };
   clause.compiled.set(key, plan);
   return plan;
 }

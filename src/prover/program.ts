@@ -73,6 +73,8 @@ export interface CompiledPlan {
   readonly literals: readonly BodyLiteral[];
   /** Per literal: per argument, its mode (ARG_* of plan.ts); empty for `distinct` and `not distinct`. */
   readonly modes: readonly Uint8Array[];
+  /** Per literal: per argument, the term id of ARG_CONST, the slot of ARG_READ and ARG_BIND, else -1 (read without the pattern objects). */
+  readonly slots: readonly Int32Array[];
   /**
    * Per literal: for a positive literal of an input relation or of a relation of facts alone, the
    * positions its call binds (bit mask), looked up in the index without the evaluator's dispatch; else -1.
