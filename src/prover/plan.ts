@@ -1,6 +1,9 @@
 /**
  * The order in which the evaluator (evaluator.ts) solves a clause's body, per set of head
  * positions a call binds; shared with the analysis of which calls stay ground (ground-calls.ts).
+ * The evaluator reads it compiled: how each argument of a positive literal is built and matched,
+ * and the lookup mask of each literal of an input or of facts alone, fixed once per plan instead
+ * of decided per call (`compiledPlanFor`).
  */
 import type { BodyLiteral, Clause, CompiledPlan, Pattern } from "./program.js";
 import { patternVars } from "./program.js";
