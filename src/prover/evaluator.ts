@@ -28,10 +28,10 @@
  * on the fourth. Those of level 1 live with a state, those of level 2 with a state and a joint
  * move.
  */
-import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
+import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
-import { planFor } from "./plan.js";
+import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
@@ -60,7 +60,6 @@ export const GROUND_LOOP_LIMIT = 10_000;
 
 /** Static tables kept across queries at most (see the module comment); about 250 MB on quad. */
 export const STATIC_TABLE_LIMIT = 500_000;
-
 
 function isBound(call: readonly number[]): boolean {
   for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
@@ -135,11 +134,13 @@ export class Evaluator {
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
     private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
     private readonly keepStaticAnswers = true,
+    /** Whether bodies are solved by compiled plans (plan.ts) or by the interpretive evaluation (the tests compare the two). */
+    private readonly compiledPlans = true,
   ) {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
-    const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false) : null;
+    const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false, compiledPlans) : null;
     this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
 
@@ -233,7 +234,6 @@ export class Evaluator {
     return this.staticTables;
   }
 
-
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
@@ -276,6 +276,14 @@ export class Evaluator {
     return table.answers;
   }
 
+  /** `answersFor` of an input relation or a relation of facts alone, whose call binds the positions in `mask`. */
+  private lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][] {
+    if (relation.kind === "derived") return relation.facts.lookupAt(call, mask);
+    const layer = this.layers[relation.level];
+    if (layer === null) throw new Error(`no ${relation.kind} input to read ${relation.key} from`);
+    return layer.inputs[relation.index]?.lookupAt(call, mask) ?? EMPTY;
+  }
+
   /**
    * Whether a fully bound call holds, by a depth-first search over the relation's facts and
    * clauses that stops at the first proof (see ground-calls.ts). A call met again while it is
@@ -314,7 +322,7 @@ export class Evaluator {
         const mark = this.trailTop;
         let unifies = true;
         for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
-        if (unifies) this.solveBody(planFor(clause, all), 0, frame, clause, null);
+        if (unifies) this.solveBody(compiledPlanFor(clause, all, !this.compiledPlans), 0, frame, clause, null);
         this.undo(mark, frame);
         if (this.found) {
           this.found = false;
@@ -405,29 +413,32 @@ export class Evaluator {
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
       }
-      if (unifies) this.solveBody(planFor(clause, mask), 0, frame, clause, t);
+      if (unifies) this.solveBody(compiledPlanFor(clause, mask, !this.compiledPlans), 0, frame, clause, t);
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
   }
 
   /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */
-  private solveBody(plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause, t: Table | null): void {
-    if (i === plan.length) {
+  private solveBody(plan: CompiledPlan, i: number, frame: number[], clause: Clause, t: Table | null): void {
+    if (i === plan.literals.length) {
       if (t === null) this.found = true;
       else this.emit(clause, frame, t);
       return;
     }
-    const literal = plan[i];
+    const literal = plan.literals[i];
     switch (literal.kind) {
       case "pos": {
         const args = literal.args;
-        const call = this.callArgs(args, frame);
-        const answers = this.answersFor(literal.relation, call);
+        const modes = plan.modes[i];
+        const slots = plan.slots[i];
+        const call = this.callArgs(args, modes, slots, frame);
+        const mask = plan.masks[i];
+        const answers = mask < 0 ? this.answersFor(literal.relation, call) : this.lookupAt(literal.relation, call, mask);
         for (let a = 0; a < answers.length; a++) {
           const tuple = answers[a];
           const mark = this.trailTop;
-          if (this.matchFree(args, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
+          if (this.matchFree(args, modes, slots, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
           this.undo(mark, frame);
           if (this.found) break;
         }
@@ -436,7 +447,9 @@ export class Evaluator {
       }
       case "neg": {
         const args = literal.args;
-        const call = this.callArgs(args, frame);
+        const modes = plan.modes[i];
+        const slots = plan.slots[i];
+        const call = this.callArgs(args, modes, slots, frame);
         const answers = this.answersFor(literal.relation, call);
         if (!this.lastComplete) {
           throw new Error(
@@ -447,7 +460,7 @@ export class Evaluator {
         let matched = false;
         for (let a = 0; a < answers.length && !matched; a++) {
           const mark = this.trailTop;
-          matched = this.matchFree(args, call, answers[a], frame);
+          matched = this.matchFree(args, modes, slots, call, answers[a], frame);
           this.undo(mark, frame);
         }
         this.giveBack(call);
@@ -517,15 +530,21 @@ export class Evaluator {
     this.calls[n][this.callsFree[n]++] = call;
   }
 
-  /** The call of a literal under the frame, in an array from the pool (given back by the caller). */
-  private callArgs(args: readonly Pattern[], frame: number[]): number[] {
+  /** The call of a literal under the frame, by its arguments' modes (plan.ts), in an array from the pool (given back by the caller). */
+  private callArgs(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, frame: number[]): number[] {
     const n = args.length;
     let call: number[];
     if (n < this.callsFree.length && this.callsFree[n] > 0) call = this.calls[n][--this.callsFree[n]];
     else call = new Array<number>(n);
-    for (let j = 0; j < args.length; j++) {
-      const p = args[j];
-      call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
+    for (let j = 0; j < n; j++) {
+      const mode = modes[j];
+      if (mode === ARG_READ) call[j] = frame[slots[j]];
+      else if (mode === ARG_CONST) call[j] = slots[j];
+      else if (mode !== ARG_GENERIC) call[j] = mode === ARG_GROUND ? this.ground(args[j], frame) : -1;
+      else {
+        const p = args[j];
+        call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
+      }
     }
     return call;
   }
@@ -543,9 +562,17 @@ export class Evaluator {
     return this.store.compound(p.sym, ids);
   }
 
-  private matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
-    for (let j = 0; j < args.length; j++) {
-      if (call[j] < 0 && !this.match(args[j], tuple[j], frame)) return false;
+  /** Matches an answer at the positions the call left free, by the arguments' modes (plan.ts). */
+  private matchFree(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
+    for (let j = 0; j < modes.length; j++) {
+      const mode = modes[j];
+      if (mode === ARG_BIND) {
+        const slot = slots[j];
+        frame[slot] = tuple[j];
+        this.trail[this.trailTop++] = slot;
+      } else if (mode === ARG_MATCH || (mode === ARG_GENERIC && call[j] < 0)) {
+        if (!this.match(args[j], tuple[j], frame)) return false;
+      }
     }
     return true;
   }

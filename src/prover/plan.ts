@@ -1,8 +1,11 @@
 /**
  * The order in which the evaluator (evaluator.ts) solves a clause's body, per set of head
  * positions a call binds; shared with the analysis of which calls stay ground (ground-calls.ts).
+ * The evaluator reads it compiled: how each argument of a positive literal is built and matched,
+ * and the lookup mask of each literal of an input or of facts alone, fixed once per plan instead
+ * of decided per call (`compiledPlanFor`).
  */
-import type { BodyLiteral, Clause } from "./program.js";
+import type { BodyLiteral, Clause, CompiledPlan, Pattern } from "./program.js";
 import { patternVars } from "./program.js";
 
 /**
@@ -62,5 +65,75 @@ function buildPlan(clause: Clause, mask: number): readonly BodyLiteral[] {
   }
   plan = ordered;
   clause.plans.set(mask, plan);
+  return plan;
+}
+
+/**
+ * How the evaluator builds the call of one argument of a positive literal and matches an answer
+ * there, fixed when the plan is compiled (which variables are bound at each literal follows from
+ * the call's mask and the order: a positive literal binds all its variables, `not distinct` the
+ * side that was not ground, `not` and `distinct` none).
+ */
+/** A ground term: its id is the call's argument. */
+export const ARG_CONST = 0;
+/** A variable bound before the literal: the call reads its slot. */
+export const ARG_READ = 1;
+/** A compound whose variables are all bound before the literal: the call interns it. */
+export const ARG_GROUND = 2;
+/** A variable free in the call and met first here: an answer binds it without a test. */
+export const ARG_BIND = 3;
+/** Free in the call, matched as a pattern (a compound with free variables, or a variable bound by an earlier position). */
+export const ARG_MATCH = 4;
+/** Decided when the call is made, as the interpretive evaluation does (`not` literals, and every literal of a generic plan). */
+export const ARG_GENERIC = 5;
+
+/**
+ * The compiled plan of a clause for the head positions bound in `mask`; `generic`: every argument
+ * decided when the call is made (the interpretive evaluation, which the tests compare against).
+ */
+export function compiledPlanFor(clause: Clause, mask: number, generic: boolean): CompiledPlan {
+  const key = generic ? -1 - mask : mask;
+  return clause.compiled.get(key) ?? compilePlan(clause, mask, generic, key);
+}
+
+function compilePlan(clause: Clause, mask: number, generic: boolean, key: number): CompiledPlan {
+  const literals = planFor(clause, mask);
+  const bound = new Set<number>();
+  clause.head.forEach((p, j) => {
+    if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
+  });
+  const allBound = (p: Pattern) => patternVars([p]).every((v) => bound.has(v));
+  const masks = new Int32Array(literals.length).fill(-1);
+  const slots: Int32Array[] = [];
+  const modes = literals.map((literal, i) => {
+    if (literal.kind !== "pos" && literal.kind !== "neg") {
+      if (literal.kind === "eq" && (allBound(literal.left) || allBound(literal.right))) literal.vars.forEach((v) => bound.add(v));
+      slots.push(new Int32Array(0));
+      return new Uint8Array(0);
+    }
+    const args = literal.args;
+    const out = new Uint8Array(args.length);
+    slots.push(Int32Array.from(args, (p) => (p.k === 0 ? p.id : p.k === 1 ? p.slot : -1)));
+    if (generic || literal.kind === "neg") return out.fill(ARG_GENERIC); // a `not` binds nothing
+    const bindsHere = new Set<number>();
+    args.forEach((p, j) => {
+      if (p.k === 0) out[j] = ARG_CONST;
+      else if (allBound(p)) out[j] = p.k === 1 ? ARG_READ : ARG_GROUND;
+      else if (p.k === 1 && !bindsHere.has(p.slot)) out[j] = ARG_BIND;
+      else out[j] = ARG_MATCH;
+      patternVars([p]).forEach((v) => bindsHere.add(v));
+    });
+    literal.vars.forEach((v) => bound.add(v));
+    const r = literal.relation;
+    if ((r.kind !== "derived" || r.clauses.length === 0) && args.length < 30) {
+      masks[i] = 0;
+      out.forEach((mode, j) => {
+        if (mode < ARG_BIND) masks[i] |= 1 << j;
+      });
+    }
+    return out;
+  });
+  const plan: CompiledPlan = { literals, modes, slots, masks };
+  clause.compiled.set(key, plan);
   return plan;
 }

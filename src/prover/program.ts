@@ -64,6 +64,22 @@ export interface Clause {
   readonly varNames: readonly string[];
   /** Body orders by the head positions a call binds (bit mask), built on first use. */
   readonly plans: Map<number, readonly BodyLiteral[]>;
+  /** The plans with their argument modes (plan.ts), by mask (a generic plan by -1 - mask), built on first use. */
+  readonly compiled: Map<number, CompiledPlan>;
+}
+
+/** A clause's body in the order of `planFor`, with the argument modes of each literal. */
+export interface CompiledPlan {
+  readonly literals: readonly BodyLiteral[];
+  /** Per literal: per argument, its mode (ARG_* of plan.ts); empty for `distinct` and `not distinct`. */
+  readonly modes: readonly Uint8Array[];
+  /** Per literal: per argument, the term id of ARG_CONST, the slot of ARG_READ and ARG_BIND, else -1 (read without the pattern objects). */
+  readonly slots: readonly Int32Array[];
+  /**
+   * Per literal: for a positive literal of an input relation or of a relation of facts alone, the
+   * positions its call binds (bit mask), looked up in the index without the evaluator's dispatch; else -1.
+   */
+  readonly masks: Int32Array;
 }
 
 export interface Program {
@@ -199,7 +215,7 @@ export function compileProgram(description: Description): Program {
       relation.facts.add(head.args.map((p) => (p as GroundPattern).id));
       return;
     }
-    relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map() });
+    relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map(), compiled: new Map() });
   };
 
   for (const rule of description.rules) {

@@ -47,6 +47,11 @@ export interface ProverOptions {
    * rules out (src/prover/relaxed.ts); false asks every one again (the tests compare the two).
    */
   readonly staticAnswers?: boolean;
+  /**
+   * Whether rule bodies are solved by plans compiled per call pattern (default true: src/prover/plan.ts
+   * fixes how each argument is built and matched), or by the interpretive evaluation (the tests compare the two).
+   */
+  readonly compiledPlans?: boolean;
 }
 
 export class Prover {
@@ -70,7 +75,7 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
-    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers);
+    this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers, options.compiledPlans);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
     this.randomRole = this.roles.includes(RANDOM_ROLE) ? RANDOM_ROLE : undefined;

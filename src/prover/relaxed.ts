@@ -49,8 +49,19 @@ export class RelaxedCheck {
   /** Slots bound, in order, up to `trailTop`. */
   private readonly trail: number[] = [];
   private trailTop = 0;
-  /** Calls being checked, outermost first (a loop back to one of them counts as possible). */
-  private readonly checking: { relation: Relation; call: readonly number[] }[] = [];
+  /** Calls being checked, outermost first, up to `depth` (a loop back to one of them counts as possible). */
+  private readonly checkingRelations: Relation[] = [];
+  private readonly checkingCalls: (readonly number[])[] = [];
+  private depth = 0;
+  /**
+   * Frames and calls, reused (the checks ask many calls: they were most of their garbage); one lost
+   * when a check is undecided (thrown through) is left to the collector.
+   */
+  private readonly frames: number[][] = [];
+  private framesFree = 0;
+  /** Calls by their length, and per length how many are free. */
+  private readonly calls: number[][][] = [];
+  private readonly callsFree: number[] = [];
 
   constructor(
     program: Program,
@@ -73,8 +84,11 @@ export class RelaxedCheck {
       if (known >= 0) return known === 1;
     }
     let possible: boolean;
-    for (const c of this.checking) if (c.relation === relation && sameIds(c.call, call)) return true;
-    this.checking.push({ relation, call });
+    const depth = this.depth;
+    for (let d = 0; d < depth; d++) if (this.checkingRelations[d] === relation && sameIds(this.checkingCalls[d], call)) return true;
+    this.checkingRelations[depth] = relation;
+    this.checkingCalls[depth] = call;
+    this.depth = depth + 1;
     const mark = this.trailTop;
     try {
       possible = this.check(relation, call);
@@ -82,7 +96,7 @@ export class RelaxedCheck {
       possible = true; // undecided, or the static evaluation failed: a search will tell
     } finally {
       this.trailTop = mark;
-      this.checking.pop();
+      this.depth = depth;
     }
     // The call's cell is looked up again: the checks above may have grown the table.
     if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return possible;
@@ -99,12 +113,14 @@ export class RelaxedCheck {
         const p = clause.head[j];
         if (p.k === 0 && p.id !== call[j]) continue clauses;
       }
-      const frame = new Array<number>(clause.varNames.length).fill(-1);
+      const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
+      for (let v = 0; v < clause.varNames.length; v++) frame[v] = -1;
       const mark = this.trailTop;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) unifies = this.match(clause.head[j], call[j], frame);
       const holds = unifies && this.body(planFor(clause, all), 0, frame, clause);
-      this.trailTop = mark; // the frame is dropped: its bindings need no undoing
+      this.trailTop = mark; // the frame is reset when it is taken again: its bindings need no undoing
+      this.frames[this.framesFree++] = frame;
       if (holds) return true;
     }
     return false;
@@ -140,9 +156,26 @@ export class RelaxedCheck {
   private atom(literal: AtomLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
     const relation = literal.relation;
     const args = literal.args;
-    const call = new Array<number>(args.length);
+    const call = this.takeCall(args.length);
     let bound = true;
     for (let j = 0; j < args.length; j++) if ((call[j] = this.ground(args[j], frame)) < 0) bound = false;
+    const holds = this.atomWith(literal, call, bound, plan, i, frame, clause);
+    this.calls[call.length][this.callsFree[call.length]++] = call;
+    return holds;
+  }
+
+  /** A call's array of length `n`, from the pool (`atom` gives it back). */
+  private takeCall(n: number): number[] {
+    while (this.calls.length <= n) {
+      this.calls.push([]);
+      this.callsFree.push(0);
+    }
+    return this.callsFree[n] > 0 ? this.calls[n][--this.callsFree[n]] : new Array<number>(n);
+  }
+
+  /** `atom` with the literal's call built (`bound`: every argument ground). */
+  private atomWith(literal: AtomLiteral, call: number[], bound: boolean, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
+    const relation = literal.relation;
     if (relation.level === 0 && relation.kind === "derived") {
       const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics(relation, call);
       if (literal.kind === "neg") {

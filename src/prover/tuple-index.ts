@@ -98,16 +98,22 @@ export class TupleIndex {
    */
   lookup(call: readonly number[]): readonly number[][] {
     let mask = 0;
-    let bound = 0;
     for (let i = 0; i < call.length; i++) {
       if (call[i] >= 0) {
         if (i >= MAX_MASK_POSITIONS) return this.tuples.filter((t) => agrees(t, call));
         mask |= 1 << i;
-        bound++;
       }
     }
-    if (bound === 0) return this.tuples;
-    if (bound === call.length) return this.whole.get(call) ?? EMPTY;
+    return this.lookupAt(call, mask);
+  }
+
+  /**
+   * `lookup` when the caller knows the bound positions: `mask` has a bit set exactly where `call`
+   * holds a term id (a compiled plan fixes them, plan.ts); the arity is below MAX_MASK_POSITIONS.
+   */
+  lookupAt(call: readonly number[], mask: number): readonly number[][] {
+    if (mask === 0) return this.tuples;
+    if (mask === this.fullMask) return this.whole.get(call) ?? EMPTY;
     let index = this.byMask.get(mask);
     if (index === undefined) {
       index = new MaskIndex(mask);
