@@ -126,6 +126,58 @@ const OPEN = 40;
 const CLOSE = 41;
 const BLANK = 32;
 
+/** Where the two arguments of a two-argument atom are in a text (`argumentPair`). */
+export interface ArgumentPair {
+  /** The text: the atom's KIF, or its two arguments' KIF joined by a blank for an irregular atom. */
+  text: string;
+  firstFrom: number;
+  firstTo: number;
+  secondFrom: number;
+  secondTo: number;
+}
+
+/**
+ * Whether atom i has exactly two arguments; if so `pair` says where their KIF is (the same texts
+ * as `atomArguments`), without a string made per argument of a regular atom.
+ * Why: normalize looks up the role and move of every `does` and `legal` atom (amazonsTorus: 0.5 M),
+ * and a slice per argument was most of that lookup's time.
+ */
+export function argumentPair(atoms: GroundAtoms, i: number, pair: ArgumentPair): boolean {
+  if (atoms.irregular.has(i)) {
+    const args = atomArguments(atoms, i);
+    if (args.length !== 2) return false;
+    pair.text = `${args[0]} ${args[1]}`;
+    pair.firstFrom = 0;
+    pair.firstTo = args[0].length;
+    pair.secondFrom = args[0].length + 1;
+    pair.secondTo = pair.text.length;
+    return true;
+  }
+  // the blanks at depth 0 as kifArguments finds them: exactly two make two arguments
+  const kif = atoms.kif[i];
+  if (kif.charCodeAt(0) !== OPEN) return false;
+  let depth = 0;
+  let first = -1;
+  let second = -1;
+  const end = kif.length - 1;
+  for (let k = 1; k < end; k++) {
+    const c = kif.charCodeAt(k);
+    if (c === BLANK && depth === 0) {
+      if (first < 0) first = k;
+      else if (second < 0) second = k;
+      else return false;
+    } else if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+  }
+  if (second < 0) return false;
+  pair.text = kif;
+  pair.firstFrom = first + 1;
+  pair.firstTo = second;
+  pair.secondFrom = second + 1;
+  pair.secondTo = end;
+  return true;
+}
+
 /** The top-level arguments of a regular atom's KIF `(r a (f b) c)`: `a`, `(f b)`, `c`. */
 function kifArguments(kif: string): string[] {
   if (kif.charCodeAt(0) !== OPEN) return [];

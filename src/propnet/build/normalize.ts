@@ -11,8 +11,9 @@
  * games; legal/goal atoms of unknown roles in 8 games, input moves of unknown roles in 1
  * (warnings).
  */
-import { atomArguments, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
+import { argumentPair, atomArguments, type ArgumentPair, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
 import { IntList } from "../../int-list.js";
+import { MoveTable } from "./move-table.js";
 import { BASE, GOAL, INIT, INPUT, LEGAL, NEXT, SEES, TERMINAL, VIEW } from "./kinds.js";
 
 /** How an atom gets its value (`Normalized.cls`): from clauses, from the state, from the joint move, or never. */
@@ -117,18 +118,31 @@ export function normalize(game: GroundGame): Normalized {
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
   // inputs, grouped by role: each role's moves in the order they come (input, then legal moves
-  // missing from it), looked up per role (no key string per move)
+  // missing from it), looked up by role and a range of the atom's text (move-table.ts)
   const movesOf: string[][] = roles.map(() => []);
-  const moveIndex = roles.map(() => new Map<string, number>());
-  /** The index of role r's move among its moves, the move added when it is new (`added` then true). */
+  const moveIndex = new MoveTable(game.input.length);
+  /** The index of role r's move `text[from .. to)` among its moves, the move added when it is new (`added` then true). */
   let added = false;
-  const addInput = (role: number, move: string): number => {
-    const known = moveIndex[role].get(move);
-    added = known === undefined;
-    if (known !== undefined) return known;
-    moveIndex[role].set(move, movesOf[role].length);
+  const addInput = (role: number, text: string, from: number, to: number): number => {
+    const known = moveIndex.get(role, text, from, to);
+    added = known < 0;
+    if (known >= 0) return known;
+    const move = text.slice(from, to);
+    moveIndex.add(role, move, movesOf[role].length);
     return movesOf[role].push(move) - 1;
   };
+  /** The index of the role `text[from .. to)` (the last of equal roles, as `roleIndex`), or -1. */
+  const roleAt = (text: string, from: number, to: number): number => {
+    for (let r = roles.length - 1; r >= 0; r--) {
+      const role = roles[r];
+      if (role.length !== to - from) continue;
+      let same = true;
+      for (let k = 0; k < role.length && same; k++) same = role.charCodeAt(k) === text.charCodeAt(from + k);
+      if (same) return r;
+    }
+    return -1;
+  };
+  const pair: ArgumentPair = { text: "", firstFrom: 0, firstTo: 0, secondFrom: 0, secondTo: 0 };
   const unknownRoles = new Set<string>();
   // a role's moves in increasing order are distinct: no lookup before adding them (extraction sorts them)
   const lastMove: (string | undefined)[] = roles.map(() => undefined);
@@ -136,23 +150,21 @@ export function normalize(game: GroundGame): Normalized {
     const r = roleIndex.get(m.role);
     if (r === undefined) unknownRoles.add(m.role);
     else if (lastMove[r] === undefined || lastMove[r]! < m.move) {
-      moveIndex[r].set(m.move, movesOf[r].length);
+      moveIndex.add(r, m.move, movesOf[r].length);
       movesOf[r].push(m.move);
       lastMove[r] = m.move;
-    } else addInput(r, m.move);
+    } else addInput(r, m.move, 0, m.move.length);
   }
   const addedInputs: string[] = [];
   /** Of each legal atom of two arguments: its role (-1: not a role) and its move's index among the role's moves; -2: another legal atom. */
   const legalRole = new Int32Array(n0).fill(-2);
   const legalMove = new Int32Array(n0).fill(-1);
   for (let i = 0; i < n0; i++) {
-    if (relation[i] !== "legal") continue;
-    const args = atomArguments(atoms, i);
-    if (args.length !== 2) continue;
-    const r = roleIndex.get(args[0]);
-    legalRole[i] = r ?? -1;
-    if (r === undefined) continue;
-    legalMove[i] = addInput(r, args[1]);
+    if (relation[i] !== "legal" || !argumentPair(atoms, i, pair)) continue;
+    const r = roleAt(pair.text, pair.firstFrom, pair.firstTo);
+    legalRole[i] = r;
+    if (r < 0) continue;
+    legalMove[i] = addInput(r, pair.text, pair.secondFrom, pair.secondTo);
     if (added) addedInputs.push(kifs[i]);
   }
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
@@ -163,10 +175,10 @@ export function normalize(game: GroundGame): Normalized {
     roleOffset[r] = inputs.length;
     for (const move of movesOf[r]) inputs.push({ role: r, move });
   });
-  /** The input index of role r's move, or undefined. */
-  const inputOf = (r: number, move: string): number | undefined => {
-    const k = moveIndex[r].get(move);
-    return k === undefined ? undefined : roleOffset[r] + k;
+  /** The input index of role r's move `text[from .. to)`, or -1. */
+  const inputOf = (r: number, text: string, from: number, to: number): number => {
+    const k = moveIndex.get(r, text, from, to);
+    return k < 0 ? -1 : roleOffset[r] + k;
   };
 
   // atoms for every base fluent and input: `(true f)` looked up by KIF, `(does r m)` by its role and move
@@ -182,12 +194,10 @@ export function normalize(game: GroundGame): Normalized {
   const baseAtom = Int32Array.from(baseFluents, (f) => atomOf(`(true ${f})`));
   const inputAtom = new Int32Array(inputs.length).fill(-1);
   for (let i = 0; i < n0; i++) {
-    if (relation[i] !== "does") continue;
-    const args = atomArguments(atoms, i);
-    if (args.length !== 2) continue;
-    const r = roleIndex.get(args[0]);
-    const input = r === undefined ? undefined : inputOf(r, args[1]);
-    if (input !== undefined) inputAtom[input] = i;
+    if (relation[i] !== "does" || !argumentPair(atoms, i, pair)) continue;
+    const r = roleAt(pair.text, pair.firstFrom, pair.firstTo);
+    const input = r < 0 ? -1 : inputOf(r, pair.text, pair.secondFrom, pair.secondTo);
+    if (input >= 0) inputAtom[input] = i;
   }
   inputs.forEach((m, i) => {
     if (inputAtom[i] < 0) inputAtom[i] = kifs.push(`(does ${roles[m.role]} ${m.move})`) - 1;
