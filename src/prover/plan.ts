@@ -68,12 +68,13 @@ function buildPlan(clause: Clause, mask: number): readonly BodyLiteral[] {
   return plan;
 }
 
-/**
- * How the evaluator builds the call of one argument of a positive literal and matches an answer
- * there, fixed when the plan is compiled (which variables are bound at each literal follows from
- * the call's mask and the order: a positive literal binds all its variables, `not distinct` the
- * side that was not ground, `not` and `distinct` none).
+/*
+ * The argument modes: how the evaluator builds the call of one argument of a positive literal and
+ * matches an answer there, fixed when the plan is compiled (which variables are bound at each
+ * literal follows from the call's mask and the order: a positive literal binds all its variables,
+ * `not distinct` the side that was not ground, `not` and `distinct` none).
  */
+
 /** A ground term: its id is the call's argument. */
 export const ARG_CONST = 0;
 /** A variable bound before the literal: the call reads its slot. */
