@@ -12,6 +12,7 @@ import { NO_POSITION } from "../src/diagnostics.js";
 import { atomToInfix, termToInfix } from "../src/syntax/infix-print.js";
 import { parseKifTerm } from "../src/syntax/kif-term.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+import { UNICODE_GROUND_RULES as UNICODE } from "./support/unicode-game.js";
 
 const ORDER = ["role", "base", "input", "init", "legal", "next", "sees", "goal", "terminal"];
 
@@ -97,18 +98,6 @@ const VIEWS = `
 (<= (goal white 100) (true (cell b)) (beta_2))
 (<= (goal white 0) (not (true (cell b))))
 (<= (goal black 0) (beta_10))
-`;
-
-const UNICODE = `
-(role spieler)
-(init (feld ä))
-(<= (legal spieler (setze €)) (true (feld ä)))
-(<= (legal spieler (setze 😀)) (not (true (feld €))))
-(<= (next (feld €)) (does spieler (setze €)))
-(<= (next (feld 😀)) (does spieler (setze 😀)) (größer ä))
-(<= (größer ä) (true (feld ä)))
-(<= terminal (true (feld 😀)))
-(<= (goal spieler 100) (true (feld €)))
 `;
 
 describe("the ground game's KIF printer", () => {

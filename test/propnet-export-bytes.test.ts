@@ -1,8 +1,8 @@
 /**
  * The propnet's JSON and DOT written as bytes from its arrays (src/propnet/export-bytes.ts) must be
  * the bytes of the plain way: `JSON.stringify(propnetToJson(p))`, and a DOT reference written here
- * (a line per node and per edge, joined), encoded in UTF-8. Checked on built propnets (arrays kept
- * by the build), on plain copies (arrays computed from the objects), on labels a writer can get
+ * (a line per node and per edge, joined; the kinds' styles are the module's), encoded in UTF-8.
+ * Checked on built propnets (arrays kept by the build), on plain copies (arrays computed from the objects), on labels a writer can get
  * wrong (quotes, backslashes, newlines, two- to four-byte UTF-8, a lone surrogate), on a GDL-II game
  * and on real games ground by the pipeline.
  */
@@ -11,12 +11,13 @@ import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildPropnet } from "../src/propnet/build.js";
 import { propnetToJson } from "../src/propnet/export.js";
-import { propnetDotBytes, propnetJsonBytes, propnetToDot } from "../src/propnet/export-bytes.js";
-import type { Propnet, PropnetComponent } from "../src/propnet/propnet.js";
+import { DOT_STYLE, propnetDotBytes, propnetJsonBytes, propnetToDot } from "../src/propnet/export-bytes.js";
+import type { Propnet } from "../src/propnet/propnet.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundAndBuild } from "../src/pipeline.js";
 import type { ClosableGrounder } from "../src/ground/index.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+import { UNICODE_GROUND_RULES as UNICODE } from "./support/unicode-game.js";
 import { groundTictactoeKif } from "./support/ground-tictactoe.js";
 import { withGrounder } from "./support/grounder.js";
 
@@ -29,23 +30,6 @@ const encode = (text: string) => new TextEncoder().encode(text);
 function referenceDot(p: Propnet, name = "propnet"): string {
   const escape = (s: string) => s.replace(/\\/g, "\\\\").replace(/"/g, '\\"');
   const quote = (s: string) => `"${escape(s)}"`;
-  const style: Record<PropnetComponent["kind"], string> = {
-    base: 'shape=box, style=filled, fillcolor="#cfe2ff"',
-    input: 'shape=box, style=filled, fillcolor="#ffe5b4"',
-    next: 'shape=box, style=filled, fillcolor="#e0e0ff"',
-    view: "shape=ellipse",
-    legal: 'shape=ellipse, style=filled, fillcolor="#d4f4d4"',
-    goal: 'shape=ellipse, style=filled, fillcolor="#ffd6e0"',
-    terminal: 'shape=doubleoctagon, style=filled, fillcolor="#ffb3b3"',
-    init: 'shape=ellipse, style=filled, fillcolor="#eeeeee"',
-    sees: 'shape=ellipse, style=filled, fillcolor="#fff3b0"',
-    and: "shape=invhouse",
-    or: "shape=invtriangle",
-    not: "shape=circle",
-    transition: "shape=rarrow",
-    true: 'shape=plaintext, label="TRUE"',
-    false: 'shape=plaintext, label="FALSE"',
-  };
   const lines = [`digraph ${quote(name)} {`, "  rankdir=LR;", '  node [fontname="Helvetica", fontsize=10];'];
   for (const c of p.components) {
     const gate = c.kind === "and" || c.kind === "or" || c.kind === "not";
@@ -53,7 +37,7 @@ function referenceDot(p: Propnet, name = "propnet"): string {
     if (gate) label = c.label === c.kind ? `, label=${quote(c.kind.toUpperCase())}` : `, label="${c.kind.toUpperCase()}\\n${escape(c.label)}"`;
     else if (c.kind === "transition") label = `, label=${quote(`T ${c.label}`)}`;
     else if (c.kind !== "true" && c.kind !== "false") label = `, label=${quote(c.label)}`;
-    lines.push(`  c${c.id} [${style[c.kind]}${label}];`);
+    lines.push(`  c${c.id} [${DOT_STYLE[c.kind]}${label}];`);
   }
   for (const c of p.components) for (const w of c.inputs) lines.push(`  c${w} -> c${c.id}${c.kind === "base" ? " [style=dashed]" : ""};`);
   lines.push("}");
@@ -67,18 +51,6 @@ function expectSameBytes(p: Propnet, name?: string): void {
   expect(propnetToDot(p, name)).toBe(new TextDecoder().decode(encode(referenceDot(p, name))));
   expect(propnetJsonBytes(p)).toEqual(encode(JSON.stringify(propnetToJson(p))));
 }
-
-const UNICODE = `
-(role spieler)
-(init (feld ä))
-(<= (legal spieler (setze €)) (true (feld ä)))
-(<= (legal spieler (setze 😀)) (not (true (feld €))))
-(<= (next (feld €)) (does spieler (setze €)))
-(<= (next (feld 😀)) (does spieler (setze 😀)) (größer ä))
-(<= (größer ä) (true (feld ä)))
-(<= terminal (true (feld 😀)))
-(<= (goal spieler 100) (true (feld €)))
-`;
 
 describe("the propnet's JSON and DOT as bytes", () => {
   for (const optimize of [true, false])

@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Prover, type State } from "../src/prover/prover.js";
+import { Prover } from "../src/prover/prover.js";
+import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 import { compileProgram } from "../src/prover/program.js";
 import { groundCallComponents } from "../src/prover/ground-calls.js";
 import { parseGdl } from "../src/syntax/parse.js";
@@ -92,24 +93,7 @@ describe("fully bound calls searched depth-first", () => {
       const description = parseGdl(readFileSync(file, "utf8"), file).description;
       const searched = Prover.fromDescription(description);
       const tabled = Prover.fromDescription(description, { groundLoopLimit: 0 });
-      let seed = 12345;
-      const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-      let state: State = searched.initialState();
-      expect(tabled.initialState(), game).toEqual(state);
-      for (let step = 0; step < 12; step++) {
-        const terminal = searched.isTerminal(state);
-        expect(tabled.isTerminal(state), `${game} step ${step}`).toBe(terminal);
-        expect(tabled.goalValues(state), `${game} step ${step}`).toEqual(searched.goalValues(state));
-        if (terminal) break;
-        const joint = searched.roles.map((role) => {
-          const moves = searched.legalMoves(state, role);
-          expect(tabled.legalMoves(state, role), `${game} step ${step} ${role}`).toEqual(moves);
-          return moves[Math.floor(random() * moves.length)];
-        });
-        const next = searched.nextState(state, joint);
-        expect(tabled.nextState(state, joint), `${game} step ${step}`).toEqual(next);
-        state = next;
-      }
+      expectSameAlongPlayouts(searched, tabled, game, { seed: 12345, playouts: 1, steps: 12 });
     }
   });
 });

@@ -9,7 +9,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { Prover, type State } from "../src/prover/prover.js";
+import { Prover } from "../src/prover/prover.js";
+import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 import { compileProgram } from "../src/prover/program.js";
 import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "../src/prover/plan.js";
 import { parseGdl } from "../src/syntax/parse.js";
@@ -117,26 +118,7 @@ describe("compiled plans on real games", () => {
       const description = parseGdl(readFileSync(file, "utf8"), file).description;
       const compiled = Prover.fromDescription(description);
       const generic = Prover.fromDescription(description, { compiledPlans: false });
-      let seed = 2929;
-      const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-      for (let playout = 0; playout < 2; playout++) {
-        let state: State = compiled.initialState();
-        expect(generic.initialState(), game).toEqual(state);
-        for (let step = 0; step < 20; step++) {
-          const terminal = compiled.isTerminal(state);
-          expect(generic.isTerminal(state), `${game} step ${step}`).toBe(terminal);
-          expect(generic.goalValues(state), `${game} step ${step}`).toEqual(compiled.goalValues(state));
-          if (terminal) break;
-          const joint = compiled.roles.map((role) => {
-            const moves = compiled.legalMoves(state, role);
-            expect(generic.legalMoves(state, role), `${game} step ${step} ${role}`).toEqual(moves);
-            return moves[Math.floor(random() * moves.length)];
-          });
-          const next = compiled.nextState(state, joint);
-          expect(generic.nextState(state, joint), `${game} step ${step}`).toEqual(next);
-          state = next;
-        }
-      }
+      expectSameAlongPlayouts(compiled, generic, game, { seed: 2929, playouts: 2, steps: 20 });
     }
   });
 });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Prover, type State } from "../src/prover/prover.js";
+import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 import { compileProgram, type Program, type Relation } from "../src/prover/program.js";
 import { groundCallComponents } from "../src/prover/ground-calls.js";
 import { Evaluator } from "../src/prover/evaluator.js";
@@ -158,26 +159,7 @@ describe("on real games", () => {
       const description = parseGdl(readFileSync(file, "utf8"), file).description;
       const kept = Prover.fromDescription(description);
       const asked = Prover.fromDescription(description, { staticAnswers: false });
-      let seed = 4242;
-      const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-      for (let playout = 0; playout < 2; playout++) {
-        let state: State = kept.initialState();
-        expect(asked.initialState(), game).toEqual(state);
-        for (let step = 0; step < 15; step++) {
-          const terminal = kept.isTerminal(state);
-          expect(asked.isTerminal(state), `${game} step ${step}`).toBe(terminal);
-          expect(asked.goalValues(state), `${game} step ${step}`).toEqual(kept.goalValues(state));
-          if (terminal) break;
-          const joint = kept.roles.map((role) => {
-            const moves = kept.legalMoves(state, role);
-            expect(asked.legalMoves(state, role), `${game} step ${step} ${role}`).toEqual(moves);
-            return moves[Math.floor(random() * moves.length)];
-          });
-          const next = kept.nextState(state, joint);
-          expect(asked.nextState(state, joint), `${game} step ${step}`).toEqual(next);
-          state = next;
-        }
-      }
+      expectSameAlongPlayouts(kept, asked, game, { seed: 4242, playouts: 2, steps: 15 });
     }
   });
 });

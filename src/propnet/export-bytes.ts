@@ -120,7 +120,8 @@ export function propnetJsonBytes(p: Propnet): Uint8Array {
   return sink.bytes();
 }
 
-const DOT_STYLE: Record<PropnetComponent["kind"], string> = {
+/** Each kind's node attributes in DOT (a gate's, a transition's and a proposition's label follow them). */
+export const DOT_STYLE: Readonly<Record<PropnetComponent["kind"], string>> = {
   base: 'shape=box, style=filled, fillcolor="#cfe2ff"',
   input: 'shape=box, style=filled, fillcolor="#ffe5b4"',
   next: 'shape=box, style=filled, fillcolor="#e0e0ff"',
