@@ -32,12 +32,9 @@ import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
-import { buildPropnet, isCompileError, type Propnet } from "./propnet/index.js";
-import { compileMachine } from "./propnet/compile-machine.js";
-import type { EngineName, GameStateMachine } from "./propnet/machine.js";
+import { buildPropnet, type Propnet } from "./propnet/index.js";
 import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
 import { chooseLifting, describeLifted, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
-import { partialMachine } from "./hybrid/partial-machine.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {

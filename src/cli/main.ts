@@ -14,7 +14,6 @@ import { memoryMb, nonNegativeNumber, perftDepth, port, positiveNumber, positive
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { GroundCommandOptions } from "./ground-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
-import type { TranslateFlags } from "../translate/flags.js";
 import type { Tiering } from "./tiering.js";
 import type { ClingoStart } from "../ground/clingo/inline-host.js";
 import { processOutput, type Output } from "./output.js";

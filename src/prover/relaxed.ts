@@ -154,7 +154,6 @@ export class RelaxedCheck {
 
   /** `body` at a positive or negated atom. */
   private atom(literal: AtomLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
-    const relation = literal.relation;
     const args = literal.args;
     const call = this.takeCall(args.length);
     let bound = true;

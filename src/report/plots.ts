@@ -22,7 +22,7 @@ import type { TopLevelSpec } from "vega-lite";
 import { Resvg } from "@resvg/resvg-js";
 import { formatCount, formatPowerLaw, formatSeconds } from "./format.js";
 import { sizeFit, sizePoints } from "./gdl-size.js";
-import { matchGames, oursComponents, oursSeconds, type ExtraRun, type AnchorRow, type ResultRow, type RunsToReport } from "./results-file.js";
+import { matchGames, oursComponents, oursSeconds, type AnchorRow, type ResultRow, type RunsToReport } from "./results-file.js";
 import { known, median } from "./stats.js";
 
 export interface PlotOptions extends RunsToReport {

@@ -94,7 +94,6 @@ export function dropFreeArguments(rules: readonly FlatRule[], options: FreeArgum
     if (positions.size > 0) free.set(relation, positions);
   }
 
-  const isFree = (relation: string, position: number) => free.get(relation)?.has(position) === true;
   // remove positions that break a condition until none does
   for (let changed = true; changed; ) {
     changed = false;
