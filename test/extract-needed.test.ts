@@ -20,7 +20,7 @@ function program(n: number, rules: { head: number; body: number[] }[]) {
 }
 
 /** Atoms reachable from the roots through the rules' bodies, by repeating until nothing changes. */
-function reachable(n: number, roots: number[], rules: { head: number; body: number[] }[]): number[] {
+function reachable(roots: number[], rules: { head: number; body: number[] }[]): number[] {
   const seen = new Set(roots);
   for (let changed = true; changed; ) {
     changed = false;
@@ -57,7 +57,7 @@ describe("neededAtoms", () => {
       const n = 5 + random(40);
       const rules = Array.from({ length: random(3 * n) }, () => ({ head: random(n), body: Array.from({ length: random(4) }, () => random(n)) }));
       const roots = Array.from({ length: 1 + random(3) }, () => random(n));
-      expect(run(n, roots, rules)).toEqual(reachable(n, roots, rules));
+      expect(run(n, roots, rules)).toEqual(reachable(roots, rules));
     }
   });
 });

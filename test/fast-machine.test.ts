@@ -20,7 +20,7 @@ import { type ClosableGrounder } from "../src/ground/index.js";
 import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
 import { FastStateMachine } from "../src/propnet/fast/machine.js";
 import { compileMachine, fastEngineFallbackReason } from "../src/propnet/compile-machine.js";
-import { isCompileError, type GameStateMachine } from "../src/propnet/machine.js";
+import { isCompileError, type GameStateMachine, type StateHandle } from "../src/propnet/machine.js";
 import type { Propnet } from "../src/propnet/propnet.js";
 import { mulberry32, perftCounts, perftCountsInPlace } from "../src/propnet/search.js";
 import { propnetKifReasoner } from "../src/verify/reasoners.js";
@@ -100,7 +100,7 @@ function genericPlayoutNodes(sm: GameStateMachine, playouts: number, rng: () => 
   const legal = new Int32Array(Math.max(1, ...sm.roles.map((_, r) => sm.maxLegalMoves(r))));
   const joint = new Int32Array(sm.roles.length);
   let a = sm.initialState();
-  let b = a.slice();
+  let b: StateHandle = a.slice();
   let nodes = 0;
   for (let p = 0; p < playouts; p++) {
     a.set(sm.initialState());

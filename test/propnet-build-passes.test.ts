@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { list } from "./support/draft-helpers.js";
 import { Draft } from "../src/propnet/build/draft.js";
 import { gateHash, GateTable, type GateRows } from "../src/propnet/build/gate-table.js";
-import { AND, BASE, LEGAL, NOT, OR, VIEW } from "../src/propnet/build/kinds.js";
+import { AND, BASE, LEGAL, OR, VIEW } from "../src/propnet/build/kinds.js";
 import { mergeGates } from "../src/propnet/build/merge.js";
 import { normalize } from "../src/propnet/build/normalize.js";
 import { Representatives } from "../src/propnet/build/representatives.js";

@@ -13,11 +13,11 @@ import { loadFile } from "../src/node-pipeline.js";
 import { type ClosableGrounder } from "../src/ground/index.js";
 import { Prover } from "../src/prover/prover.js";
 import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.js";
-import { compareBreadthFirst, compareRandomPlayouts, describeMismatch, type KifReasoner } from "../src/verify/compare.js";
+import { compareBreadthFirst, compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { checkPropnetInvariants } from "../src/propnet/invariants.js";
 import { compileStateMachine, type PropnetStateMachine } from "../src/propnet/reference-machine.js";
-import { isCompileError, type StateHandle } from "../src/propnet/machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
 import { mulberry32, randomPlayout } from "../src/propnet/search.js";
 import { createdGrounder } from "./support/grounder.js";
 

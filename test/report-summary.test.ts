@@ -215,6 +215,7 @@ describe("results README", () => {
     const md = renderResultsReadme({
       ours: sample,
       oursLabel: "gdl-ground",
+      anchorLabel: "GGP-Base",
       extraRuns: [
         { label: "clingo-wasm alone", rows: slower },
         { label: "--no-prune (clingo-wasm)", rows: slower, against: "clingo-wasm alone" },
