@@ -18,7 +18,7 @@
  */
 import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { Prover, State } from "../prover/prover.js";
+import type { FluentIds, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
 import { StateCache } from "./state-cache.js";
 
@@ -44,6 +44,8 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly filled: StateCache<StateHandle>;
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
+  /** Per base index: the prover's term id of its fluent, or -1 until a state holding it is filled. */
+  private readonly baseTermIds: Int32Array;
   /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
   proverCalls = 0;
 
@@ -60,6 +62,7 @@ export class HybridStateMachine implements GameStateMachine {
     const read = (keyword: string) => lifted.some((r) => r.readBy.includes(keyword));
     this.reads = { legal: read("legal"), next: read("next"), terminal: read("terminal"), goal: read("goal"), sees: read("sees") };
     const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
+    this.baseTermIds = new Int32Array(inner.propnet.baseFluents.length).fill(-1);
     this.liftedMask = new Uint32Array(this.stateWords);
     this.atomIndex = lifted.map((relation) => {
       const index = new Map<string, number>();
@@ -167,10 +170,10 @@ export class HybridStateMachine implements GameStateMachine {
   private fill(state: StateHandle): StateHandle {
     return this.filled.get(state, () => {
       const full = this.cleared(state.slice());
-      const kif: State = this.inner.stateToKif(full);
+      const fluents = this.fluentIds(full);
       this.proverCalls++;
       this.lifted.forEach((relation, r) => {
-        for (const args of this.prover.instances(kif, relation.relation, relation.arity)) {
+        for (const args of this.prover.instances(fluents, relation.relation, relation.arity)) {
           const atom = fluentKif(relation.fluent, args);
           const b = this.atomIndex[r].get(atom);
           if (b === undefined) throw new Error(`the prover derived ${relation.relation}(${args.join(", ")}), outside the argument domains the lifted relation was ground over`);
@@ -179,6 +182,19 @@ export class HybridStateMachine implements GameStateMachine {
       });
       return full;
     });
+  }
+
+  /** A state's fluents as the prover's term ids, in base order (no text sorted, none parsed again). */
+  private fluentIds(state: StateHandle): FluentIds {
+    const ids: number[] = [];
+    const names = this.propnet.baseFluents;
+    for (let b = 0; b < this.baseCount; b++) {
+      if (((state[b >>> 5] >>> (b & 31)) & 1) === 0) continue;
+      let id = this.baseTermIds[b];
+      if (id < 0) id = this.baseTermIds[b] = this.prover.termIdOf(names[b]);
+      ids.push(id);
+    }
+    return { ids };
   }
 }
 

@@ -28,7 +28,7 @@ export type State = readonly string[];
  * identity, so one object per state spares the text of its fluents, their key and their parsing.
  */
 export interface FluentIds {
-  /** The fluents' term ids, in the order the fluents sort as KIF (the order the layer is built in). */
+  /** The fluents' term ids, in any order (the layer is built in it: the prover's machine gives them as the fluents sort as KIF). */
   readonly ids: readonly number[];
 }
 
