@@ -118,6 +118,32 @@ describe("prover: inline games", () => {
     expect(r.goals(s)).toEqual({ xplayer: 100, oplayer: 0 });
   });
 
+  it("answers a state given as term ids (FluentIds) as it answers its text, along random playouts", () => {
+    const text = reasoner(TICTACTOE);
+    const ids = reasoner(TICTACTOE);
+    const next = random(7);
+    for (let p = 0; p < 3; p++) {
+      let state = text.initialState();
+      for (let step = 0; step < 12; step++) {
+        // the same object for every question of the state: the prover keeps its layer by it
+        const fluents = { ids: state.map((f) => ids.termIdOf(f)) };
+        expect(ids.isTerminal(fluents)).toBe(text.isTerminal(state));
+        expect(ids.goalValues(fluents)).toEqual(text.goalValues(state));
+        if (text.isTerminal(state)) break;
+        const joint = text.roles.map((role, r) => {
+          const moves = text.legalMoves(state, role);
+          expect(ids.legalMoveIds(fluents, r).map((id) => ids.kifOf(id)).sort()).toEqual(moves);
+          return moves[Math.floor(next() * moves.length)];
+        });
+        const after = text.nextState(state, joint);
+        const fromIds = ids.nextFluentIds(fluents, joint.map((m) => ids.termIdOf(m))).map((id) => ids.kifOf(id));
+        expect([...new Set(fromIds)].sort()).toEqual(after);
+        expect(() => ids.nextFluentIds(fluents, [ids.termIdOf(joint[0])])).toThrow(/a joint move needs 2 moves/);
+        state = after;
+      }
+    }
+  });
+
   it("evaluates recursion through a cycle in the state (reachability on a graph with loops)", () => {
     const r = reasoner(`
       (role walker)

@@ -19,7 +19,7 @@
 import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { Prover, State } from "../prover/prover.js";
+import type { FluentIds, Prover } from "../prover/prover.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
@@ -27,7 +27,8 @@ const ANSWER_CACHE_SIZE = 64;
 
 /** What has been asked of one state. */
 interface StateAnswers {
-  readonly kif: State;
+  /** The state's fluents as the prover's term ids (in KIF order): the prover keeps its layer by this object. */
+  readonly fluents: FluentIds;
   readonly legal: (Int32Array | undefined)[];
   terminal?: boolean;
   goals?: (number | null)[];
@@ -49,9 +50,16 @@ export class OutsideRelaxationError extends Error {
 export class ProverStateMachine extends PropnetMachineBase {
   readonly engine: EngineName = "prover";
   private readonly prover: Prover;
+  /** Per base index: the prover's term id of its fluent, or -1 until it is needed (interning them all would parse every one). */
+  private readonly baseTermIds: Int32Array;
+  /** Fluent KIF → base index, and the same by the prover's term id (filled as the prover names them). */
   private readonly baseIndex: Map<string, number>;
-  /** Per role: move KIF → input index. */
+  private readonly baseIndexById = new Map<number, number>();
+  /** Per input index: the prover's term id of its move, or -1 until it is needed. */
+  private readonly moveTermIds: Int32Array;
+  /** Per role: move KIF → input index, and the same by the prover's term id (filled as the prover names them). */
   private readonly moveIndexByRole: Map<string, number>[];
+  private readonly moveIndexById: Map<number, number>[];
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
   /** Per base index: its place among the base fluents sorted as KIF (a state's fluents are sorted by it). */
@@ -66,11 +74,14 @@ export class ProverStateMachine extends PropnetMachineBase {
     }
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
+    this.baseTermIds = new Int32Array(propnet.baseFluents.length).fill(-1);
     this.baseIndex = new Map(propnet.baseFluents.map((f, i) => [f, i]));
+    this.moveTermIds = new Int32Array(propnet.inputs.length).fill(-1);
     this.byKif = Int32Array.from(propnet.baseFluents.keys()).sort((a, b) => (propnet.baseFluents[a] < propnet.baseFluents[b] ? -1 : propnet.baseFluents[a] > propnet.baseFluents[b] ? 1 : 0));
     this.kifRank = new Int32Array(this.byKif.length);
     this.byKif.forEach((b, rank) => (this.kifRank[b] = rank));
     this.moveIndexByRole = propnet.roles.map(() => new Map<string, number>());
+    this.moveIndexById = propnet.roles.map(() => new Map<number, number>());
     this.inputsOfRole = propnet.roles.map(() => 0);
     propnet.inputs.forEach((m, i) => {
       this.moveIndexByRole[m.role].set(m.move, i);
@@ -80,7 +91,7 @@ export class ProverStateMachine extends PropnetMachineBase {
 
   initialState(): StateHandle {
     const state = new Uint32Array(this.stateWords);
-    this.writeState(this.prover.initialState(), state);
+    this.writeState(this.prover.initialState().map((f) => this.prover.termIdOf(f)), state);
     return state;
   }
 
@@ -95,28 +106,29 @@ export class ProverStateMachine extends PropnetMachineBase {
   }
 
   nextStateInto(state: StateHandle, jointMove: ArrayLike<number>, out: Uint32Array): void {
-    const next = this.prover.nextFluents(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
+    const next = this.prover.nextFluentIds(this.answersOf(state).fluents, this.jointMoveIds(jointMove));
     out.fill(0);
     this.writeState(next, out);
   }
 
   isTerminal(state: StateHandle): boolean {
     const answers = this.answersOf(state);
-    return (answers.terminal ??= this.prover.isTerminal(answers.kif));
+    return (answers.terminal ??= this.prover.isTerminal(answers.fluents));
   }
 
   /** The highest goal value of each role, as the propnet engines give it, or null when none holds. */
   goals(state: StateHandle): (number | null)[] {
     const answers = this.answersOf(state);
     if (answers.goals === undefined) {
-      const values = this.prover.goalValues(answers.kif);
+      const values = this.prover.goalValues(answers.fluents);
       answers.goals = this.roles.map((role) => (values[role].length > 0 ? values[role][values[role].length - 1] : null));
     }
     return [...answers.goals];
   }
 
   override percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
-    return this.prover.percepts(this.answersOf(state).kif, this.jointMoveKifs(jointMove));
+    const ids = this.jointMoveIds(jointMove);
+    return this.prover.percepts(this.answersOf(state).fluents, Array.from(ids, (id) => this.prover.kifOf(id)));
   }
 
   /** Never called: `percepts` asks the prover (the partial propnet has no sees proposition). */
@@ -125,7 +137,8 @@ export class ProverStateMachine extends PropnetMachineBase {
   }
 
   override stateToKif(state: StateHandle): string[] {
-    return [...this.answersOf(state).kif];
+    const ranks = Int32Array.from(this.stateToBaseIndices(state), (b) => this.kifRank[b]).sort();
+    return Array.from(ranks, (rank) => this.propnet.baseFluents[this.byKif[rank]]);
   }
 
   /** The inputs of the role: P^base's bound of its legal moves. */
@@ -138,48 +151,74 @@ export class ProverStateMachine extends PropnetMachineBase {
     const answers = this.answersOf(state);
     let legal = answers.legal[roleIndex];
     if (legal === undefined) {
-      const moves = this.prover.legalMoves(answers.kif, this.roles[roleIndex]);
-      const index = this.moveIndexByRole[roleIndex];
-      legal = Int32Array.from(moves, (m) => {
-        const i = index.get(m);
-        if (i === undefined) throw new OutsideRelaxationError(`the legal move ${m} of ${this.roles[roleIndex]}`);
-        return i;
-      }).sort();
+      const moves = this.prover.legalMoveIds(answers.fluents, roleIndex);
+      const index = this.moveIndexById[roleIndex];
+      legal = new Int32Array(moves.length);
+      for (let k = 0; k < moves.length; k++) {
+        let i = index.get(moves[k]);
+        if (i === undefined) {
+          const kif = this.prover.kifOf(moves[k]);
+          i = this.moveIndexByRole[roleIndex].get(kif);
+          if (i === undefined) throw new OutsideRelaxationError(`the legal move ${kif} of ${this.roles[roleIndex]}`);
+          index.set(moves[k], i);
+        }
+        legal[k] = i;
+      }
+      legal.sort();
       answers.legal[roleIndex] = legal;
     }
     return legal;
   }
 
-  /** Moves of a joint move as KIF, checked as the engines check them (a RangeError for a malformed one). */
-  private jointMoveKifs(jointMove: ArrayLike<number>): string[] {
+  /** Moves of a joint move as the prover's term ids, checked as the engines check them (a RangeError for a malformed one). */
+  private jointMoveIds(jointMove: ArrayLike<number>): number[] {
     if (jointMove.length !== this.roles.length) throw new RangeError(`a joint move needs ${this.roles.length} moves`);
-    const moves: string[] = [];
+    const moves: number[] = [];
     for (let r = 0; r < jointMove.length; r++) {
       const m = jointMove[r];
       if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
-      moves.push(this.propnet.inputs[m].move);
+      let id = this.moveTermIds[m];
+      if (id < 0) id = this.moveTermIds[m] = this.prover.termIdOf(this.propnet.inputs[m].move);
+      moves.push(id);
     }
     return moves;
   }
 
-  /** What has been asked of the state so far (its KIF at least), from the most-recently-used cache. */
+  /** What has been asked of the state so far (its fluents at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
     return this.answers.get(state, () => ({
-      kif: this.sortedKif(state),
+      fluents: { ids: this.sortedFluentIds(state) },
       legal: this.roles.map(() => undefined),
     }));
   }
 
-  /** The fluents of a state as KIF, sorted (as `Array.prototype.sort` sorts them), without comparing strings. */
-  private sortedKif(state: StateHandle): string[] {
+  /** The term ids of a state's fluents, in the order the fluents sort as KIF (as `Array.prototype.sort` sorts them), without comparing strings. */
+  private sortedFluentIds(state: StateHandle): number[] {
     const ranks = Int32Array.from(this.stateToBaseIndices(state), (b) => this.kifRank[b]).sort();
-    return Array.from(ranks, (rank) => this.propnet.baseFluents[this.byKif[rank]]);
+    const ids = new Array<number>(ranks.length);
+    for (let k = 0; k < ranks.length; k++) {
+      const b = this.byKif[ranks[k]];
+      let id = this.baseTermIds[b];
+      if (id < 0) {
+        id = this.baseTermIds[b] = this.prover.termIdOf(this.propnet.baseFluents[b]);
+        this.baseIndexById.set(id, b);
+      }
+      ids[k] = id;
+    }
+    return ids;
   }
 
-  private writeState(fluents: readonly string[], out: Uint32Array): void {
+  /** Sets the bits of fluents given as the prover's term ids. */
+  private writeState(fluents: readonly number[], out: Uint32Array): void {
     for (const f of fluents) {
-      const b = this.baseIndex.get(f);
-      if (b === undefined) throw new OutsideRelaxationError(`the fluent ${f}`);
+      let b = this.baseIndexById.get(f);
+      if (b === undefined) {
+        const kif = this.prover.kifOf(f);
+        b = this.baseIndex.get(kif);
+        if (b === undefined) throw new OutsideRelaxationError(`the fluent ${kif}`);
+        this.baseIndexById.set(f, b);
+        this.baseTermIds[b] = f;
+      }
       out[b >>> 5] |= 1 << (b & 31);
     }
   }

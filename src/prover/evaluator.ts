@@ -35,7 +35,7 @@ import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, comp
 import { ruleToKif } from "../syntax/print.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
-import { TupleIndex } from "./tuple-index.js";
+import { InputRouter } from "./inputs.js";
 import { Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
@@ -91,10 +91,8 @@ export class Evaluator {
   private passCounter = 0;
   private answerCount = 0;
   private lastComplete = true;
-  /** Per move term: the input relations a `does` of it goes to (a fluent's are in fluentTuples). */
-  private readonly routes = new Map<number, Relation[]>();
-  /** Per fluent: its input relations, each followed by its tuple there (see `addInput`). */
-  private readonly fluentTuples = new Map<number, (Relation | number[])[]>();
+  /** Makes the input layers of states and moves. */
+  private readonly inputs: InputRouter;
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
   private readonly frames: number[][] = [];
   private framesFree = 0;
@@ -140,63 +138,19 @@ export class Evaluator {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
+    this.inputs = new InputRouter(program);
     const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false, compiledPlans) : null;
     this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
 
-  /** A layer holding the fluents of a state as `true` inputs. */
+  /** A layer holding the fluents of a state as `true` inputs (inputs.ts). */
   stateLayer(fluents: readonly number[]): Layer {
-    const layer = new Layer();
-    for (const f of fluents) this.addInput(layer, "true", [], f);
-    return layer;
+    return this.inputs.stateLayer(fluents);
   }
 
-  /** A layer holding a joint move as `does` inputs: `moves[i]` is the move of `roles[i]`. */
+  /** A layer holding a joint move as `does` inputs: `moves[i]` is the move of `roles[i]` (inputs.ts). */
   moveLayer(roles: readonly number[], moves: readonly number[]): Layer {
-    const layer = new Layer();
-    for (let i = 0; i < roles.length; i++) this.addInput(layer, "does", [roles[i]], moves[i]);
-    return layer;
-  }
-
-  private addInput(layer: Layer, kind: "true" | "does", prefix: readonly number[], term: number): void {
-    if (kind === "true") {
-      // A fluent's tuples are the same in every state (an index keeps them, never changed): made once.
-      let tuples = this.fluentTuples.get(term);
-      if (tuples === undefined) this.fluentTuples.set(term, (tuples = this.routeTuples(kind, prefix, term)));
-      for (let k = 0; k < tuples.length; k += 2) this.inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[], true);
-      return;
-    }
-    const tuples = this.routeTuples(kind, prefix, term);
-    for (let k = 0; k < tuples.length; k += 2) this.inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[]);
-  }
-
-  private inputIndex(layer: Layer, r: Relation): TupleIndex {
-    return (layer.inputs[r.index] ??= new TupleIndex(r.arity));
-  }
-
-  /** The input relations an input goes to, each followed by its tuple there. */
-  private routeTuples(kind: "true" | "does", prefix: readonly number[], term: number): (Relation | number[])[] {
-    // a fluent's tuples are kept by fluentTuples (this runs once per fluent): only a move's routes are kept here
-    let targets = kind === "does" ? this.routes.get(term) : undefined;
-    if (targets === undefined) {
-      const store = this.store;
-      const args = store.argsOf[term];
-      const name = store.symbolNames[store.symbolOf[term]];
-      const keys = [
-        `${kind}/${prefix.length + 1}`,
-        args === null ? `${kind}(${name})` : `${kind}(${name}/${args.length})`,
-      ];
-      const found: Relation[] = [];
-      for (const k of keys) {
-        const r = this.program.relation(k);
-        if (r !== undefined && r.kind === kind) found.push(r);
-      }
-      targets = found;
-      if (kind === "does") this.routes.set(term, found);
-    }
-    const tuples: (Relation | number[])[] = [];
-    for (const r of targets) tuples.push(r, r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(this.store.argsOf[term] ?? [])]);
-    return tuples;
+    return this.inputs.moveLayer(roles, moves);
   }
 
   /**

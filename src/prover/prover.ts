@@ -22,6 +22,16 @@ export { parseKifTerm } from "../syntax/kif-term.js";
 /** Fluents (without `true`), as normalized KIF, sorted and without repeats. */
 export type State = readonly string[];
 
+/**
+ * A state given as the term ids of its fluents (`termIdOf`), for a caller that keeps its states
+ * apart from text (src/hybrid/prover-machine.ts): the prover keeps its layer by the object's
+ * identity, so one object per state spares the text of its fluents, their key and their parsing.
+ */
+export interface FluentIds {
+  /** The fluents' term ids, in any order (the layer is built in it: the prover's machine gives them as the fluents sort as KIF). */
+  readonly ids: readonly number[];
+}
+
 /** How many state layers (their tables) are kept, most recently used first. */
 const STATE_CACHE_SIZE = 2;
 
@@ -63,9 +73,9 @@ export class Prover {
   private readonly program: Program;
   private readonly roleIds: readonly number[];
   private readonly termIds = new Map<string, number>();
-  private readonly stateLayers = new Map<string, Layer>();
+  private readonly stateLayers = new Map<string | FluentIds, Layer>();
   /** The state asked last and its layer: a machine asks each of its states several questions in a row, with one array. */
-  private lastState: State | null = null;
+  private lastState: State | FluentIds | null = null;
   private lastLayer: Layer | null = null;
 
   private constructor(
@@ -105,21 +115,33 @@ export class Prover {
   }
 
   /** The legal moves of `role` in `state`, sorted (by UTF-16 code units, as `Array.prototype.sort`). */
-  legalMoves(state: State, role: string): string[] {
+  legalMoves(state: State | FluentIds, role: string): string[] {
     const answers = this.ask("legal/2", [this.termId(role), -1], this.layerOf(state), this.noInput());
     return sortedUnique(answers.map((t) => this.kif(t[1])));
   }
 
   /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
-  nextState(state: State, jointMove: readonly string[]): State {
+  nextState(state: State | FluentIds, jointMove: readonly string[]): State {
     return sortedUnique(this.nextFluents(state, jointMove));
   }
 
   /** The fluents of the state after `jointMove`, as `nextState` but in no order, possibly repeated (for a caller that sets bits). */
-  nextFluents(state: State, jointMove: readonly string[]): string[] {
-    const moves = this.moveLayer(jointMove);
-    const answers = this.ask("next/1", [-1], this.layerOf(state), moves);
-    return answers.map((t) => this.kif(t[0]));
+  nextFluents(state: State | FluentIds, jointMove: readonly string[]): string[] {
+    return this.nextFluentIds(state, jointMove.map((m) => this.termId(m))).map((id) => this.kif(id));
+  }
+
+  /** `nextFluents` as term ids, the joint move given as the moves' term ids (`termIdOf`). */
+  nextFluentIds(state: State | FluentIds, jointMove: readonly number[]): number[] {
+    if (jointMove.length !== this.roleIds.length) {
+      throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
+    }
+    const answers = this.ask("next/1", [-1], this.layerOf(state), this.evaluator.moveLayer(this.roleIds, jointMove));
+    return answers.map((t) => t[0]);
+  }
+
+  /** The legal moves of the role at `roleIndex` (in role order) as term ids, in no order, without repeats. */
+  legalMoveIds(state: State | FluentIds, roleIndex: number): number[] {
+    return this.ask("legal/2", [this.roleIds[roleIndex], -1], this.layerOf(state), this.noInput()).map((t) => t[1]);
   }
 
   /**
@@ -127,7 +149,7 @@ export class Prover {
    * the state before the move, with the move's `does`, as the Dresden GameController asks it):
    * sorted percepts per role, every role present (empty for a GDL-I game).
    */
-  percepts(state: State, jointMove: readonly string[]): Record<string, string[]> {
+  percepts(state: State | FluentIds, jointMove: readonly string[]): Record<string, string[]> {
     const moves = this.moveLayer(jointMove);
     const layer = this.layerOf(state);
     const result: Record<string, string[]> = {};
@@ -138,7 +160,7 @@ export class Prover {
     return result;
   }
 
-  isTerminal(state: State): boolean {
+  isTerminal(state: State | FluentIds): boolean {
     return this.ask("terminal/0", [], this.layerOf(state), this.noInput()).length > 0;
   }
 
@@ -147,7 +169,7 @@ export class Prover {
    * several different ones (see `goalValues` for all of them). Values that are not numbers
    * are ignored.
    */
-  goals(state: State): Record<string, number | null> {
+  goals(state: State | FluentIds): Record<string, number | null> {
     const all = this.goalValues(state);
     const result: Record<string, number | null> = {};
     for (const role of this.roles) result[role] = all[role].length === 1 ? all[role][0] : null;
@@ -155,7 +177,7 @@ export class Prover {
   }
 
   /** Every numeric goal value of each role in `state`, ascending. */
-  goalValues(state: State): Record<string, number[]> {
+  goalValues(state: State | FluentIds): Record<string, number[]> {
     const layer = this.layerOf(state);
     const result: Record<string, number[]> = {};
     this.roles.forEach((role, i) => {
@@ -176,7 +198,7 @@ export class Prover {
    * the hybrid machine (src/hybrid/hybrid-machine.ts) asks for a lifted relation. The relation
    * must not depend on `does` (no move is given).
    */
-  instances(state: State, name: string, arity: number): string[][] {
+  instances(state: State | FluentIds, name: string, arity: number): string[][] {
     const answers = this.ask(`${name}/${arity}`, new Array<number>(arity).fill(-1), this.layerOf(state), this.noInput());
     return answers.map((tuple) => tuple.map((id) => this.kif(id)));
   }
@@ -204,6 +226,16 @@ export class Prover {
     return this.program.store.kif(id);
   }
 
+  /** The term id of a term given as KIF (a fluent without `true`, a move): what `FluentIds` and `nextFluentIds` speak. */
+  termIdOf(text: string): number {
+    return this.termId(text);
+  }
+
+  /** A term id as normalized KIF. */
+  kifOf(id: number): string {
+    return this.kif(id);
+  }
+
   private termId(text: string): number {
     let id = this.termIds.get(text);
     if (id === undefined) {
@@ -214,14 +246,15 @@ export class Prover {
   }
 
   /** The layer (inputs and tables) of a state, from a small most-recently-used cache. */
-  private layerOf(state: State): Layer {
+  private layerOf(state: State | FluentIds): Layer {
     if (state === this.lastState) return this.lastLayer!;
-    const key = state.join("\n");
+    const ids = "ids" in state ? state : null;
+    const key = ids ?? (state as State).join("\n");
     let layer = this.stateLayers.get(key);
     if (layer !== undefined) {
       this.stateLayers.delete(key);
     } else {
-      layer = this.evaluator.stateLayer(state.map((f) => this.termId(f)));
+      layer = this.evaluator.stateLayer(ids !== null ? ids.ids : (state as State).map((f) => this.termId(f)));
       if (this.stateLayers.size >= STATE_CACHE_SIZE) {
         this.stateLayers.delete(this.stateLayers.keys().next().value!);
       }
