@@ -44,17 +44,17 @@ export function optimizedDraft(g: Normalized, value: Uint8Array, live: Uint8Arra
     d.setInput(p, constant);
     return p;
   };
-  const { bodyStart, negativeStart, literals: body } = g.clauses;
+  const { bodies: laid, start: laidStart } = bodiesByHead(g, live);
   const bodies = new IntList(64);
   const literals = new IntList(64);
   const define = (a: number) => {
     bodies.length = 0;
-    for (let k = g.clausesOf.start[a]; k < g.clausesOf.start[a + 1]; k++) {
-      const ci = g.clausesOf.items[k];
-      if (!live[ci]) continue;
+    for (let p = laidStart[a], end = laidStart[a + 1]; p < end; ) {
+      const positives = p + 2 + laid[p];
+      const negatives = positives + laid[p + 1];
       literals.length = 0;
-      for (let j = bodyStart[ci]; j < negativeStart[ci]; j++) if (value[body[j]] !== ALWAYS) literals.push(valueOf(body[j]));
-      for (let j = negativeStart[ci]; j < bodyStart[ci + 1]; j++) if (value[body[j]] !== NEVER) literals.push(d.not(valueOf(body[j])));
+      for (p += 2; p < positives; p++) if (value[laid[p]] !== ALWAYS) literals.push(valueOf(laid[p]));
+      for (; p < negatives; p++) if (value[laid[p]] !== NEVER) literals.push(d.not(valueOf(laid[p])));
       bodies.push(d.gate(AND, literals));
     }
     const definition = d.gate(OR, bodies);
@@ -79,4 +79,33 @@ export function optimizedDraft(g: Normalized, value: Uint8Array, live: Uint8Arra
   for (let qi = 0; qi < queue.length; qi++) define(queue.data[qi]);
   const out = collectOutputs(g, baseIds, transitionIds, inputIds, (a) => outProps[a]);
   return { draft: d, out };
+}
+
+/**
+ * The live clauses' bodies laid out by head, in the order of the clauses: atom a's are in
+ * `bodies[start[a] .. start[a + 1])`, each as its number of positive literals, its number of
+ * negative ones, then its literals (positive first, as in the clause).
+ * Why: `define` reads the clauses of the atoms in the order the outputs reach them; through
+ * `clausesOf` that was a scattered read per clause into each of `live`, `bodyStart`,
+ * `negativeStart` and `literals`, and here it is one per atom. The layout is written in the
+ * clauses' order, its reads sequential.
+ */
+export function bodiesByHead(g: Normalized, live: Uint8Array): { bodies: Int32Array; start: Int32Array } {
+  const n = g.kifs.length;
+  const { head, bodyStart, negativeStart, literals } = g.clauses;
+  const clauses = g.clauses.length;
+  const start = new Int32Array(n + 1);
+  for (let c = 0; c < clauses; c++) if (live[c]) start[head[c] + 1] += 2 + bodyStart[c + 1] - bodyStart[c];
+  for (let a = 0; a < n; a++) start[a + 1] += start[a];
+  const fill = start.slice(0, n);
+  const bodies = new Int32Array(start[n]);
+  for (let c = 0; c < clauses; c++) {
+    if (!live[c]) continue;
+    let p = fill[head[c]];
+    bodies[p++] = negativeStart[c] - bodyStart[c];
+    bodies[p++] = bodyStart[c + 1] - negativeStart[c];
+    for (let k = bodyStart[c]; k < bodyStart[c + 1]; k++) bodies[p++] = literals[k];
+    fill[head[c]] = p;
+  }
+  return { bodies, start };
 }
