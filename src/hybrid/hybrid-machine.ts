@@ -20,6 +20,7 @@ import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machi
 import type { Propnet } from "../propnet/propnet.js";
 import type { FluentIds, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
+import { BaseFluentIds } from "./base-fluent-ids.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many filled states are kept, most recently used first. */
@@ -44,11 +45,8 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly filled: StateCache<StateHandle>;
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
-  /** Per base index: the prover's term id of its fluent, or -1 until a state holding it is filled. */
-  private readonly baseTermIds: Int32Array;
-  /** Per base index: its place among the base fluents sorted as KIF; and the base indices in that order. */
-  private readonly kifRank: Int32Array;
-  private readonly byKif: Int32Array;
+  /** The base fluents as the prover's term ids (a filled state is handed to the prover so). */
+  private readonly fluents: BaseFluentIds;
   /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
   proverCalls = 0;
 
@@ -65,11 +63,7 @@ export class HybridStateMachine implements GameStateMachine {
     const read = (keyword: string) => lifted.some((r) => r.readBy.includes(keyword));
     this.reads = { legal: read("legal"), next: read("next"), terminal: read("terminal"), goal: read("goal"), sees: read("sees") };
     const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
-    const names = inner.propnet.baseFluents;
-    this.baseTermIds = new Int32Array(names.length).fill(-1);
-    this.byKif = Int32Array.from(names.keys()).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
-    this.kifRank = new Int32Array(names.length);
-    this.byKif.forEach((b, rank) => (this.kifRank[b] = rank));
+    this.fluents = new BaseFluentIds(prover, inner.propnet.baseFluents);
     this.liftedMask = new Uint32Array(this.stateWords);
     this.atomIndex = lifted.map((relation) => {
       const index = new Map<string, number>();
@@ -177,7 +171,7 @@ export class HybridStateMachine implements GameStateMachine {
   private fill(state: StateHandle): StateHandle {
     return this.filled.get(state, () => {
       const full = this.cleared(state.slice());
-      const fluents = this.fluentIds(full);
+      const fluents: FluentIds = { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(full)) };
       this.proverCalls++;
       this.lifted.forEach((relation, r) => {
         for (const args of this.prover.instances(fluents, relation.relation, relation.arity)) {
@@ -189,25 +183,6 @@ export class HybridStateMachine implements GameStateMachine {
       });
       return full;
     });
-  }
-
-  /**
-   * A state's fluents as the prover's term ids, in the order the fluents sort as KIF (the order the
-   * prover's layer was built in when the state was handed over as text), without comparing strings.
-   */
-  private fluentIds(state: StateHandle): FluentIds {
-    const ranks: number[] = [];
-    for (let b = 0; b < this.baseCount; b++) if ((state[b >>> 5] >>> (b & 31)) & 1) ranks.push(this.kifRank[b]);
-    const sorted = Int32Array.from(ranks).sort();
-    const names = this.propnet.baseFluents;
-    const ids = new Array<number>(sorted.length);
-    for (let k = 0; k < sorted.length; k++) {
-      const b = this.byKif[sorted[k]];
-      let id = this.baseTermIds[b];
-      if (id < 0) id = this.baseTermIds[b] = this.prover.termIdOf(names[b]);
-      ids[k] = id;
-    }
-    return { ids };
   }
 }
 

@@ -20,6 +20,7 @@ import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
 import type { FluentIds, Prover } from "../prover/prover.js";
+import { BaseFluentIds } from "./base-fluent-ids.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
@@ -50,11 +51,8 @@ export class OutsideRelaxationError extends Error {
 export class ProverStateMachine extends PropnetMachineBase {
   readonly engine: EngineName = "prover";
   private readonly prover: Prover;
-  /** Per base index: the prover's term id of its fluent, or -1 until it is needed (interning them all would parse every one). */
-  private readonly baseTermIds: Int32Array;
-  /** Fluent KIF → base index, and the same by the prover's term id (filled as the prover names them). */
-  private readonly baseIndex: Map<string, number>;
-  private readonly baseIndexById = new Map<number, number>();
+  /** The base fluents as the prover's term ids, both ways. */
+  private readonly fluents: BaseFluentIds;
   /** Per input index: the prover's term id of its move, or -1 until it is needed. */
   private readonly moveTermIds: Int32Array;
   /** Per role: move KIF → input index, and the same by the prover's term id (filled as the prover names them). */
@@ -62,10 +60,6 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly moveIndexById: Map<number, number>[];
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
-  /** Per base index: its place among the base fluents sorted as KIF (a state's fluents are sorted by it). */
-  private readonly kifRank: Int32Array;
-  /** The base indices in KIF order. */
-  private readonly byKif: Int32Array;
 
   constructor(prover: Prover, propnet: Propnet) {
     super(propnet, new Int32Array(propnet.components.length));
@@ -74,12 +68,8 @@ export class ProverStateMachine extends PropnetMachineBase {
     }
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
-    this.baseTermIds = new Int32Array(propnet.baseFluents.length).fill(-1);
-    this.baseIndex = new Map(propnet.baseFluents.map((f, i) => [f, i]));
+    this.fluents = new BaseFluentIds(prover, propnet.baseFluents);
     this.moveTermIds = new Int32Array(propnet.inputs.length).fill(-1);
-    this.byKif = Int32Array.from(propnet.baseFluents.keys()).sort((a, b) => (propnet.baseFluents[a] < propnet.baseFluents[b] ? -1 : propnet.baseFluents[a] > propnet.baseFluents[b] ? 1 : 0));
-    this.kifRank = new Int32Array(this.byKif.length);
-    this.byKif.forEach((b, rank) => (this.kifRank[b] = rank));
     this.moveIndexByRole = propnet.roles.map(() => new Map<string, number>());
     this.moveIndexById = propnet.roles.map(() => new Map<number, number>());
     this.inputsOfRole = propnet.roles.map(() => 0);
@@ -137,8 +127,7 @@ export class ProverStateMachine extends PropnetMachineBase {
   }
 
   override stateToKif(state: StateHandle): string[] {
-    const ranks = Int32Array.from(this.stateToBaseIndices(state), (b) => this.kifRank[b]).sort();
-    return Array.from(ranks, (rank) => this.propnet.baseFluents[this.byKif[rank]]);
+    return Array.from(this.fluents.sortedByKif(this.stateToBaseIndices(state)), (b) => this.propnet.baseFluents[b]);
   }
 
   /** The inputs of the role: P^base's bound of its legal moves. */
@@ -187,38 +176,16 @@ export class ProverStateMachine extends PropnetMachineBase {
   /** What has been asked of the state so far (its fluents at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
     return this.answers.get(state, () => ({
-      fluents: { ids: this.sortedFluentIds(state) },
+      fluents: { ids: this.fluents.sortedIds(this.stateToBaseIndices(state)) },
       legal: this.roles.map(() => undefined),
     }));
-  }
-
-  /** The term ids of a state's fluents, in the order the fluents sort as KIF (as `Array.prototype.sort` sorts them), without comparing strings. */
-  private sortedFluentIds(state: StateHandle): number[] {
-    const ranks = Int32Array.from(this.stateToBaseIndices(state), (b) => this.kifRank[b]).sort();
-    const ids = new Array<number>(ranks.length);
-    for (let k = 0; k < ranks.length; k++) {
-      const b = this.byKif[ranks[k]];
-      let id = this.baseTermIds[b];
-      if (id < 0) {
-        id = this.baseTermIds[b] = this.prover.termIdOf(this.propnet.baseFluents[b]);
-        this.baseIndexById.set(id, b);
-      }
-      ids[k] = id;
-    }
-    return ids;
   }
 
   /** Sets the bits of fluents given as the prover's term ids. */
   private writeState(fluents: readonly number[], out: Uint32Array): void {
     for (const f of fluents) {
-      let b = this.baseIndexById.get(f);
-      if (b === undefined) {
-        const kif = this.prover.kifOf(f);
-        b = this.baseIndex.get(kif);
-        if (b === undefined) throw new OutsideRelaxationError(`the fluent ${kif}`);
-        this.baseIndexById.set(f, b);
-        this.baseTermIds[b] = f;
-      }
+      const b = this.fluents.baseOf(f);
+      if (b < 0) throw new OutsideRelaxationError(`the fluent ${this.prover.kifOf(f)}`);
       out[b >>> 5] |= 1 << (b & 31);
     }
   }
