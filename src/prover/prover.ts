@@ -111,13 +111,13 @@ export class Prover {
 
   initialState(): State {
     const answers = this.ask("init/1", [-1], this.noInput(), this.noInput());
-    return sortedUnique(answers.map((t) => this.kif(t[0])));
+    return sortedUnique(answers.map((t) => this.kifOf(t[0])));
   }
 
   /** The legal moves of `role` in `state`, sorted (by UTF-16 code units, as `Array.prototype.sort`). */
   legalMoves(state: State | FluentIds, role: string): string[] {
-    const answers = this.ask("legal/2", [this.termId(role), -1], this.layerOf(state), this.noInput());
-    return sortedUnique(answers.map((t) => this.kif(t[1])));
+    const answers = this.ask("legal/2", [this.termIdOf(role), -1], this.layerOf(state), this.noInput());
+    return sortedUnique(answers.map((t) => this.kifOf(t[1])));
   }
 
   /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
@@ -127,15 +127,12 @@ export class Prover {
 
   /** The fluents of the state after `jointMove`, as `nextState` but in no order, possibly repeated (for a caller that sets bits). */
   nextFluents(state: State | FluentIds, jointMove: readonly string[]): string[] {
-    return this.nextFluentIds(state, jointMove.map((m) => this.termId(m))).map((id) => this.kif(id));
+    return this.nextFluentIds(state, jointMove.map((m) => this.termIdOf(m))).map((id) => this.kifOf(id));
   }
 
   /** `nextFluents` as term ids, the joint move given as the moves' term ids (`termIdOf`). */
   nextFluentIds(state: State | FluentIds, jointMove: readonly number[]): number[] {
-    if (jointMove.length !== this.roleIds.length) {
-      throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
-    }
-    const answers = this.ask("next/1", [-1], this.layerOf(state), this.evaluator.moveLayer(this.roleIds, jointMove));
+    const answers = this.ask("next/1", [-1], this.layerOf(state), this.moveLayer(jointMove));
     return answers.map((t) => t[0]);
   }
 
@@ -150,12 +147,12 @@ export class Prover {
    * sorted percepts per role, every role present (empty for a GDL-I game).
    */
   percepts(state: State | FluentIds, jointMove: readonly string[]): Record<string, string[]> {
-    const moves = this.moveLayer(jointMove);
+    const moves = this.moveLayer(jointMove.map((m) => this.termIdOf(m)));
     const layer = this.layerOf(state);
     const result: Record<string, string[]> = {};
     this.roles.forEach((role, i) => {
       const answers = this.ask("sees/2", [this.roleIds[i], -1], layer, moves);
-      result[role] = sortedUnique(answers.map((t) => this.kif(t[1])));
+      result[role] = sortedUnique(answers.map((t) => this.kifOf(t[1])));
     });
     return result;
   }
@@ -184,7 +181,7 @@ export class Prover {
       const answers = this.ask("goal/2", [this.roleIds[i], -1], layer, this.noInput());
       const values = new Set<number>();
       for (const t of answers) {
-        const text = this.kif(t[1]);
+        const text = this.kifOf(t[1]);
         const value = Number(text);
         if (text.trim() !== "" && Number.isFinite(value)) values.add(value);
       }
@@ -200,7 +197,7 @@ export class Prover {
    */
   instances(state: State | FluentIds, name: string, arity: number): string[][] {
     const answers = this.ask(`${name}/${arity}`, new Array<number>(arity).fill(-1), this.layerOf(state), this.noInput());
-    return answers.map((tuple) => tuple.map((id) => this.kif(id)));
+    return answers.map((tuple) => tuple.map((id) => this.kifOf(id)));
   }
 
   private ask(key: string, call: number[], state: Layer, move: Layer): readonly number[][] {
@@ -215,28 +212,21 @@ export class Prover {
     }
   }
 
-  private moveLayer(jointMove: readonly string[]): Layer {
+  /** The `does` layer of a joint move given as the moves' term ids, one per role in role order. */
+  private moveLayer(jointMove: readonly number[]): Layer {
     if (jointMove.length !== this.roleIds.length) {
       throw new Error(`a joint move needs ${this.roleIds.length} moves (one per role), got ${jointMove.length}`);
     }
-    return this.evaluator.moveLayer(this.roleIds, jointMove.map((m) => this.termId(m)));
+    return this.evaluator.moveLayer(this.roleIds, jointMove);
   }
 
-  private kif(id: number): string {
+  /** A term id as normalized KIF. */
+  kifOf(id: number): string {
     return this.program.store.kif(id);
   }
 
   /** The term id of a term given as KIF (a fluent without `true`, a move): what `FluentIds` and `nextFluentIds` speak. */
   termIdOf(text: string): number {
-    return this.termId(text);
-  }
-
-  /** A term id as normalized KIF. */
-  kifOf(id: number): string {
-    return this.kif(id);
-  }
-
-  private termId(text: string): number {
     let id = this.termIds.get(text);
     if (id === undefined) {
       id = this.program.store.intern(parseKifTerm(text, { caseSensitive: this.caseSensitive }));
@@ -254,7 +244,7 @@ export class Prover {
     if (layer !== undefined) {
       this.stateLayers.delete(key);
     } else {
-      layer = this.evaluator.stateLayer(ids !== null ? ids.ids : (state as State).map((f) => this.termId(f)));
+      layer = this.evaluator.stateLayer(ids !== null ? ids.ids : (state as State).map((f) => this.termIdOf(f)));
       if (this.stateLayers.size >= STATE_CACHE_SIZE) {
         this.stateLayers.delete(this.stateLayers.keys().next().value!);
       }
