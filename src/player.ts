@@ -35,7 +35,10 @@ import { termToKif } from "./syntax/print.js";
 export interface LoadGameOptions extends LoadOptions {
   /** "fast" (default), "reference", or "prover" (the game on the prover, without grounding it). */
   readonly engine?: EngineName;
-  /** Grounding backend (default "wasm": clingo-wasm, nothing to install). */
+  /**
+   * Grounding backend (default "auto": a native gringo from PATH when there is one, else
+   * clingo-wasm, nothing to install; as the command line's `--grounder`).
+   */
   readonly grounder?: GrounderKind;
   /**
    * Time limit of the whole load in seconds (default 60): reading, checks, grounding, propnet
@@ -54,6 +57,8 @@ export interface Game {
   /** Set when the game did not ground and is played on the prover (`machine.engine` "prover"): why, what exploded, P^base's sizes. */
   readonly partial: PartialGrounding | undefined;
   readonly propnet: Propnet;
+  /** What grounded the game (for a game that did not ground: its P^base or hybrid rest): `clingo-wasm` or the path of a native gringo. */
+  readonly grounder: string | undefined;
   /** The state of the `init` facts. */
   initialState(): StateHandle;
   /** The legal moves of a role (name or index) as KIF, sorted. */
@@ -93,7 +98,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   const deadline = new Deadline(timeoutSeconds);
   const isText = pathOrText.includes("(") || !existsSync(pathOrText);
   const loaded = isText ? loadText(pathOrText, "<text>", { ...options, deadline }) : loadFile(pathOrText, { ...options, deadline });
-  const grounder = await createGrounder(options.grounder ?? "wasm");
+  const grounder = await createGrounder(options.grounder ?? "auto");
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
@@ -138,6 +143,7 @@ export function gameOf(playable: PlayableGame): Game {
     machine: sm,
     partial: playable.partial,
     propnet: playable.propnet,
+    grounder: playable.result.grounder,
     initialState: () => sm.initialState(),
     legalMoves: (state, role) => sm.legalMoveKifs(state, roleOf(role)),
     nextState: (state, jointMove) => sm.nextState(state, jointOf(jointMove)),

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { loadGame, GameLoadError } from "../src/player.js";
+import { nativeGrounderOnPath } from "../src/ground/clingo/native.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const TICTACTOE = path.resolve(ROOT, "../shared/games/base/ticTacToe.kif");
@@ -45,6 +46,14 @@ describe.skipIf(!existsSync(TICTACTOE))("the README's player API example", () =>
       expect(game.isTerminal(state)).toBe(false);
       expect(() => game.nextState(state, ["(mark 9 9)", "noop"])).toThrow(RangeError);
     }
+  }, 60_000);
+
+  // loadGame once defaulted to clingo-wasm where the command line takes a native gringo from PATH:
+  // a library user with gringo installed got the slower grounder, and alexChess's hybrid rest did
+  // not ground in the time its limit leaves (played on the prover instead).
+  it.skipIf(nativeGrounderOnPath() === undefined)("grounds with the native gringo on PATH by default, clingo-wasm when asked", async () => {
+    expect((await loadGame(TICTACTOE)).grounder).toBe(nativeGrounderOnPath());
+    expect((await loadGame(TICTACTOE, { grounder: "wasm" })).grounder).toBe("clingo-wasm");
   }, 60_000);
 
   it("an invalid game is a GameLoadError with diagnostics", async () => {
