@@ -17,11 +17,19 @@
  * on the piece's ray at all (three of the four directions a bishop is asked about); each such
  * search walked the empty squares from the piece until it left the board or met a piece, in every
  * state. Whether a square is on a ray is static.
+ *
+ * Projections (projection.ts): before its own check, a call is checked with some positions left
+ * free, "is it possible for some values there": a call ruled out so is ruled out (the projected
+ * check only widens what holds). Its answers are kept by the other positions alone, so they are
+ * known after a few states where the calls themselves were not after thousands: chess's six-ary
+ * `clear_*_ig` calls (a piece's square, a target, a square left empty: 64^3 calls each) keep
+ * 64^2, the square left empty projected out.
  */
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 import { sameIds } from "./id-hash.js";
 import { BoundAnswers } from "./layer.js";
 import { planFor } from "./plan.js";
+import { projectedPositions } from "./projection.js";
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import type { TermStore } from "./term-store.js";
 
@@ -46,6 +54,12 @@ export class RelaxedCheck {
   private readonly dense: (DenseMemo | undefined)[] = [];
   /** The possibilities of the other calls. */
   private readonly memo = new BoundAnswers();
+  /** Per relation index: the positions its projected checks leave free (bit mask), 0 for none (projection.ts). */
+  private readonly projected: Int32Array;
+  /** Per relation index: the possibilities of its projected calls, by the other positions (the free ones read 0). */
+  private readonly projectedDense: (DenseMemo | undefined)[] = [];
+  /** Whether the check running leaves positions free: a `not` of a static relation must then have its variables bound. */
+  private projecting = false;
   /** Slots bound, in order, up to `trailTop`. */
   private readonly trail: number[] = [];
   private trailTop = 0;
@@ -72,6 +86,7 @@ export class RelaxedCheck {
   ) {
     this.store = program.store;
     this.statics = statics;
+    this.projected = projectedPositions(program, groundComponent);
   }
 
   /** Whether the fully bound call of `relation` (level 1 or 2, of a ground component) may hold in some state. */
@@ -83,21 +98,8 @@ export class RelaxedCheck {
       const known = this.memo.answer(relation, call);
       if (known >= 0) return known === 1;
     }
-    let possible: boolean;
-    const depth = this.depth;
-    for (let d = 0; d < depth; d++) if (this.checkingRelations[d] === relation && sameIds(this.checkingCalls[d], call)) return true;
-    this.checkingRelations[depth] = relation;
-    this.checkingCalls[depth] = call;
-    this.depth = depth + 1;
-    const mark = this.trailTop;
-    try {
-      possible = this.check(relation, call);
-    } catch {
-      possible = true; // undecided, or the static evaluation failed: a search will tell
-    } finally {
-      this.trailTop = mark;
-      this.depth = depth;
-    }
+    const projected = this.projected[relation.index];
+    const possible = (projected === 0 || this.possibleProjected(relation, call, projected)) && this.decide(relation, call, false);
     // The call's cell is looked up again: the checks above may have grown the table.
     if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return possible;
     if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
@@ -105,20 +107,76 @@ export class RelaxedCheck {
     return possible;
   }
 
+  /**
+   * Whether `relation` may hold in some state for some values at the positions in `free` (bit mask),
+   * the others as in `call` (whose values at `free` are not read); kept by the other positions.
+   */
+  private possibleProjected(relation: Relation, call: readonly number[], free: number): boolean {
+    const n = call.length;
+    const key = this.takeCall(n);
+    for (let j = 0; j < n; j++) key[j] = free & (1 << j) ? 0 : call[j];
+    const dense = (this.projectedDense[relation.index] ??= new DenseMemo(relation.arity));
+    const cell = dense.get(key);
+    if (cell > UNKNOWN) {
+      this.calls[n][this.callsFree[n]++] = key;
+      return cell === POSSIBLE;
+    }
+    for (let j = 0; j < n; j++) if (free & (1 << j)) key[j] = -1;
+    let possible = true;
+    if (cell < 0) {
+      const known = this.memo.answer(relation, key);
+      if (known >= 0) possible = known === 1;
+      else {
+        possible = this.decide(relation, key, true);
+        if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
+        this.memo.keep(relation, key, possible);
+      }
+    } else {
+      possible = this.decide(relation, key, true);
+      for (let j = 0; j < n; j++) if (free & (1 << j)) key[j] = 0;
+      dense.set(key, possible ? POSSIBLE : IMPOSSIBLE);
+    }
+    this.calls[n][this.callsFree[n]++] = key;
+    return possible;
+  }
+
+  /** Runs the check of a call (with free positions when `projecting`): a loop back to a call being checked, or undecided, is possible. */
+  private decide(relation: Relation, call: readonly number[], projecting: boolean): boolean {
+    const depth = this.depth;
+    for (let d = 0; d < depth; d++) if (this.checkingRelations[d] === relation && sameIds(this.checkingCalls[d], call)) return true;
+    this.checkingRelations[depth] = relation;
+    this.checkingCalls[depth] = call;
+    this.depth = depth + 1;
+    const mark = this.trailTop;
+    const outer = this.projecting;
+    this.projecting = projecting;
+    try {
+      return this.check(relation, call);
+    } catch {
+      return true; // undecided, or the static evaluation failed: a search will tell
+    } finally {
+      this.trailTop = mark;
+      this.depth = depth;
+      this.projecting = outer;
+    }
+  }
+
+  /** Whether a clause of the relation holds in the relaxation for the call (-1 at a free position). */
   private check(relation: Relation, call: readonly number[]): boolean {
     if (relation.facts.size > 0 && relation.facts.lookup(call).length > 0) return true;
-    const all = (1 << call.length) - 1;
+    let bound = 0;
+    for (let j = 0; j < call.length; j++) if (call[j] >= 0) bound |= 1 << j;
     clauses: for (const clause of relation.clauses) {
       for (let j = 0; j < call.length; j++) {
         const p = clause.head[j];
-        if (p.k === 0 && p.id !== call[j]) continue clauses;
+        if (p.k === 0 && call[j] >= 0 && p.id !== call[j]) continue clauses;
       }
       const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
       for (let v = 0; v < clause.varNames.length; v++) frame[v] = -1;
       const mark = this.trailTop;
       let unifies = true;
-      for (let j = 0; j < call.length && unifies; j++) unifies = this.match(clause.head[j], call[j], frame);
-      const holds = unifies && this.body(planFor(clause, all), 0, frame, clause);
+      for (let j = 0; j < call.length && unifies; j++) if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
+      const holds = unifies && this.body(planFor(clause, bound), 0, frame, clause);
       this.trailTop = mark; // the frame is reset when it is taken again: its bindings need no undoing
       this.frames[this.framesFree++] = frame;
       if (holds) return true;
@@ -178,6 +236,8 @@ export class RelaxedCheck {
     if (relation.level === 0 && relation.kind === "derived") {
       const answers = relation.clauses.length === 0 ? relation.facts.lookup(call) : this.statics(relation, call);
       if (literal.kind === "neg") {
+        // A variable left free by a projection stands for one value: "no answer matches" would not widen.
+        if (this.projecting && !bound) throw UNDECIDED;
         for (const answer of answers) {
           const mark = this.trailTop;
           const matched = this.matchFree(literal.args, call, answer, frame);
@@ -196,8 +256,23 @@ export class RelaxedCheck {
     }
     // A literal that reads the state or the move: assumed to hold, when it binds nothing.
     if (literal.kind === "neg") return this.body(plan, i + 1, frame, clause);
-    if (!bound) throw UNDECIDED;
-    if (relation.kind === "derived" && this.groundComponent[relation.index] >= 0 && !this.possible(relation, call)) return false;
+    const ground = relation.kind === "derived" && this.groundComponent[relation.index] >= 0;
+    if (!bound) {
+      // A call of a ground component free at projected positions alone: possible for some values there?
+      const free = ground ? this.projected[relation.index] : 0;
+      if (free === 0) throw UNDECIDED;
+      for (let j = 0; j < call.length; j++) if (call[j] < 0 && !(free & (1 << j))) throw UNDECIDED;
+      if (!this.possibleProjected(relation, call, free)) return false;
+      // The variables it leaves free stand for values it would bind: read as in a projected check.
+      const outer = this.projecting;
+      this.projecting = true;
+      try {
+        return this.body(plan, i + 1, frame, clause);
+      } finally {
+        this.projecting = outer;
+      }
+    }
+    if (ground && !this.possible(relation, call)) return false;
     return this.body(plan, i + 1, frame, clause);
   }
 
