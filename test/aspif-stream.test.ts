@@ -46,8 +46,6 @@ function plain(p: CompactGroundProgram) {
     factRelation: Array.from(p.facts, (k) => p.symbols.relation[k]),
     relationCount: p.symbols.relationCount,
     factAtoms: [...p.factAtoms],
-    move: [...p.symbols.move],
-    moveCount: p.symbols.moveCount,
     heads: [...p.rules.heads],
     bodyStart: [...p.rules.bodyStart],
     body: [...p.rules.body],

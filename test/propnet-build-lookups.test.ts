@@ -1,8 +1,9 @@
 /**
- * Normalize's reading of arguments by text range (`argumentPair`), its does atoms, and constant
- * folding's early stop: the same answers as the string slices and the full fixpoint they replaced.
+ * Normalize's lookups by text range (the move table, `argumentPair`) and constant folding's early
+ * stop: the same answers as the string maps and the full fixpoint they replaced.
  */
 import { describe, expect, it } from "vitest";
+import { MoveTable } from "../src/propnet/build/move-table.js";
 import { argumentPair, atomArguments, type ArgumentPair, type GroundAtoms } from "../src/ground/ground-game.js";
 import { normalize } from "../src/propnet/build/normalize.js";
 import { ALWAYS, foldConstants, NEVER, VARIABLE } from "../src/propnet/build/constants.js";
@@ -10,6 +11,33 @@ import { BASE_ATOM, INPUT_ATOM, type Normalized } from "../src/propnet/build/nor
 import type { Term } from "../src/syntax/ast.js";
 import { NO_POSITION } from "../src/diagnostics.js";
 import { groundGameFromRules } from "./support/ground-game-from-rules.js";
+
+describe("MoveTable", () => {
+  it("finds a role's move by a range of any text, and tells roles apart", () => {
+    const table = new MoveTable();
+    table.add(0, "(move 1 2)", 7);
+    table.add(1, "(move 1 2)", 8);
+    table.add(0, "noop", 9);
+    const kif = "(does white (move 1 2))";
+    expect(table.get(0, kif, 12, 22)).toBe(7);
+    expect(table.get(1, kif, 12, 22)).toBe(8);
+    expect(table.get(2, kif, 12, 22)).toBe(-1);
+    expect(table.get(0, kif, 12, 21)).toBe(-1);
+    expect(table.get(0, "x noop y", 2, 6)).toBe(9);
+    expect(table.get(1, "noop", 0, 4)).toBe(-1);
+  });
+
+  it("keeps finding every move through its growth", () => {
+    const table = new MoveTable();
+    const n = 5000;
+    for (let k = 0; k < n; k++) table.add(k % 3, `(m ${k})`, k);
+    for (let k = 0; k < n; k++) {
+      const text = `[(m ${k})]`;
+      expect(table.get(k % 3, text, 1, text.length - 1)).toBe(k);
+      expect(table.get((k + 1) % 3, text, 1, text.length - 1)).toBe(-1);
+    }
+  });
+});
 
 describe("argumentPair", () => {
   const atoms = (kif: string[], irregular = new Map<number, readonly Term[]>()): GroundAtoms => ({

@@ -27,7 +27,6 @@
  * (its interning was a fifth of extraction's CPU profile) is done in that wait.
  */
 import { IntList } from "../int-list.js";
-import { MoveSlots } from "./move-slots.js";
 
 /** Normal rules `head :- body` in compressed rows: rule r has body literals body[bodyStart[r] .. bodyStart[r+1]). */
 export interface CompactRules {
@@ -57,32 +56,7 @@ export interface CompactSymbols {
    * first symbol with them asked about (k itself the first time).
    */
   readonly intern: (k: number) => number;
-  /**
-   * Per symbol of a relation of `MOVE_RELATIONS` (`legal(R,M)`, `does(R,M)`, `_input(R,M)`): the
-   * number of its arguments' bytes `(R,M)`, equal bytes the same number (0, 1, ... in first-seen
-   * order), whichever of the three relations they come in; -1 for a symbol of another relation or
-   * of other than two arguments; `UNNUMBERED_MOVE` when the reader cannot tell (a string among
-   * the arguments, whose text may hold commas).
-   */
-  readonly move: Int32Array;
-  /** How many numbers `move` gives. */
-  readonly moveCount: number;
 }
-
-/**
- * The ASP names of the relations whose symbols' (role, move) arguments the reader numbers
- * (`CompactSymbols.move`): GDL's `legal` and `does` (clean identifiers, kept as they are by the
- * symbol table) and the input generator's `_input`.
- * Why: normalize looked every `does`/`legal` atom's move up by its text (amazonsTorus: ~777 k
- * lookups into a table of 259 k moves, ~0.45 s of memory latency in a 0.7 s pass); numbered here,
- * where the symbols' bytes pass anyway, extraction and the build read a number per atom. The
- * lookups' latency is not gone: it is paid here (`MoveSlots`, ~0.25 s on amazonsTorus), during
- * the grounding's stream (results/speed-ab.md, tenth round).
- */
-export const MOVE_RELATIONS: readonly string[] = ["legal", "does", "_input"];
-
-/** `CompactSymbols.move` of a symbol whose arguments the reader could not split. */
-export const UNNUMBERED_MOVE = -2;
 
 export interface CompactGroundProgram {
   readonly maxAtom: number;
@@ -135,9 +109,6 @@ export interface AspifProgress {
 
 const NEWLINE = 10;
 const OPEN = 40;
-const CLOSE = 41;
-const COMMA = 44;
-const DOUBLE_QUOTE = 34;
 const BLANK = 32;
 const MINUS = 45;
 
@@ -247,14 +218,6 @@ export class CompactAspifReader {
   private readonly relationLength = new IntList(256);
   /** The relation of the last new symbol: symbols come grouped by relation, it is tried first. */
   private lastRelation = -1;
-  /** Per relation: whether it is one of `MOVE_RELATIONS` (its symbols' arguments are numbered). */
-  private readonly relationMove = new IntList(256);
-  /** Per symbol: its move number (`CompactSymbols.move`). */
-  /** The symbols of the move relations and their move numbers (`CompactSymbols.move` of the others is -1): no entry per symbol while the stream runs. */
-  private readonly moveSymbol = new IntList(256);
-  private readonly moveNumber = new IntList(256);
-  /** The move numbers' table. */
-  private moves = new MoveSlots();
   private atomSymbol = new Int32Array(1024).fill(-1);
   private readonly facts = new IntList();
   private readonly factList = new IntList();
@@ -303,14 +266,10 @@ export class CompactAspifReader {
     const factAtoms = new Uint8Array(maxAtom + 1);
     for (let k = 0; k < factList.length; k++) factAtoms[factList.data[k]] = 1;
     this.ensureAtom(maxAtom);
-    // the relations' and moves' tables are done with: not held while extraction runs
+    // the relations' table is done with: not held while extraction runs
     this.relationSlots = new HashSlots();
-    const moveCount = this.moves.count;
-    this.moves = new MoveSlots();
     const symbolBytes = pool.data.subarray(0, pool.length);
     const start = symbolStart.view();
-    const symbolMove = new Int32Array(symbolStart.length - 1).fill(-1);
-    for (let j = 0; j < this.moveSymbol.length; j++) symbolMove[this.moveSymbol.data[j]] = this.moveNumber.data[j];
     return {
       maxAtom,
       // views of the reader's storage, not copies: the reader is finished (amazonsTorus: 100 MB
@@ -322,8 +281,6 @@ export class CompactAspifReader {
         relation: this.symbolRelation.view(),
         relationCount: this.relationLength.length,
         intern: (k) => this.find(symbolBytes, start[k], start[k + 1], k),
-        move: symbolMove,
-        moveCount,
       },
       atomSymbol: this.atomSymbol.subarray(0, maxAtom + 1),
       facts: this.facts.view(),
@@ -493,37 +450,11 @@ export class CompactAspifReader {
         return found;
       }
     }
-    const relation = this.relation(buf, from, to);
-    this.symbolRelation.push(relation);
-    const at = this.pool.length;
+    this.symbolRelation.push(this.relation(buf, from, to));
     this.pool.append(buf, from, to);
     this.symbolStart.push(this.pool.length);
-    if (this.relationMove.data[relation]) {
-      this.moveSymbol.push(k);
-      this.moveNumber.push(this.move(at + this.relationLength.data[relation], this.pool.length));
-    }
     list?.push(k);
     return k;
-  }
-
-  /**
-   * The move number of the arguments pool[from, to) of a symbol of a move relation: `(R,M)`, two
-   * arguments at depth 0 (-1 for any other count, `UNNUMBERED_MOVE` with a string among them).
-   */
-  private move(from: number, to: number): number {
-    const data = this.pool.data;
-    if (from >= to || data[from] !== OPEN || data[to - 1] !== CLOSE) return -1;
-    let depth = 0;
-    let commas = 0;
-    for (let k = from + 1; k < to - 1; k++) {
-      const c = data[k];
-      if (c === OPEN) depth++;
-      else if (c === CLOSE) depth--;
-      else if (c === COMMA && depth === 0) commas++;
-      else if (c === DOUBLE_QUOTE) return UNNUMBERED_MOVE;
-    }
-    if (commas !== 1) return -1;
-    return this.moves.number(data, from, to);
   }
 
   /** The interned symbol with the bytes buf[from, to), or, when there is none, `k`, which is interned for them. */
@@ -563,7 +494,6 @@ export class CompactAspifReader {
       // the symbol's own bytes hold the name: it is appended next, at the pool's end
       this.relationFrom.push(this.pool.length);
       this.relationLength.push(n);
-      this.relationMove.push(MOVE_RELATIONS.some((name) => name.length === n && name.split("").every((ch, j) => buf[from + j] === ch.charCodeAt(0))) ? 1 : 0);
     }
     this.lastRelation = r;
     return r;

@@ -28,8 +28,8 @@ import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
 import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
-import { MOVE_RELATIONS, UNNUMBERED_MOVE, symbolText, type CompactGroundProgram } from "./aspif-compact.js";
-import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type GroundMoveNumbers, type InputMove } from "./ground-game.js";
+import { symbolText, type CompactGroundProgram } from "./aspif-compact.js";
+import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
 import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
@@ -99,10 +99,6 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const idToAtom = new Int32Array(program.maxAtom + 1).fill(-1); // aspif atom id -> interned atom
   const baseRecords = new IntList(256);
   const inputRecords = new IntList(256);
-  /** The reader's move number of each input (`CompactSymbols.move`). */
-  const inputMoves = new IntList(256);
-  /** Whether the reader's move numbers serve: every legal, does and input relation is one it numbers, and it could split every symbol of them. */
-  let movesNumbered = true;
   const facts = new IntList(256);
   const isFactAtom = new Uint8Array(pool.count);
 
@@ -121,8 +117,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     return index;
   };
 
-  /** The KIF of the arguments of a `_base`/`_input` fact, each a writer record; whether they were written. */
-  const argumentRecords = (k: number, count: number, into: IntList): boolean => {
+  /** The KIF of the arguments of a `_base`/`_input` fact, each a writer record. */
+  const argumentRecords = (k: number, count: number, into: IntList): void => {
     const ranges = argumentRanges(bytes, symbolStart[k], symbolStart[k + 1]);
     const records: number[] = [];
     if (ranges !== undefined && ranges.length >= 2 * count) {
@@ -137,16 +133,12 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     }
     if (records.length < count) {
       const symbol = parseAspSymbol(symbolText(pool, k));
-      if (symbol.kind !== "function") return false;
+      if (symbol.kind !== "function") return;
       records.length = 0;
       for (let a = 0; a < count; a++) records.push(writer.addText(termToKif(converter.term(symbol.args[a]))));
     }
     for (const r of records) into.push(r);
-    return true;
   };
-  const movesOf = pool.move;
-  /** Whether relation rel is one whose symbols' moves the reader numbers. */
-  const numbersMoves = (rel: number): boolean => MOVE_RELATIONS.includes(relAsp[rel]!);
 
   const take = (k: number, rel: number, atomId: number) => {
     deadline.poll();
@@ -159,10 +151,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     if (internal === BASE_RELATION || internal === INPUT_RELATION) {
       if (atomId >= 0) throw new ExtractionError(`${symbolText(pool, k)} is not a fact: the static relaxation must be static`);
       if (internal === BASE_RELATION) argumentRecords(k, 1, baseRecords);
-      else if (argumentRecords(k, 2, inputRecords)) {
-        if (!numbersMoves(rel) || movesOf[k] < 0) movesNumbered = false;
-        inputMoves.push(movesOf[k]);
-      }
+      else argumentRecords(k, 2, inputRecords);
       return;
     }
     // an atom's symbol is interned already (by the reader); a fact's text is, now
@@ -261,10 +250,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
 
   sampleHeap();
 
-  // the kept atoms' KIF, and the reader's move number of each legal and does atom
+  // the kept atoms' KIF
   const atomRecord = new Int32Array(kept.length);
-  const ofAtom = new Int32Array(kept.length).fill(-1);
-  for (let rel = 0; rel < relGdl.length; rel++) if ((relGdl[rel] === "legal" || relGdl[rel] === "does") && !numbersMoves(rel)) movesNumbered = false;
   const relation: string[] = new Array(kept.length);
   const irregular = new Map<number, readonly Term[]>();
   for (let j = 0; j < kept.length; j++) {
@@ -272,10 +259,6 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     const k = atomSymbol.data[index];
     const rel = atomRel.data[index];
     relation[j] = relGdl[rel]!;
-    if (relation[j] === "legal" || relation[j] === "does") {
-      ofAtom[j] = movesOf[k];
-      if (movesOf[k] === UNNUMBERED_MOVE) movesNumbered = false;
-    }
     writer.begin();
     if (writer.writeAtom(symbolStart[k], symbolStart[k + 1], (relWritten[rel] ??= writer.nameOf(relGdl[rel]!)))) {
       atomRecord[j] = writer.end();
@@ -293,7 +276,6 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   for (let b = 0; b < baseRecords.length; b++) base.push(writer.text(baseRecords.data[b]));
   const input: InputMove[] = [];
   for (let m = 0; m + 1 < inputRecords.length; m += 2) input.push({ role: writer.text(inputRecords.data[m]), move: writer.text(inputRecords.data[m + 1]) });
-  const sorted = sortedMoves(input, inputMoves.data);
 
   sampleHeap();
   const atoms: GroundAtoms = { length: kept.length, kif, relation, irregular };
@@ -304,9 +286,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     negativeStart: clauseNegative.view(),
     literals: literals.view(),
   };
-  // without the reader's numbers (a relation it does not number, a symbol it cannot split) normalize numbers the moves by their texts
-  const moves: GroundMoveNumbers | undefined = movesNumbered ? { count: pool.moveCount, ofAtom, ofInput: sorted.numbers, atoms, input: sorted.moves } : undefined;
-  return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sorted.moves, ...(moves !== undefined ? { moves } : {}) };
+  return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input) };
 }
 
 /**
@@ -387,44 +367,17 @@ function flatCopy(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
 }
 
-/**
- * The moves sorted by role, then move (UTF-16 code units), without repeats, with the number
- * `numbers[m]` of each move m kept beside it (equal moves have equal numbers). Each move is sorted
- * as its text, a NUL and its number, one flat string (as `sortedDistinct`): texts without a NUL
- * sort so as they do alone, and the default sort is kept (a comparison function made the sort of
- * amazons' moves 0.15–0.2 s slower); a role whose moves hold a NUL is sorted by a comparison.
- */
-function sortedMoves(moves: InputMove[], numbers: Int32Array): { moves: InputMove[]; numbers: Int32Array } {
-  const byRole = new Map<string, number[]>();
-  for (let m = 0; m < moves.length; m++) {
-    const list = byRole.get(moves[m].role);
-    if (list) list.push(m);
-    else byRole.set(moves[m].role, [m]);
+/** The moves sorted by role, then move (UTF-16 code units), without repeats. */
+function sortedMoves(moves: InputMove[]): InputMove[] {
+  const byRole = new Map<string, string[]>();
+  for (const m of moves) {
+    const list = byRole.get(m.role);
+    if (list) list.push(m.move);
+    else byRole.set(m.role, [m.move]);
   }
   const sorted: InputMove[] = [];
-  const sortedNumbers = new IntList(moves.length);
-  const keep = (role: string, move: string, n: number): void => {
-    const last = sorted.length - 1;
-    if (last >= 0 && sorted[last].role === role && sorted[last].move === move) return;
-    sorted.push({ role, move });
-    sortedNumbers.push(n);
-  };
-  for (const role of sortedDistinct([...byRole.keys()])) {
-    const list = byRole.get(role)!;
-    if (list.every((m) => !moves[m].move.includes("\u0000"))) {
-      const keys = list.map((m) => flatCopy(`${moves[m].move}\u0000${numbers[m]}`));
-      keys.sort();
-      for (const key of keys) {
-        const nul = key.lastIndexOf("\u0000");
-        keep(role, key.slice(0, nul), Number(key.slice(nul + 1)));
-      }
-    } else {
-      const texts = list.map((m) => flatCopy(moves[m].move));
-      const order = Array.from(texts.keys()).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0));
-      for (const k of order) keep(role, texts[k], numbers[list[k]]);
-    }
-  }
-  return { moves: sorted, numbers: sortedNumbers.toArray() };
+  for (const role of sortedDistinct([...byRole.keys()])) for (const move of sortedDistinct(byRole.get(role)!)) sorted.push({ role, move });
+  return sorted;
 }
 
 /**

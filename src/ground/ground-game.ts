@@ -75,57 +75,6 @@ export interface GroundGame {
   readonly base: readonly string[];
   /** Every move a role can possibly make (`input`, from the static relaxation). */
   readonly input: readonly InputMove[];
-  /** The (role, move) pairs numbered by extraction; read them with `groundMoveNumbers`. */
-  readonly moves?: GroundMoveNumbers;
-}
-
-/**
- * The (role, move) pairs of a game numbered: the two arguments of every `legal` and `does` atom
- * and every input move, equal pairs (the same role and the same move) the same number.
- * Why: normalize matches legal and does atoms with the inputs by these numbers, an array read per
- * atom, instead of looking each atom's move up by its text (amazonsTorus: 777 k lookups into
- * 259 k moves, ~0.5 s of memory latency); extraction gives them from the aspif reader's
- * numbering of the arguments' bytes (aspif-compact.ts, `MOVE_RELATIONS`).
- */
-export interface GroundMoveNumbers {
-  /** The numbers are 0 .. count - 1 (a number may have no atom and no input). */
-  readonly count: number;
-  /** Per atom: its pair's number for a `legal` or `does` atom of two arguments, else -1. */
-  readonly ofAtom: Int32Array;
-  /** Per entry of the game's `input`: its pair's number. */
-  readonly ofInput: Int32Array;
-  /** The atoms and the input list numbered: a game made from another with other atoms or inputs has them numbered anew. */
-  readonly atoms: GroundAtoms;
-  readonly input: readonly InputMove[];
-}
-
-/** The game's move numbers: those it came with when they are of its own atoms and inputs, else numbered by their texts. */
-export function groundMoveNumbers(game: GroundGame): GroundMoveNumbers {
-  const given = game.moves;
-  if (given !== undefined && given.atoms === game.atoms && given.input === game.input) return given;
-  return numberMovesByText(game.atoms, game.input);
-}
-
-/** The (role, move) pairs numbered by their KIF texts, in first-seen order (the inputs, then the atoms). */
-export function numberMovesByText(atoms: GroundAtoms, input: readonly InputMove[]): GroundMoveNumbers {
-  const byRole = new Map<string, Map<string, number>>();
-  let count = 0;
-  const numberOf = (role: string, move: string): number => {
-    let moves = byRole.get(role);
-    if (moves === undefined) byRole.set(role, (moves = new Map()));
-    let n = moves.get(move);
-    if (n === undefined) moves.set(move, (n = count++));
-    return n;
-  };
-  const ofInput = Int32Array.from(input, (m) => numberOf(m.role, m.move));
-  const ofAtom = new Int32Array(atoms.length).fill(-1);
-  const pair: ArgumentPair = { text: "", firstFrom: 0, firstTo: 0, secondFrom: 0, secondTo: 0 };
-  for (let i = 0; i < atoms.length; i++) {
-    const relation = atoms.relation[i];
-    if ((relation !== "legal" && relation !== "does") || !argumentPair(atoms, i, pair)) continue;
-    ofAtom[i] = numberOf(pair.text.slice(pair.firstFrom, pair.firstTo), pair.text.slice(pair.secondFrom, pair.secondTo));
-  }
-  return { count, ofAtom, ofInput, atoms, input };
 }
 
 /** Clause c as an object. */
@@ -190,8 +139,8 @@ export interface ArgumentPair {
 /**
  * Whether atom i has exactly two arguments; if so `pair` says where their KIF is (the same texts
  * as `atomArguments`), without a string made per argument of a regular atom.
- * Why: reading the arguments of many atoms (`numberMovesByText`, the roles of legal moves missing
- * from input) without a slice per argument.
+ * Why: normalize looks up the role and move of every `does` and `legal` atom (amazonsTorus: 0.5 M),
+ * and a slice per argument was most of that lookup's time.
  */
 export function argumentPair(atoms: GroundAtoms, i: number, pair: ArgumentPair): boolean {
   if (atoms.irregular.has(i)) {

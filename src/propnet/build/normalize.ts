@@ -6,15 +6,14 @@
  * input: GGP-Base #8, #27), and `(true f)` / `(does r m)` atoms are made for those no clause
  * mentions. A `true`/`does` atom that is not a base or an input can never hold; clauses with such a
  * head are ignored, with a warning.
- * A `legal`/`does` atom's move is known by the number of its (role, move) pair (`groundMoveNumbers`,
- * numbered by the aspif reader), not looked up by its text.
  * Why a pass of its own: after it nothing looks an atom up by its KIF string. Measured on 309 base
  * games (all that ground but alexChess; native gringo): 7,809 `true`/`does` atoms made in 176
  * games; legal/goal atoms of unknown roles in 8 games, input moves of unknown roles in 1
  * (warnings).
  */
-import { argumentPair, atomArguments, groundMoveNumbers, type ArgumentPair, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
+import { argumentPair, atomArguments, type ArgumentPair, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
 import { IntList } from "../../int-list.js";
+import { MoveTable } from "./move-table.js";
 import { BASE, GOAL, INIT, INPUT, LEGAL, NEXT, SEES, TERMINAL, VIEW } from "./kinds.js";
 
 /** How an atom gets its value (`Normalized.cls`): from clauses, from the state, from the joint move, or never. */
@@ -119,13 +118,19 @@ export function normalize(game: GroundGame): Normalized {
   if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
 
   // inputs, grouped by role: each role's moves in the order they come (input, then legal moves
-  // missing from it); an atom's move is known by the number of its (role, move) pair
-  // (`groundMoveNumbers`: extraction's), so that no atom's move is looked up by its text
-  const numbers = groundMoveNumbers(game);
+  // missing from it), looked up by role and a range of the atom's text (move-table.ts)
   const movesOf: string[][] = roles.map(() => []);
-  /** Per pair number: the index of its role (-1: not a role; -2: not met yet) and of its move among the role's moves (-1: none). */
-  const pairRole = new Int32Array(numbers.count).fill(-2);
-  const pairMove = new Int32Array(numbers.count).fill(-1);
+  const moveIndex = new MoveTable(game.input.length);
+  /** The index of role r's move `text[from .. to)` among its moves, the move added when it is new (`added` then true). */
+  let added = false;
+  const addInput = (role: number, text: string, from: number, to: number): number => {
+    const known = moveIndex.get(role, text, from, to);
+    added = known < 0;
+    if (known >= 0) return known;
+    const move = text.slice(from, to);
+    moveIndex.add(role, move, movesOf[role].length);
+    return movesOf[role].push(move) - 1;
+  };
   /** The index of the role `text[from .. to)` (the last of equal roles, as `roleIndex`), or -1. */
   const roleAt = (text: string, from: number, to: number): number => {
     for (let r = roles.length - 1; r >= 0; r--) {
@@ -139,39 +144,28 @@ export function normalize(game: GroundGame): Normalized {
   };
   const pair: ArgumentPair = { text: "", firstFrom: 0, firstTo: 0, secondFrom: 0, secondTo: 0 };
   const unknownRoles = new Set<string>();
-  game.input.forEach((m, q) => {
-    const p = numbers.ofInput[q];
+  // a role's moves in increasing order are distinct: no lookup before adding them (extraction sorts them)
+  const lastMove: (string | undefined)[] = roles.map(() => undefined);
+  for (const m of game.input) {
     const r = roleIndex.get(m.role);
-    if (r === undefined) {
-      unknownRoles.add(m.role);
-      pairRole[p] = -1;
-    } else {
-      pairRole[p] = r;
-      if (pairMove[p] < 0) pairMove[p] = movesOf[r].push(m.move) - 1;
-    }
-  });
+    if (r === undefined) unknownRoles.add(m.role);
+    else if (lastMove[r] === undefined || lastMove[r]! < m.move) {
+      moveIndex.add(r, m.move, movesOf[r].length);
+      movesOf[r].push(m.move);
+      lastMove[r] = m.move;
+    } else addInput(r, m.move, 0, m.move.length);
+  }
   const addedInputs: string[] = [];
   /** Of each legal atom of two arguments: its role (-1: not a role) and its move's index among the role's moves; -2: another legal atom. */
   const legalRole = new Int32Array(n0).fill(-2);
   const legalMove = new Int32Array(n0).fill(-1);
-  const ofAtom = numbers.ofAtom;
   for (let i = 0; i < n0; i++) {
-    const p = ofAtom[i];
-    if (p < 0 || relation[i] !== "legal") continue;
-    let r = pairRole[p];
-    if (r === -2) {
-      // a pair no input has: its role read from the atom's text, once
-      argumentPair(atoms, i, pair);
-      r = pairRole[p] = roleAt(pair.text, pair.firstFrom, pair.firstTo);
-    }
+    if (relation[i] !== "legal" || !argumentPair(atoms, i, pair)) continue;
+    const r = roleAt(pair.text, pair.firstFrom, pair.firstTo);
     legalRole[i] = r;
     if (r < 0) continue;
-    if (pairMove[p] < 0) {
-      argumentPair(atoms, i, pair);
-      pairMove[p] = movesOf[r].push(pair.text.slice(pair.secondFrom, pair.secondTo)) - 1;
-      addedInputs.push(kifs[i]);
-    }
-    legalMove[i] = pairMove[p];
+    legalMove[i] = addInput(r, pair.text, pair.secondFrom, pair.secondTo);
+    if (added) addedInputs.push(kifs[i]);
   }
   if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
   if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
@@ -181,8 +175,13 @@ export function normalize(game: GroundGame): Normalized {
     roleOffset[r] = inputs.length;
     for (const move of movesOf[r]) inputs.push({ role: r, move });
   });
+  /** The input index of role r's move `text[from .. to)`, or -1. */
+  const inputOf = (r: number, text: string, from: number, to: number): number => {
+    const k = moveIndex.get(r, text, from, to);
+    return k < 0 ? -1 : roleOffset[r] + k;
+  };
 
-  // atoms for every base fluent and input: `(true f)` looked up by KIF, `(does r m)` by its pair's number
+  // atoms for every base fluent and input: `(true f)` looked up by KIF, `(does r m)` by its role and move
   const atomOf = (kif: string): number => {
     let i = kifIndex.get(kif);
     if (i === undefined) {
@@ -195,11 +194,10 @@ export function normalize(game: GroundGame): Normalized {
   const baseAtom = Int32Array.from(baseFluents, (f) => atomOf(`(true ${f})`));
   const inputAtom = new Int32Array(inputs.length).fill(-1);
   for (let i = 0; i < n0; i++) {
-    const p = ofAtom[i];
-    if (p < 0 || relation[i] !== "does") continue;
-    // a pair of a role's move is an input (a pair met nowhere else is not: a does atom of no input)
-    const r = pairRole[p];
-    if (r >= 0 && pairMove[p] >= 0) inputAtom[roleOffset[r] + pairMove[p]] = i;
+    if (relation[i] !== "does" || !argumentPair(atoms, i, pair)) continue;
+    const r = roleAt(pair.text, pair.firstFrom, pair.firstTo);
+    const input = r < 0 ? -1 : inputOf(r, pair.text, pair.secondFrom, pair.secondTo);
+    if (input >= 0) inputAtom[input] = i;
   }
   inputs.forEach((m, i) => {
     if (inputAtom[i] < 0) inputAtom[i] = kifs.push(`(does ${roles[m.role]} ${m.move})`) - 1;
