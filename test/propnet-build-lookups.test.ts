@@ -61,6 +61,30 @@ describe("argumentPair", () => {
     expect(pairOf(a, 0)).toEqual(["r", "(move (a b) c)"]);
   });
 
+  it("splits at the blanks outside parentheses, as written (one scanner for both)", () => {
+    const a = atoms(["(r a (f b) c)", "(r)", "terminal", "(legal r  )", "(r (a (b c)) (d) e)", "(r a b c)", "(r a)", "(does (f (g x)) (h y))"]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => atomArguments(a, i))).toEqual([
+      ["a", "(f b)", "c"],
+      [],
+      [],
+      ["r", "", ""],
+      ["(a (b c))", "(d)", "e"],
+      ["a", "b", "c"],
+      ["a"],
+      ["(f (g x))", "(h y)"],
+    ]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => pairOf(a, i))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      ["(f (g x))", "(h y)"],
+    ]);
+  });
+
   it("reads an irregular atom's arguments from its terms", () => {
     const constant = (name: string): Term => ({ kind: "constant", name, pos: NO_POSITION });
     const args: Term[] = [constant("r"), { kind: "compound", functor: "m", args: [constant("x y")], pos: NO_POSITION }];

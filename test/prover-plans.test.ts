@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { Prover } from "../src/prover/prover.js";
 import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 import { compileProgram } from "../src/prover/program.js";
-import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "../src/prover/plan.js";
+import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor, planFor } from "../src/prover/plan.js";
 import { parseGdl } from "../src/syntax/parse.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -89,6 +89,20 @@ describe("compiled plans", () => {
     expect(terminal.masks[neg]).toBe(-1);
     // `not distinct` has no arguments of its own: the comparison reads the frame.
     expect(linked.modes[linked.literals.findIndex((l) => l.kind === "eq")].length).toBe(0);
+  });
+
+  it("are kept once per clause and mask: the body order planFor gives is the compiled plan's", () => {
+    const { program: p } = program(SHAPES);
+    const clause = p.relation("legal/2")!.clauses[0];
+    // asked first by its order alone (as ground-calls.ts and relaxed.ts do), then compiled
+    const order = planFor(clause, 0b10);
+    const plan = compiledPlanFor(clause, 0b10, false);
+    expect(plan.literals).toBe(order);
+    expect(compiledPlanFor(clause, 0b10, false)).toBe(plan);
+    // the generic plan of the mask shares the order, kept under its own key
+    expect(compiledPlanFor(clause, 0b10, true).literals).toBe(order);
+    expect(compiledPlanFor(clause, 0b10, true)).toBe(compiledPlanFor(clause, 0b10, true));
+    expect([...clause.plans.keys()].sort((x, y) => x - y)).toEqual([-1 - 0b10, 0b10]);
   });
 
   it("answer as the interpretive evaluation on repeated variables and compounds", () => {

@@ -153,23 +153,14 @@ export function argumentPair(atoms: GroundAtoms, i: number, pair: ArgumentPair):
     pair.secondTo = pair.text.length;
     return true;
   }
-  // the blanks at depth 0 as kifArguments finds them: exactly two make two arguments
+  // the blanks at depth 0 (as kifArguments): exactly two make two arguments
   const kif = atoms.kif[i];
   if (kif.charCodeAt(0) !== OPEN) return false;
-  let depth = 0;
-  let first = -1;
-  let second = -1;
   const end = kif.length - 1;
-  for (let k = 1; k < end; k++) {
-    const c = kif.charCodeAt(k);
-    if (c === BLANK && depth === 0) {
-      if (first < 0) first = k;
-      else if (second < 0) second = k;
-      else return false;
-    } else if (c === OPEN) depth++;
-    else if (c === CLOSE) depth--;
-  }
-  if (second < 0) return false;
+  const first = nextArgumentBlank(kif, 1, end);
+  if (first < 0) return false;
+  const second = nextArgumentBlank(kif, first + 1, end);
+  if (second < 0 || nextArgumentBlank(kif, second + 1, end) >= 0) return false;
   pair.text = kif;
   pair.firstFrom = first + 1;
   pair.firstTo = second;
@@ -182,18 +173,29 @@ export function argumentPair(atoms: GroundAtoms, i: number, pair: ArgumentPair):
 function kifArguments(kif: string): string[] {
   if (kif.charCodeAt(0) !== OPEN) return [];
   const args: string[] = [];
+  const end = kif.length - 1;
+  for (let k = nextArgumentBlank(kif, 1, end); k >= 0; ) {
+    const next = nextArgumentBlank(kif, k + 1, end);
+    args.push(kif.slice(k + 1, next < 0 ? end : next));
+    k = next;
+  }
+  return args;
+}
+
+/**
+ * The first blank of `kif[from, to)` outside parentheses opened there, or -1: inside a regular
+ * atom's KIF, from just after its `(` or an argument's blank, the blank that starts the next
+ * argument (the relation's name ends at the first).
+ */
+function nextArgumentBlank(kif: string, from: number, to: number): number {
   let depth = 0;
-  let start = -1;
-  for (let k = 1; k < kif.length - 1; k++) {
+  for (let k = from; k < to; k++) {
     const c = kif.charCodeAt(k);
-    if (c === BLANK && depth === 0) {
-      if (start >= 0) args.push(kif.slice(start, k));
-      start = k + 1;
-    } else if (c === OPEN) depth++;
+    if (c === BLANK && depth === 0) return k;
+    if (c === OPEN) depth++;
     else if (c === CLOSE) depth--;
   }
-  if (start >= 0) args.push(kif.slice(start, kif.length - 1));
-  return args;
+  return -1;
 }
 
 /**

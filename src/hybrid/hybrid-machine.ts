@@ -20,7 +20,7 @@ import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machi
 import type { Propnet } from "../propnet/propnet.js";
 import type { FluentIds, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
-import { BaseFluentIds } from "./base-fluent-ids.js";
+import { BaseFluentIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many filled states are kept, most recently used first. */

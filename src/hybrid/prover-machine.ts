@@ -20,7 +20,7 @@ import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
 import type { FluentIds, Prover } from "../prover/prover.js";
-import { BaseFluentIds } from "./base-fluent-ids.js";
+import { BaseFluentIds, KifTermIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
@@ -53,11 +53,8 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly prover: Prover;
   /** The base fluents as the prover's term ids, both ways. */
   private readonly fluents: BaseFluentIds;
-  /** Per input index: the prover's term id of its move, or -1 until it is needed. */
-  private readonly moveTermIds: Int32Array;
-  /** Per role: move KIF → input index, and the same by the prover's term id (filled as the prover names them). */
-  private readonly moveIndexByRole: Map<string, number>[];
-  private readonly moveIndexById: Map<number, number>[];
+  /** The inputs' moves as the prover's term ids, both ways, grouped by role. */
+  private readonly moves: KifTermIds;
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
 
@@ -69,14 +66,14 @@ export class ProverStateMachine extends PropnetMachineBase {
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
     this.fluents = new BaseFluentIds(prover, propnet.baseFluents);
-    this.moveTermIds = new Int32Array(propnet.inputs.length).fill(-1);
-    this.moveIndexByRole = propnet.roles.map(() => new Map<string, number>());
-    this.moveIndexById = propnet.roles.map(() => new Map<number, number>());
+    this.moves = new KifTermIds(
+      prover,
+      propnet.inputs.map((m) => m.move),
+      propnet.inputs.map((m) => m.role),
+      propnet.roles.length,
+    );
     this.inputsOfRole = propnet.roles.map(() => 0);
-    propnet.inputs.forEach((m, i) => {
-      this.moveIndexByRole[m.role].set(m.move, i);
-      this.inputsOfRole[m.role]++;
-    });
+    for (const m of propnet.inputs) this.inputsOfRole[m.role]++;
   }
 
   initialState(): StateHandle {
@@ -141,16 +138,10 @@ export class ProverStateMachine extends PropnetMachineBase {
     let legal = answers.legal[roleIndex];
     if (legal === undefined) {
       const moves = this.prover.legalMoveIds(answers.fluents, roleIndex);
-      const index = this.moveIndexById[roleIndex];
       legal = new Int32Array(moves.length);
       for (let k = 0; k < moves.length; k++) {
-        let i = index.get(moves[k]);
-        if (i === undefined) {
-          const kif = this.prover.kifOf(moves[k]);
-          i = this.moveIndexByRole[roleIndex].get(kif);
-          if (i === undefined) throw new OutsideRelaxationError(`the legal move ${kif} of ${this.roles[roleIndex]}`);
-          index.set(moves[k], i);
-        }
+        const i = this.moves.indexOf(moves[k], roleIndex);
+        if (i < 0) throw new OutsideRelaxationError(`the legal move ${this.prover.kifOf(moves[k])} of ${this.roles[roleIndex]}`);
         legal[k] = i;
       }
       legal.sort();
@@ -166,9 +157,7 @@ export class ProverStateMachine extends PropnetMachineBase {
     for (let r = 0; r < jointMove.length; r++) {
       const m = jointMove[r];
       if (!(m >= 0 && m < this.inputCount) || this.inputRole[m] !== r) throw new RangeError(`move ${m} is not an input of role ${this.roles[r]}`);
-      let id = this.moveTermIds[m];
-      if (id < 0) id = this.moveTermIds[m] = this.prover.termIdOf(this.propnet.inputs[m].move);
-      moves.push(id);
+      moves.push(this.moves.idOf(m));
     }
     return moves;
   }

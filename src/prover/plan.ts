@@ -16,11 +16,11 @@ import { patternVars } from "./program.js";
  */
 export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
   // The lookup apart from the build: a function with closures allocates their context on every call.
-  return clause.plans.get(mask) ?? buildPlan(clause, mask);
+  return (clause.plans.get(mask) ?? compilePlan(clause, mask, false, mask)).literals;
 }
 
-function buildPlan(clause: Clause, mask: number): readonly BodyLiteral[] {
-  let plan: readonly BodyLiteral[];
+/** The body order of `planFor`, computed (the compiled plan keeps it). */
+function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const bound = new Set<number>();
   clause.head.forEach((p, j) => {
     if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
@@ -63,9 +63,7 @@ function buildPlan(clause: Clause, mask: number): readonly BodyLiteral[] {
     }
     take(k);
   }
-  plan = ordered;
-  clause.plans.set(mask, plan);
-  return plan;
+  return ordered;
 }
 
 /*
@@ -94,11 +92,12 @@ export const ARG_GENERIC = 5;
  */
 export function compiledPlanFor(clause: Clause, mask: number, generic: boolean): CompiledPlan {
   const key = generic ? -1 - mask : mask;
-  return clause.compiled.get(key) ?? compilePlan(clause, mask, generic, key);
+  return clause.plans.get(key) ?? compilePlan(clause, mask, generic, key);
 }
 
+/** Compiles and keeps the plan for `mask` (a generic one shares the literal order of the plan for the mask). */
 function compilePlan(clause: Clause, mask: number, generic: boolean, key: number): CompiledPlan {
-  const literals = planFor(clause, mask);
+  const literals = generic ? planFor(clause, mask) : bodyOrder(clause, mask);
   const bound = new Set<number>();
   clause.head.forEach((p, j) => {
     if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
@@ -135,6 +134,6 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
     return out;
   });
   const plan: CompiledPlan = { literals, modes, slots, masks };
-  clause.compiled.set(key, plan);
+  clause.plans.set(key, plan);
   return plan;
 }

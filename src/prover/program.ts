@@ -62,10 +62,11 @@ export interface Clause {
   readonly head: readonly Pattern[];
   readonly body: readonly BodyLiteral[];
   readonly varNames: readonly string[];
-  /** Body orders by the head positions a call binds (bit mask), built on first use. */
-  readonly plans: Map<number, readonly BodyLiteral[]>;
-  /** The plans with their argument modes (plan.ts), by mask (a generic plan by -1 - mask), built on first use. */
-  readonly compiled: Map<number, CompiledPlan>;
+  /**
+   * The body orders with their argument modes (plan.ts) by the head positions a call binds (bit
+   * mask; a generic plan by -1 - mask), built on first use.
+   */
+  readonly plans: Map<number, CompiledPlan>;
 }
 
 /** A clause's body in the order of `planFor`, with the argument modes of each literal. */
@@ -215,7 +216,7 @@ export function compileProgram(description: Description): Program {
       relation.facts.add(head.args.map((p) => (p as GroundPattern).id));
       return;
     }
-    relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map(), compiled: new Map() });
+    relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map() });
   };
 
   for (const rule of description.rules) {

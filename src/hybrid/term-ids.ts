@@ -1,0 +1,104 @@
+/**
+ * KIF names of a partial propnet (its base fluents, its moves) as the prover's term ids, both
+ * ways. The prover's machine (prover-machine.ts) and the hybrid machine (hybrid-machine.ts) hand
+ * states and moves to the prover this way (`FluentIds`, term ids) instead of as text, and read
+ * the fluents and moves it derives back as indices: no string per name, no string compare, no
+ * parse. Term ids are found when first needed (interning every name up front would parse them
+ * all); an id met first in an answer is found through its KIF once, then by id.
+ *
+ * `KifTermIds` is the mechanism, over a list of names in groups (moves: one group per role, as
+ * one KIF may be an input of two roles); `BaseFluentIds` adds the order a state goes over in:
+ * its fluents as their KIF sorts (`Array.prototype.sort` on the strings), the order the prover's
+ * layer was built in when states went over as sorted KIF, so the prover evaluates as it did then.
+ * Pure computation: no Node imports.
+ */
+import type { Prover } from "../prover/prover.js";
+
+/** Names (by index) and the prover's term ids, both ways, within groups of the indices. */
+export class KifTermIds {
+  /** Per index: the prover's term id of its name, or -1 until it is needed. */
+  private readonly termIds: Int32Array;
+  /** Per group: term id → index, filled as ids are met; name → index for the ids met first in an answer. */
+  private readonly byId: Map<number, number>[];
+  private byKif: Map<string, number>[] | undefined;
+
+  /**
+   * `groupOf`: the group of each index (all in group 0 when absent), below `groupCount`; a name
+   * is found only within its index's group.
+   */
+  constructor(
+    private readonly prover: Prover,
+    private readonly names: readonly string[],
+    private readonly groupOf?: ArrayLike<number>,
+    groupCount = 1,
+  ) {
+    this.termIds = new Int32Array(names.length).fill(-1);
+    this.byId = Array.from({ length: groupCount }, () => new Map<number, number>());
+  }
+
+  /** The prover's term id of name i. */
+  idOf(i: number): number {
+    let id = this.termIds[i];
+    if (id < 0) {
+      id = this.termIds[i] = this.prover.termIdOf(this.names[i]);
+      this.byId[this.groupOf === undefined ? 0 : this.groupOf[i]].set(id, i);
+    }
+    return id;
+  }
+
+  /** The index of the name given as the prover's term id within a group, or -1 when the group has no such name. */
+  indexOf(id: number, group = 0): number {
+    let i = this.byId[group].get(id);
+    if (i === undefined) {
+      i = this.kifIndex(group).get(this.prover.kifOf(id));
+      if (i === undefined) return -1;
+      this.byId[group].set(id, i);
+      this.termIds[i] = id;
+    }
+    return i;
+  }
+
+  /** The group's names → their indices (the last index of a name that repeats). */
+  private kifIndex(group: number): Map<string, number> {
+    if (this.byKif === undefined) {
+      const byKif = (this.byKif = this.byId.map(() => new Map<string, number>()));
+      this.names.forEach((name, i) => byKif[this.groupOf === undefined ? 0 : this.groupOf[i]].set(name, i));
+    }
+    return this.byKif[group];
+  }
+}
+
+/** The base fluents (by base index) as term ids, a state's in the order their KIF sorts. */
+export class BaseFluentIds extends KifTermIds {
+  /** Per base index: its place among the base fluents sorted as KIF; and the base indices in that order. */
+  private readonly kifRank: Int32Array;
+  private readonly kifOrder: Int32Array;
+
+  constructor(prover: Prover, baseFluents: readonly string[]) {
+    super(prover, baseFluents);
+    const names = baseFluents;
+    this.kifOrder = Int32Array.from(names.keys()).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+    this.kifRank = new Int32Array(names.length);
+    this.kifOrder.forEach((b, rank) => (this.kifRank[b] = rank));
+  }
+
+  /** The base indices given, ordered as their fluents' KIF sorts. */
+  sortedByKif(baseIndices: readonly number[]): Int32Array {
+    const ranks = Int32Array.from(baseIndices, (b) => this.kifRank[b]).sort();
+    for (let k = 0; k < ranks.length; k++) ranks[k] = this.kifOrder[ranks[k]];
+    return ranks;
+  }
+
+  /** The term ids of the fluents of these base indices, in the order their KIF sorts. */
+  sortedIds(baseIndices: readonly number[]): number[] {
+    const sorted = this.sortedByKif(baseIndices);
+    const ids = new Array<number>(sorted.length);
+    for (let k = 0; k < sorted.length; k++) ids[k] = this.idOf(sorted[k]);
+    return ids;
+  }
+
+  /** The base index of a fluent given as the prover's term id, or -1 when it is no base fluent. */
+  baseOf(id: number): number {
+    return this.indexOf(id);
+  }
+}
