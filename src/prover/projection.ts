@@ -13,7 +13,7 @@
  * empty is passed along the ray and checked to be a coordinate), then `bishop_move_ig` and
  * `bishop_threatens`, which pass it on. Positions all chosen would rule nothing out: none then.
  */
-import type { Program, Relation } from "./program.js";
+import { patternVars, type Pattern, type Program, type Relation } from "./program.js";
 
 /** Widest relation whose positions are told by a bit mask (as the evaluator's plans). */
 const MAX_ARITY = 30;
@@ -77,6 +77,6 @@ function headVariablePositions(relation: Relation, groundComponent: Int32Array):
   return mask;
 }
 
-function containsVar(p: Program["relations"][number]["clauses"][number]["head"][number], slot: number): boolean {
-  return p.k === 1 ? p.slot === slot : p.k === 2 && p.args.some((a) => containsVar(a, slot));
+function containsVar(p: Pattern, slot: number): boolean {
+  return patternVars([p]).includes(slot);
 }
