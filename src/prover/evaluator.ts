@@ -49,6 +49,8 @@ const NONE_FREE: readonly number[] = [];
 const EMPTY: readonly number[][] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
 const HOLDS: readonly number[][] = [[]];
+/** Widest call whose bound positions a plan's mask holds (31 bits: a 32nd would make the mask negative, a generic plan's key). */
+const WIDE_CALL = 31;
 /** `loopDepth` when no loop was met: a small integer deeper than any search (a double would be boxed). */
 const NO_LOOP = 0x3fffffff;
 
@@ -351,8 +353,11 @@ export class Evaluator {
     const relation = t.relation;
     const call = t.call;
     for (const fact of relation.facts.lookup(call)) this.addAnswer(t, fact);
+    // A plan is keyed by the bound positions' bit mask: a call wider than that (WIDE_CALL) takes the plan of
+    // nothing bound, generic (its modes decided per call, and its order safe for any bound positions).
+    const wide = call.length > WIDE_CALL;
     let mask = 0;
-    for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << (j & 31);
+    if (!wide) for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << j;
     // One frame for every clause of the pass, taken from a pool and reset by the trail.
     const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     clauses: for (const clause of relation.clauses) {
@@ -367,7 +372,7 @@ export class Evaluator {
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
       }
-      if (unifies) this.solveBody(compiledPlanFor(clause, mask, !this.compiledPlans), 0, frame, clause, t);
+      if (unifies) this.solveBody(compiledPlanFor(clause, mask, wide || !this.compiledPlans), 0, frame, clause, t);
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
