@@ -133,7 +133,7 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
     }
     return out;
   });
-  const plan: CompiledPlan = { literals, modes, slots, masks, code: undefined };
+  const plan: CompiledPlan = { literals, modes, slots, masks };
   clause.plans.set(key, plan);
   return plan;
 }

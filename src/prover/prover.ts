@@ -59,11 +59,9 @@ export interface ProverOptions {
   readonly staticAnswers?: boolean;
   /**
    * Whether rule bodies are solved by plans compiled per call pattern (default true: src/prover/plan.ts
-   * fixes how each argument is built and matched, src/prover/plan-code.ts makes each a generated function;
-   * "modes": the compiled plans read by the evaluator's interpretive loop), or by the interpretive evaluation
-   * (false; the tests compare the three).
+   * fixes how each argument is built and matched), or by the interpretive evaluation (the tests compare the two).
    */
-  readonly compiledPlans?: boolean | "modes";
+  readonly compiledPlans?: boolean;
 }
 
 export class Prover {
