@@ -81,6 +81,8 @@ export interface CompiledPlan {
    * positions its call binds (bit mask), looked up in the index without the evaluator's dispatch; else -1.
    */
   readonly masks: Int32Array;
+  /** The body as a generated function (plan-code.ts, typed there), null when it is solved interpretively; made on first use. */
+  code: unknown;
 }
 
 export interface Program {
