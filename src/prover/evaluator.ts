@@ -32,7 +32,8 @@ import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
 import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
-import { ruleToKif } from "../syntax/print.js";
+import { floundering, notStratified, planCode, unboundEquality, unsafeRule } from "./plan-code.js";
+import type { PlanHost } from "./plan-code.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
 import { InputRouter } from "./inputs.js";
@@ -74,7 +75,7 @@ function freeOf(call: readonly number[]): number[] {
   return positions;
 }
 
-export class Evaluator {
+export class Evaluator implements PlanHost {
   readonly store: TermStore;
   private staticLayer = new Layer();
   /** Tables made in `staticLayer` since it was made. */
@@ -92,7 +93,7 @@ export class Evaluator {
   private pass = 0;
   private passCounter = 0;
   private answerCount = 0;
-  private lastComplete = true;
+  lastComplete = true;
   /** Makes the input layers of states and moves. */
   private readonly inputs: InputRouter;
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
@@ -115,9 +116,12 @@ export class Evaluator {
   /** The outermost depth of `searching` a loop has reached since the search at the top began. */
   private loopDepth = NO_LOOP;
   /** Set when the body of the call searched at the top holds: every loop of solveBody stops. */
-  private found = false;
+  found = false;
   /** Searches and tables begun so far (tells a search that met none). */
   private searches = 0;
+  /** Whether bodies are solved by compiled plans, and whether those run as generated functions. */
+  private readonly compiledPlans: boolean;
+  private readonly generated: boolean;
 
   /** Per static relation: the answers of its fully bound calls, kept for the game (static tables may be dropped). */
   private readonly staticAnswers: (DenseMemo | undefined)[] = [];
@@ -134,9 +138,14 @@ export class Evaluator {
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
     private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
     private readonly keepStaticAnswers = true,
-    /** Whether bodies are solved by compiled plans (plan.ts) or by the interpretive evaluation (the tests compare the two). */
-    private readonly compiledPlans = true,
+    /**
+     * How bodies are solved: by compiled plans (plan.ts) as generated functions (true, plan-code.ts), by
+     * compiled plans read by `solveBody` ("modes"), or by the interpretive evaluation (false); the tests compare them.
+     */
+    compiledPlans: boolean | "modes" = true,
   ) {
+    this.compiledPlans = compiledPlans !== false;
+    this.generated = compiledPlans === true;
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
@@ -207,7 +216,7 @@ export class Evaluator {
   };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
-  private answersFor(relation: Relation, call: readonly number[]): readonly number[][] {
+  answersFor(relation: Relation, call: readonly number[]): readonly number[][] {
     this.lastComplete = true;
     if (relation.kind !== "derived") {
       const layer = this.layers[relation.level];
@@ -233,7 +242,7 @@ export class Evaluator {
   }
 
   /** `answersFor` of an input relation or a relation of facts alone, whose call binds the positions in `mask`. */
-  private lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][] {
+  lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][] {
     if (relation.kind === "derived") return relation.facts.lookupAt(call, mask);
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`no ${relation.kind} input to read ${relation.key} from`);
@@ -274,12 +283,17 @@ export class Evaluator {
         const clause = clauseList[c];
         const head = clause.head;
         for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
-        for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-        const mark = this.trailTop;
-        let unifies = true;
-        for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
-        if (unifies) this.solveBody(compiledPlanFor(clause, all, !this.compiledPlans), 0, frame, clause, null);
-        this.undo(mark, frame);
+        const plan = compiledPlanFor(clause, all, !this.compiledPlans);
+        const code = this.generated ? planCode(plan, clause, all) : null;
+        if (code !== null) code(this, call, null);
+        else {
+          for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
+          const mark = this.trailTop;
+          let unifies = true;
+          for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
+          if (unifies) this.solveBody(plan, 0, frame, clause, null);
+          this.undo(mark, frame);
+        }
         if (this.found) {
           this.found = false;
           holds = true;
@@ -344,7 +358,7 @@ export class Evaluator {
     }
   }
 
-  private addAnswer(t: Table, tuple: number[]): void {
+  addAnswer(t: Table, tuple: number[]): void {
     if (t.add(tuple)) this.answerCount++;
   }
 
@@ -366,13 +380,19 @@ export class Evaluator {
         const p = head[j];
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
+      const plan = compiledPlanFor(clause, mask, wide || !this.compiledPlans);
+      const code = this.generated && !wide ? planCode(plan, clause, mask) : null;
+      if (code !== null) {
+        code(this, call, t);
+        continue;
+      }
       for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
       const mark = this.trailTop;
       let unifies = true;
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
       }
-      if (unifies) this.solveBody(compiledPlanFor(clause, mask, wide || !this.compiledPlans), 0, frame, clause, t);
+      if (unifies) this.solveBody(plan, 0, frame, clause, t);
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
@@ -410,12 +430,7 @@ export class Evaluator {
         const slots = plan.slots[i];
         const call = this.callArgs(args, modes, slots, frame);
         const answers = this.answersFor(literal.relation, call);
-        if (!this.lastComplete) {
-          throw new Error(
-            `not stratified: (not ${literal.relation.key}) called with ` +
-              `${call.map((c) => (c >= 0 ? this.store.kif(c) : "_")).join(" ")} while it is being computed, in ${ruleToKif(clause.source)}`,
-          );
-        }
+        if (!this.lastComplete) throw notStratified(this.store, literal.relation, call, clause);
         let matched = false;
         for (let a = 0; a < answers.length && !matched; a++) {
           const mark = this.trailTop;
@@ -429,9 +444,7 @@ export class Evaluator {
       case "distinct": {
         const left = this.ground(literal.left, frame);
         const right = this.ground(literal.right, frame);
-        if (left < 0 || right < 0) {
-          throw new Error(`distinct with an unbound variable (floundering) in ${ruleToKif(clause.source)}`);
-        }
+        if (left < 0 || right < 0) throw floundering(clause);
         if (left !== right) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
@@ -442,9 +455,7 @@ export class Evaluator {
           if (left === right) this.solveBody(plan, i + 1, frame, clause, t);
           return;
         }
-        if (left < 0 && right < 0) {
-          throw new Error(`(not (distinct ...)) with unbound variables on both sides in ${ruleToKif(clause.source)}`);
-        }
+        if (left < 0 && right < 0) throw unboundEquality(clause);
         const mark = this.trailTop;
         if (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) {
           this.solveBody(plan, i + 1, frame, clause, t);
@@ -462,10 +473,7 @@ export class Evaluator {
       const id = call[j] >= 0 ? call[j] : this.ground(clause.head[j], frame);
       if (id < 0) {
         const unbound = patternVars([clause.head[j]]).filter((s) => frame[s] < 0).map((s) => `?${clause.varNames[s]}`);
-        throw new Error(
-          `unsafe rule: ${unbound.join(" ")} bound neither by the body nor by the call ` +
-            `(${clause.relation.key} with ${call.map((c) => (c >= 0 ? this.store.kif(c) : "_")).join(" ")}) in ${ruleToKif(clause.source)}`,
-        );
+        throw unsafeRule(this.store, clause, call, unbound);
       }
       tuple[j] = id;
     }
@@ -479,8 +487,13 @@ export class Evaluator {
     this.trailTop = top;
   }
 
-  /** Gives a call made by `callArgs` back to its pool. */
-  private giveBack(call: number[]): void {
+  /** A call array of length `n` from the pool (given back by `giveBack`). */
+  takeCall(n: number): number[] {
+    return n < this.callsFree.length && this.callsFree[n] > 0 ? this.calls[n][--this.callsFree[n]] : new Array<number>(n);
+  }
+
+  /** Gives a call made by `callArgs` or `takeCall` back to its pool. */
+  giveBack(call: number[]): void {
     const n = call.length;
     while (this.callsFree.length <= n) {
       this.callsFree.push(0);
@@ -492,9 +505,7 @@ export class Evaluator {
   /** The call of a literal under the frame, by its arguments' modes (plan.ts), in an array from the pool (given back by the caller). */
   private callArgs(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, frame: number[]): number[] {
     const n = args.length;
-    let call: number[];
-    if (n < this.callsFree.length && this.callsFree[n] > 0) call = this.calls[n][--this.callsFree[n]];
-    else call = new Array<number>(n);
+    const call = this.takeCall(n);
     for (let j = 0; j < n; j++) {
       const mode = modes[j];
       if (mode === ARG_READ) call[j] = frame[slots[j]];

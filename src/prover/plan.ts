@@ -133,7 +133,7 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
     }
     return out;
   });
-  const plan: CompiledPlan = { literals, modes, slots, masks };
+  const plan: CompiledPlan = { literals, modes, slots, masks, code: undefined };
   clause.plans.set(key, plan);
   return plan;
 }

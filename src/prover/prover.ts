@@ -59,9 +59,11 @@ export interface ProverOptions {
   readonly staticAnswers?: boolean;
   /**
    * Whether rule bodies are solved by plans compiled per call pattern (default true: src/prover/plan.ts
-   * fixes how each argument is built and matched), or by the interpretive evaluation (the tests compare the two).
+   * fixes how each argument is built and matched, src/prover/plan-code.ts makes each a generated function;
+   * "modes": the compiled plans read by the evaluator's interpretive loop), or by the interpretive evaluation
+   * (false; the tests compare the three).
    */
-  readonly compiledPlans?: boolean;
+  readonly compiledPlans?: boolean | "modes";
 }
 
 export class Prover {

@@ -1,8 +1,9 @@
 /**
  * Two provers of one game (one option apart) must answer the same along seeded random playouts:
  * initial state, terminal flag, goals, every role's legal moves and the next state at each step,
- * the moves chosen from `leader`'s answers. The check of the prover's options that change how it
- * answers, not what (kept answers, depth-first searches, compiled plans).
+ * the moves chosen from `leader`'s answers (a playout ends where a role has no legal move). The check
+ * of the prover's options that change how it answers, not what (kept answers, depth-first searches,
+ * compiled plans, generated plan bodies).
  */
 import { expect } from "vitest";
 import type { Prover, State } from "../../src/prover/prover.js";
@@ -30,6 +31,7 @@ export function expectSameAlongPlayouts(leader: Prover, other: Prover, game: str
         expect(other.legalMoves(state, role), `${game} step ${step} ${role}`).toEqual(moves);
         return moves[Math.floor(random() * moves.length)];
       });
+      if (joint.some((move) => move === undefined)) break; // a role with no legal move: the playout ends there
       const next = leader.nextState(state, joint);
       expect(other.nextState(state, joint), `${game} step ${step}`).toEqual(next);
       state = next;

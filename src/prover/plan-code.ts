@@ -1,0 +1,290 @@
+/**
+ * A compiled plan (plan.ts) as a JavaScript function, generated once per clause and set of bound
+ * head positions: the head matched against the call, then the body's literals unrolled as nested
+ * loops over their answers, each variable in a local of the function (the plan knows where each
+ * is bound: no frame, no trail, no undo), each call's arguments built inline by their modes, and
+ * the head's tuple built at the end. The evaluator (evaluator.ts) keeps the calls that may
+ * re-enter it (`answersFor`, `lookupAt`); the interpretive `solveBody` stays the reference the
+ * tests compare against.
+ *
+ * The function is made with `new Function` (the core runs in Node and in a page without a CSP, as
+ * the grounder's inline host does). It keeps no mutable state of its own across calls but scratch
+ * arrays that nothing re-enters while they are filled and read: the calls of lookups (a lookup
+ * never calls back into the evaluator) and the arguments of interned compounds. Calls handed to
+ * `answersFor`, which may run this very function again, come from the evaluator's pool.
+ */
+import type { Clause, CompiledPlan, Pattern, Relation } from "./program.js";
+import { patternVars } from "./program.js";
+import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ } from "./plan.js";
+import type { Table } from "./table.js";
+import type { TermStore } from "./term-store.js";
+import { ruleToKif } from "../syntax/print.js";
+
+/** What a generated body calls back: the evaluator. */
+export interface PlanHost {
+  readonly store: TermStore;
+  /** Set when the body of a fully bound call searched depth-first holds (see evaluator.ts). */
+  found: boolean;
+  /** Whether the answers `answersFor` returned last are final. */
+  lastComplete: boolean;
+  answersFor(relation: Relation, call: readonly number[]): readonly number[][];
+  lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][];
+  /** A call array of length `n` from the pool (given back by `giveBack`). */
+  takeCall(n: number): number[];
+  giveBack(call: number[]): void;
+  addAnswer(t: Table, tuple: number[]): void;
+}
+
+/**
+ * A clause's body for one set of bound head positions: matches the head against `call` (the
+ * positions of the plan's mask bound), solves the body and adds each answer to `table`, or with
+ * `table` null sets `host.found` at the first solution and returns.
+ */
+export type PlanCode = (host: PlanHost, call: readonly number[], table: Table | null) => void;
+
+/**
+ * The generated functions by their source: plans alike but for their constants (chess's clauses of
+ * one relation, one per piece or direction) share one, whose optimized code V8 then shares too.
+ */
+const shapes = new Map<string, (constants: readonly unknown[]) => PlanCode>();
+/** Sources kept in `shapes` at most (a cache over all games a process loads). */
+const MAX_SHAPES = 10_000;
+
+/** Most head and literal arguments a generated body handles (the plans' masks are 32-bit). */
+const MAX_ARGS = 30;
+
+/** The error of a negated call met while it is being computed (the interpretive evaluation throws the same). */
+export function notStratified(store: TermStore, relation: Relation, call: readonly number[], clause: Clause): Error {
+  return new Error(
+    `not stratified: (not ${relation.key}) called with ` +
+      `${call.map((c) => (c >= 0 ? store.kif(c) : "_")).join(" ")} while it is being computed, in ${ruleToKif(clause.source)}`,
+  );
+}
+
+/** The error of a head variable bound neither by the body nor by the call (`unbound`: their names, with `?`). */
+export function unsafeRule(store: TermStore, clause: Clause, call: readonly number[], unbound: readonly string[]): Error {
+  return new Error(
+    `unsafe rule: ${unbound.join(" ")} bound neither by the body nor by the call ` +
+      `(${clause.relation.key} with ${call.map((c) => (c >= 0 ? store.kif(c) : "_")).join(" ")}) in ${ruleToKif(clause.source)}`,
+  );
+}
+
+/** The error of a `distinct` with an unbound side. */
+export function floundering(clause: Clause): Error {
+  return new Error(`distinct with an unbound variable (floundering) in ${ruleToKif(clause.source)}`);
+}
+
+/** The error of a `not distinct` with both sides unbound. */
+export function unboundEquality(clause: Clause): Error {
+  return new Error(`(not (distinct ...)) with unbound variables on both sides in ${ruleToKif(clause.source)}`);
+}
+
+/** The generated body of `plan` (made on first use and kept in the plan), or null when it is solved interpretively. */
+export function planCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
+  if (plan.code === undefined) plan.code = generatedCode(plan, clause, mask);
+  return plan.code;
+}
+
+/** The generated function of a plan, or null when it is solved interpretively (too many arguments). */
+export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
+  if (clause.head.length > MAX_ARGS) return null;
+  for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
+  const writer = new BodyWriter(plan, clause, mask);
+  const body = writer.body();
+  const source =
+    `${writer.constants.map((_, k) => `const k${k} = K[${k}];`).join("\n")}\n` +
+    `return function body(ev, call, t) {\nconst st = ev.store, argsOf = st.argsOf, symbolOf = st.symbolOf;\n${body}};`;
+  let make = shapes.get(source);
+  if (make === undefined && shapes.size < MAX_SHAPES) {
+    make = new Function("K", source) as (constants: readonly unknown[]) => PlanCode;
+    shapes.set(source, make);
+  }
+  return (make ?? (new Function("K", source) as (constants: readonly unknown[]) => PlanCode))(writer.constants);
+}
+
+/** Writes the source of one plan's body; `bound` holds the variables bound at the point written. */
+class BodyWriter {
+  readonly constants: unknown[] = [];
+  private names = 0;
+  /** The local of each variable, named in the order they are bound (plans alike get one source). */
+  private readonly locals = new Map<number, string>();
+
+  constructor(
+    private readonly plan: CompiledPlan,
+    private readonly clause: Clause,
+    private readonly mask: number,
+  ) {}
+
+  body(): string {
+    const bound = new Set<number>();
+    let code = "";
+    this.clause.head.forEach((p, j) => {
+      if (!(this.mask & (1 << (j & 31)))) return;
+      if (p.k === 0) code += `if (call[${j}] !== ${this.constant(p.id)}) return;\n`;
+      else code += this.match(p, `call[${j}]`, bound, "return");
+    });
+    return code + this.literal(0, bound, []);
+  }
+
+  private constant(value: unknown): string {
+    this.constants.push(value);
+    return `k${this.constants.length - 1}`;
+  }
+
+  private fresh(prefix: string): string {
+    return `${prefix}${this.names++}`;
+  }
+
+  /** The code of literal `i` on and the end; `held`: the pooled calls of the enclosing loops. */
+  private literal(i: number, bound: Set<number>, held: readonly string[]): string {
+    const plan = this.plan;
+    if (i === plan.literals.length) return this.end(bound, held);
+    const literal = plan.literals[i];
+    const ground = (p: Pattern) => this.ground(p);
+    const allBound = (p: Pattern) => patternVars([p]).every((v) => bound.has(v));
+    switch (literal.kind) {
+      case "pos": {
+        const { args, relation } = literal;
+        const modes = plan.modes[i];
+        const lookupMask = plan.masks[i];
+        const c = this.fresh("c");
+        const a = this.fresh("a");
+        const x = this.fresh("x");
+        const tuple = this.fresh("u");
+        const label = this.fresh("L");
+        const r = this.constant(relation);
+        let code =
+          lookupMask >= 0 ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
+        args.forEach((p, j) => {
+          const mode = modes[j];
+          const value =
+            mode === ARG_CONST || mode === ARG_READ || mode === ARG_GROUND
+              ? ground(p)
+              : "-1";
+          code += `${c}[${j}] = ${value};\n`;
+        });
+        code +=
+          lookupMask >= 0
+            ? `const ${a} = ev.lookupAt(${r}, ${c}, ${lookupMask});\n`
+            : `const ${a} = ev.answersFor(${r}, ${c});\n`;
+        code += `${label}: for (let ${x} = 0; ${x} < ${a}.length; ${x}++) {\nconst ${tuple} = ${a}[${x}];\n`;
+        const inner = new Set(bound);
+        args.forEach((p, j) => {
+          if (modes[j] >= ARG_BIND) code += this.match(p, `${tuple}[${j}]`, inner, `continue ${label}`);
+        });
+        code += this.literal(i + 1, inner, lookupMask >= 0 ? held : [...held, c]);
+        code += "}\n";
+        if (lookupMask < 0) code += `ev.giveBack(${c});\n`;
+        return code;
+      }
+      case "neg": {
+        const { args, relation } = literal;
+        const direct = (relation.kind !== "derived" || relation.clauses.length === 0) && args.length < MAX_ARGS;
+        const c = this.fresh("c");
+        const a = this.fresh("a");
+        const x = this.fresh("x");
+        const m = this.fresh("m");
+        const label = this.fresh("N");
+        const r = this.constant(relation);
+        let code = direct ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
+        let callMask = 0;
+        const free: number[] = [];
+        args.forEach((p, j) => {
+          if (allBound(p)) {
+            code += `${c}[${j}] = ${ground(p)};\n`;
+            callMask |= 1 << j;
+          } else {
+            code += `${c}[${j}] = -1;\n`;
+            free.push(j);
+          }
+        });
+        if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
+        else {
+          code += `const ${a} = ev.answersFor(${r}, ${c});\n`;
+          code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;
+        }
+        code += `let ${m} = false;\n`;
+        if (free.length === 0) code += `${m} = ${a}.length > 0;\n`;
+        else {
+          code += `${label}: for (let ${x} = 0; ${x} < ${a}.length; ${x}++) {\nconst u = ${a}[${x}];\n`;
+          const inner = new Set(bound);
+          for (const j of free) code += this.match(args[j], `u[${j}]`, inner, `continue ${label}`);
+          code += `${m} = true;\nbreak;\n}\n`;
+        }
+        if (!direct) code += `ev.giveBack(${c});\n`;
+        return code + `if (!${m}) {\n${this.literal(i + 1, bound, held)}}\n`;
+      }
+      case "distinct": {
+        if (!allBound(literal.left) || !allBound(literal.right)) return `throw ${this.constant(floundering(this.clause))};\n`;
+        return `if (${ground(literal.left)} !== ${ground(literal.right)}) {\n${this.literal(i + 1, bound, held)}}\n`;
+      }
+      case "eq": {
+        const left = allBound(literal.left);
+        const right = allBound(literal.right);
+        if (left && right) return `if (${ground(literal.left)} === ${ground(literal.right)}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        if (!left && !right) return `throw ${this.constant(unboundEquality(this.clause))};\n`;
+        const e = this.fresh("e");
+        const label = this.fresh("E");
+        const inner = new Set(bound);
+        const [known, other] = left ? [literal.left, literal.right] : [literal.right, literal.left];
+        return (
+          `${label}: {\nconst ${e} = ${ground(known)};\n` +
+          this.match(other, e, inner, `break ${label}`) +
+          `${this.literal(i + 1, inner, held)}}\n`
+        );
+      }
+    }
+  }
+
+  /** A solution: the search's stop, or the head's tuple added to the table. */
+  private end(bound: Set<number>, held: readonly string[]): string {
+    let code = `if (t === null) {\nev.found = true;\n${held.map((c) => `ev.giveBack(${c});\n`).join("")}return;\n}\n`;
+    const head = this.clause.head;
+    const parts: string[] = [];
+    for (let j = 0; j < head.length; j++) {
+      if (this.mask & (1 << (j & 31))) {
+        parts.push(`call[${j}]`);
+        continue;
+      }
+      const unbound = patternVars([head[j]]).filter((s) => !bound.has(s));
+      if (unbound.length > 0) {
+        const names = this.constant(unbound.map((s) => `?${this.clause.varNames[s]}`));
+        return code + `throw ${this.constant(unsafeRule)}(st, ${this.constant(this.clause)}, call, ${names});\n`;
+      }
+      parts.push(this.ground(head[j]));
+    }
+    return code + `ev.addAnswer(t, [${parts.join(", ")}]);\n`;
+  }
+
+  /** An expression of the id of a pattern whose variables are all bound (compounds interned through scratch arrays). */
+  private ground(p: Pattern): string {
+    if (p.k === 0) return this.constant(p.id);
+    if (p.k === 1) return this.locals.get(p.slot)!;
+    const s = this.constant(new Array<number>(p.args.length).fill(0));
+    const fills = p.args.map((q, j) => `${s}[${j}] = ${this.ground(q)}`);
+    return `(${[...fills, `st.compound(${this.constant(p.sym)}, ${s})`].join(", ")})`;
+  }
+
+  /**
+   * Statements matching a pattern against the id `id` (an expression without side effects): its
+   * unbound variables are declared (and added to `bound`), the others compared; `fail` leaves.
+   */
+  private match(p: Pattern, id: string, bound: Set<number>, fail: string): string {
+    if (p.k === 0) return `if (${id} !== ${this.constant(p.id)}) ${fail};\n`;
+    if (p.k === 1) {
+      if (bound.has(p.slot)) return `if (${id} !== ${this.locals.get(p.slot)!}) ${fail};\n`;
+      bound.add(p.slot);
+      const local = this.fresh("v");
+      this.locals.set(p.slot, local);
+      return `const ${local} = ${id};\n`;
+    }
+    const g = this.fresh("g");
+    const args = this.fresh("s");
+    let code = `const ${g} = ${id};\nconst ${args} = argsOf[${g}];\n`;
+    code += `if (${args} === null || symbolOf[${g}] !== ${this.constant(p.sym)} || ${args}.length !== ${p.args.length}) ${fail};\n`;
+    p.args.forEach((q, j) => {
+      code += this.match(q, `${args}[${j}]`, bound, fail);
+    });
+    return code;
+  }
+}
