@@ -2,7 +2,7 @@
  * The prover's body order by estimated cost (src/prover/literal-cost.ts, plan.ts `bodyOrder`): the
  * cheap literal goes first (chess's `threatened` pawn clause, and a small game of ours shaped as
  * it), a state-dependent call keeps its written mode, a relation that needs a caller's binding is
- * not called before it, and the prover answers as with the written order, on small cases and along
+ * not called before it, a static call keeps its mode when its key would be wide (sudoku), and the prover answers as with the written order, on small cases and along
  * seeded playouts of real games; the calls searched depth-first (ground-calls.ts) stay those of the
  * written order.
  */
@@ -131,6 +131,16 @@ describe("body order by cost on real games", () => {
       expect([...components].some((c) => c >= 0), game).toBe(true);
       expect([...components], game).toEqual([...groundCallComponents(compileProgram(description))]);
     }
+  });
+
+  it.skipIf(!existsSync(base))("keeps a static call with more than three positions bound by variables in its written mode", () => {
+    // sudoku's goodrow reads a row's nine marks, then asks (exactlyone k m1 ... m9) fully bound; asked
+    // with seven marks bound, each set of seven values would be a static table of its own.
+    const file = path.join(base, "sudoku.kif");
+    const program = compileProgram(parseGdl(readFileSync(file, "utf8"), file).description);
+    orderBodiesByCost(program);
+    const order = keys(planFor(program.relation("goodrow/1")!.clauses[0], 0b1));
+    expect(order.indexOf("exactlyone/10")).toBe(order.lastIndexOf("true(mark/3)") + 1);
   });
 
   it.skipIf(!existsSync(base))("answers as the written order along seeded random playouts", () => {

@@ -36,7 +36,8 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   // literal moved ahead asks it again), never to bind what it binds itself. It counts as one
   // answer when fully bound, else as STATE_CALL_WEIGHT times its answers. A static relation that
   // is not range-restricted keeps its place by the same rule; a test of another static relation
-  // with rules counts as one answer (a call, however selective: among the tests, its written place).
+  // with rules counts as one answer (a call, however selective: among the tests, its written place),
+  // and a call of one with free positions keeps its written mode when more than MAX_STATIC_KEY are bound.
   const dear = (l: BodyLiteral): boolean =>
     l.kind === "pos" && l.relation.kind === "derived" && l.relation.clauses.length > 0 && !(l.relation.level === 0 && costs.callableFree(l.relation));
   const score = (l: CallLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): number => {
@@ -45,13 +46,14 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     const test = l.vars.every((v) => bound.has(v));
     if (!dear(l)) {
       const rules = l.relation.kind === "derived" && l.relation.clauses.length > 0;
+      if (rules && !test && keyPositions(l, bound) > MAX_STATIC_KEY && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
       if (ahead.length === 0) return test && rules ? 1 : costs.estimate(l, bound);
       if (rules || ahead.some((d) => d.vars.some((v) => !boundBefore.get(d)!.has(v) && l.vars.includes(v)))) return Infinity;
       const estimate = costs.estimate(l, bound);
       return estimate <= 1 ? estimate : Infinity;
     }
     const before = boundBefore.get(l)!;
-    if (ahead.length > 0 || !l.vars.every((v) => before.has(v) === bound.has(v))) return Infinity;
+    if (ahead.length > 0 || !sameBound(l, bound, before)) return Infinity;
     if (test) return 1;
     return STATE_CALL_WEIGHT * Math.max(1, costs.estimate(l, bound));
   };
@@ -74,6 +76,25 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     // None allowed cannot happen (the first positive literal of the written order left is); kept as written if it did.
     return best >= 0 ? best : remaining.findIndex((l) => l.kind === "pos");
   }, null, waits);
+}
+
+/**
+ * Positions a static call with free ones may have bound by variables, unless as written: each set of
+ * values there is a table of its own, kept for the game (sudoku's `exactlyone` asked with seven
+ * marks bound made one per row and state, where the written order asked it fully bound).
+ */
+const MAX_STATIC_KEY = 3;
+
+/** The positions of a call whose arguments hold variables, all bound (a call's key beyond its constants). */
+function keyPositions(l: CallLiteral, bound: ReadonlySet<number>): number {
+  let n = 0;
+  for (const p of l.args) if (p.k !== 0 && patternVars([p]).every((v) => bound.has(v))) n++;
+  return n;
+}
+
+/** Whether a literal's variables bound are the same in `a` and `b`. */
+function sameBound(l: CallLiteral, a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return l.vars.every((v) => a.has(v) === b.has(v));
 }
 
 /** How much dearer than a lookup's answer each answer of a state-dependent call with free positions counts (`bodyOrder`). */
