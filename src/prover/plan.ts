@@ -35,8 +35,8 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   // lookup of an input or of facts with one answer at most moves ahead of it (each answer of a
   // literal moved ahead asks it again), never to bind what it binds itself. It counts as one
   // answer when fully bound, else as STATE_CALL_WEIGHT times its answers. A static relation that
-  // is not range-restricted keeps its place by the same rule; a test of another static relation
-  // with rules counts as one answer (a call, however selective: among the tests, its written place),
+  // is not range-restricted keeps its place by the same rule; a call of another static relation
+  // with rules counts as one answer at least (a call, however selective: among the tests, its written place),
   // and a call of one with free positions keeps its written mode when more than MAX_STATIC_KEY are bound.
   const dear = (l: BodyLiteral): boolean =>
     l.kind === "pos" && l.relation.kind === "derived" && l.relation.clauses.length > 0 && !(l.relation.level === 0 && costs.callableFree(l.relation));
@@ -47,7 +47,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     if (!dear(l)) {
       const rules = l.relation.kind === "derived" && l.relation.clauses.length > 0;
       if (rules && !test && keyPositions(l, bound) > MAX_STATIC_KEY && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
-      if (ahead.length === 0) return test && rules ? 1 : costs.estimate(l, bound);
+      if (ahead.length === 0) return rules ? (test ? 1 : Math.max(1, costs.estimate(l, bound))) : costs.estimate(l, bound);
       if (rules || ahead.some((d) => d.vars.some((v) => !boundBefore.get(d)!.has(v) && l.vars.includes(v)))) return Infinity;
       const estimate = costs.estimate(l, bound);
       return estimate <= 1 ? estimate : Infinity;
