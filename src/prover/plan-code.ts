@@ -82,7 +82,7 @@ export function unboundEquality(clause: Clause): Error {
 /** The generated body of `plan` (made on first use and kept in the plan), or null when it is solved interpretively. */
 export function planCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
   if (plan.code === undefined) plan.code = generatedCode(plan, clause, mask);
-  return plan.code;
+  return plan.code as PlanCode | null;
 }
 
 /** The generated function of a plan, or null when it is solved interpretively (too many arguments). */

@@ -21,7 +21,6 @@ import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
-import type { PlanCode } from "./plan-code.js";
 
 /** A term of a clause: a ground term (its id), a variable (its slot), or a compound with variables. */
 export type Pattern = GroundPattern | VariablePattern | CompoundPattern;
@@ -82,8 +81,8 @@ export interface CompiledPlan {
    * positions its call binds (bit mask), looked up in the index without the evaluator's dispatch; else -1.
    */
   readonly masks: Int32Array;
-  /** The body as a generated function (plan-code.ts), null when it is solved interpretively; undefined until first use. */
-  code: PlanCode | null | undefined;
+  /** The body as a generated function (plan-code.ts, typed there), null when it is solved interpretively; made on first use. */
+  code: unknown;
 }
 
 export interface Program {
