@@ -97,6 +97,15 @@ export class LiteralCosts {
     return relation.kind !== "derived" || this.freeCallable[relation.index];
   }
 
+  /**
+   * Whether `relation` is a `true` input whose fluent the game's `init` facts never hold: its
+   * estimates are guesses (a board that fills up starts empty), so plan.ts keeps its written mode
+   * unless it becomes a test.
+   */
+  guessedInput(relation: Relation): boolean {
+    return relation.kind === "true" && this.statsOf(relation) === undefined;
+  }
+
   /** Expected answers of `literal` (a call) when the variables in `bound` are bound. */
   estimate(literal: CallLiteral, bound: ReadonlySet<number>): number {
     const constants: number[] = [];

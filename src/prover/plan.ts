@@ -40,7 +40,27 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   // and a call of one with free positions keeps its written mode when more than MAX_STATIC_KEY are bound.
   const dear = (l: BodyLiteral): boolean =>
     l.kind === "pos" && l.relation.kind === "derived" && l.relation.clauses.length > 0 && !(l.relation.level === 0 && costs.callableFree(l.relation));
+  // A lookup of a `true` input whose size is a guess (`guessedInput`) keeps its written mode or
+  // becomes a test: a literal binds a variable of it first only when that leaves it fully bound,
+  // or when the written order has the literal before every such lookup left and binds there a
+  // variable the lookup's written mode has bound (connectFour's `line`
+  // walked the `succ` chain, then read the player's stones in one column, slower than reading
+  // them all; pentago's `row` binds a cell's whole position by static literals, which stays allowed).
+  const guessedOpen = (m: BodyLiteral, bound: ReadonlySet<number>): boolean =>
+    m.kind === "pos" && costs.guessedInput(m.relation) && !m.vars.every((v) => bound.has(v));
+  const spoils = (l: BodyLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): boolean => {
+    const at = writtenPlan.indexOf(l);
+    const early = remaining.every((m) => m === l || !guessedOpen(m, bound) || at < writtenPlan.indexOf(m));
+    return remaining.some((m) => {
+      if (m === l || !guessedOpen(m, bound)) return false;
+      const before = boundBefore.get(m)!;
+      const binds = m.vars.some((v) => !bound.has(v) && l.vars.includes(v) && !(early && before.has(v)));
+      return binds && !m.vars.every((v) => bound.has(v) || l.vars.includes(v));
+    });
+  };
   const score = (l: CallLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): number => {
+    if (spoils(l, bound, remaining)) return Infinity;
+    if (costs.guessedInput(l.relation) && !l.vars.every((v) => bound.has(v)) && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
     const at = writtenPlan.indexOf(l);
     const ahead = remaining.filter((m) => m !== l && dear(m) && writtenPlan.indexOf(m) < at);
     const test = l.vars.every((v) => bound.has(v));
