@@ -31,6 +31,8 @@
 import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
+import { groundPlansOf } from "./ground-plans.js";
+import type { GroundPlans } from "./ground-plans.js";
 import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
 import { floundering, notStratified, planCode, unboundEquality, unsafeRule } from "./plan-code.js";
 import type { PlanHost } from "./plan-code.js";
@@ -105,6 +107,8 @@ export class Evaluator implements PlanHost {
   private readonly callsFree: number[] = [];
   /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
   private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
+  /** Per relation of a ground component: its clauses' plans for a fully bound call (ground-plans.ts). */
+  private readonly groundPlans: (GroundPlans | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
   private readonly groundComponent: Int32Array;
   /** Per component: the loops its searches met (see GROUND_LOOP_LIMIT). */
@@ -227,10 +231,7 @@ export class Evaluator implements PlanHost {
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
     const component = this.groundComponent[relation.index];
-    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) {
-      if (this.relaxed !== null && !this.relaxed.possible(relation, call)) return EMPTY;
-      return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
-    }
+    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) return this.holds(relation, call) ? HOLDS : EMPTY;
     const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
     const known = memo === null ? -1 : memo.get(call);
     if (known > UNKNOWN) return known === POSSIBLE ? HOLDS : EMPTY;
@@ -239,6 +240,30 @@ export class Evaluator implements PlanHost {
     this.lastComplete = table.complete;
     if (known === UNKNOWN && table.complete) memo!.set(call, table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE);
     return table.answers;
+  }
+
+  /**
+   * Whether a fully bound call of a relation with rules holds: `answersFor` without its answers (the
+   * generated bodies ask it, plan-code.ts); sets `lastComplete` as `answersFor` does.
+   */
+  holds(relation: Relation, call: readonly number[]): boolean {
+    this.lastComplete = true;
+    const layer = this.layers[relation.level];
+    if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
+    const component = this.groundComponent[relation.index];
+    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit) {
+      if (this.relaxed !== null && !this.relaxed.possible(relation, call)) return false;
+      return this.searchGround(relation, call, layer, component);
+    }
+    const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
+    const known = memo === null ? -1 : memo.get(call);
+    if (known > UNKNOWN) return known === POSSIBLE;
+    const table = layer.tableOf(relation, call, this.makeTable);
+    if (!table.complete) this.solveCall(table);
+    this.lastComplete = table.complete;
+    const holds = table.answers.length > 0;
+    if (known === UNKNOWN && table.complete) memo!.set(call, holds ? POSSIBLE : IMPOSSIBLE);
+    return holds;
   }
 
   /** `answersFor` of an input relation or a relation of facts alone, whose call binds the positions in `mask`. */
@@ -276,17 +301,20 @@ export class Evaluator implements PlanHost {
     const work = ++this.searches;
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
-      const all = (1 << call.length) - 1; // arity at most 30 (ground-calls.ts)
       const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-      const clauseList = relation.clauses;
+      const g = (this.groundPlans[relation.index] ??= groundPlansOf(relation, !this.compiledPlans, this.generated));
+      const { clauses: clauseList, codes, constAt, constId } = g;
       clauses: for (let c = 0; c < clauseList.length; c++) {
-        const clause = clauseList[c];
-        const head = clause.head;
-        for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
-        const plan = compiledPlanFor(clause, all, !this.compiledPlans);
-        const code = this.generated ? planCode(plan, clause, all) : null;
+        const at = constAt[c];
+        if (at >= 0 && call[at] !== constId[c]) continue;
+        const code = codes[c];
+        // A generated body matches the head against the call itself.
         if (code !== null) code(this, call, null);
         else {
+          const clause = clauseList[c];
+          const head = clause.head;
+          const plan = g.plans[c];
+          for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
           for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
           const mark = this.trailTop;
           let unifies = true;

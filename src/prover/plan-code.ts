@@ -19,6 +19,8 @@ import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ } from "./plan.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
 import { ruleToKif } from "../syntax/print.js";
+import { factTrie } from "./fact-trie.js";
+import type { FactTrie } from "./fact-trie.js";
 
 /** What a generated body calls back: the evaluator. */
 export interface PlanHost {
@@ -28,6 +30,8 @@ export interface PlanHost {
   /** Whether the answers `answersFor` returned last are final. */
   lastComplete: boolean;
   answersFor(relation: Relation, call: readonly number[]): readonly number[][];
+  /** Whether a fully bound call of a relation with rules holds (`answersFor` without its answers); sets `lastComplete` as it does. */
+  holds(relation: Relation, call: readonly number[]): boolean;
   lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][];
   /** A call array of length `n` from the pool (given back by `giveBack`). */
   takeCall(n: number): number[];
@@ -49,6 +53,9 @@ export type PlanCode = (host: PlanHost, call: readonly number[], table: Table | 
 const shapes = new Map<string, (constants: readonly unknown[]) => PlanCode>();
 /** Sources kept in `shapes` at most (a cache over all games a process loads). */
 const MAX_SHAPES = 10_000;
+
+/** The answers of a lookup that matches nothing. */
+const NO_TUPLES: readonly number[][] = [];
 
 /** Most head and literal arguments a generated body handles (the plans' masks are 32-bit). */
 const MAX_ARGS = 30;
@@ -153,6 +160,16 @@ class BodyWriter {
         const tuple = this.fresh("u");
         const label = this.fresh("L");
         const r = this.constant(relation);
+        if (lookupMask < 0 && relation.kind === "derived" && relation.clauses.length > 0 && modes.every((mode) => mode < ARG_BIND)) {
+          // Fully bound: a yes/no question, no answers to loop over (the call is given back at once: nothing keeps it).
+          let code = `const ${c} = ev.takeCall(${args.length});\n`;
+          args.forEach((p, j) => {
+            code += `${c}[${j}] = ${ground(p)};\n`;
+          });
+          code += `const ${a} = ev.holds(${r}, ${c});\nev.giveBack(${c});\n`;
+          return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        }
+        const trie = lookupMask > 0 ? this.trieOf(relation, lookupMask) : null;
         let code =
           lookupMask >= 0 ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
         args.forEach((p, j) => {
@@ -164,9 +181,11 @@ class BodyWriter {
           code += `${c}[${j}] = ${value};\n`;
         });
         code +=
-          lookupMask >= 0
-            ? `const ${a} = ev.lookupAt(${r}, ${c}, ${lookupMask});\n`
-            : `const ${a} = ev.answersFor(${r}, ${c});\n`;
+          trie !== null
+            ? this.trieRead(trie, a, c, lookupMask)
+            : lookupMask >= 0
+              ? `const ${a} = ev.lookupAt(${r}, ${c}, ${lookupMask});\n`
+              : `const ${a} = ev.answersFor(${r}, ${c});\n`;
         code += `${label}: for (let ${x} = 0; ${x} < ${a}.length; ${x}++) {\nconst ${tuple} = ${a}[${x}];\n`;
         const inner = new Set(bound);
         args.forEach((p, j) => {
@@ -198,8 +217,16 @@ class BodyWriter {
             free.push(j);
           }
         });
-        if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
-        else {
+        const trie = direct && callMask > 0 ? this.trieOf(relation, callMask) : null;
+        if (trie !== null) code += this.trieRead(trie, a, c, callMask);
+        else if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
+        else if (free.length === 0 && relation.kind === "derived" && relation.clauses.length > 0) {
+          // Fully bound: a yes/no question (the "not stratified" error as `answersFor`'s path throws it).
+          code += `const ${m} = ev.holds(${r}, ${c});\n`;
+          code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;
+          code += `ev.giveBack(${c});\n`;
+          return code + `if (!${m}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        } else {
           code += `const ${a} = ev.answersFor(${r}, ${c});\n`;
           code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;
         }
@@ -234,6 +261,20 @@ class BodyWriter {
         );
       }
     }
+  }
+
+  /** The trie of a relation of facts alone at the positions of `mask` (fact-trie.ts), or null to read the tuple index. */
+  private trieOf(relation: Relation, mask: number): FactTrie | null {
+    return relation.kind === "derived" && relation.clauses.length === 0 ? factTrie(relation.facts, mask) : null;
+  }
+
+  /** Declares `a`, the tuples of `trie` agreeing with the call `c` at the positions of `mask` (one array read per position). */
+  private trieRead(trie: FactTrie, a: string, c: string, mask: number): string {
+    const reads: string[] = [];
+    for (let j = 0; j < MAX_ARGS; j++) if (mask & (1 << j)) reads.push(`${c}[${j}]`);
+    let code = `let ${a} = ${this.constant(trie)}[${reads[0]}];\n`;
+    for (let p = 1; p < reads.length; p++) code += `if (${a} !== undefined) ${a} = ${a}[${reads[p]}];\n`;
+    return code + `if (${a} === undefined) ${a} = ${this.constant(NO_TUPLES)};\n`;
   }
 
   /** A solution: the search's stop, or the head's tuple added to the table. */
