@@ -1,7 +1,7 @@
 /**
  * The generated bodies' direct paths (src/prover/plan-code.ts): fully bound calls asked as yes/no
  * questions (`Evaluator.holds`: a depth-first search of a ground component with its clauses' plans
- * gathered per relation, ground-plans.ts; a static relation's kept answers; a table), positive and
+ * gathered per relation, clause-plans.ts; a static relation's kept answers; a table), positive and
  * negated; and lookups of relations of facts alone read from tries by term id (fact-trie.ts). They
  * must answer as the compiled plans read by the interpretive loop ("modes") and as the interpretive
  * evaluation (false).

@@ -31,23 +31,20 @@
 import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
-import { groundPlansOf } from "./ground-plans.js";
-import type { GroundPlans } from "./ground-plans.js";
+import { clausePlansOf } from "./clause-plans.js";
+import type { ClausePlans } from "./clause-plans.js";
 import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
-import { floundering, notStratified, planCode, unboundEquality, unsafeRule } from "./plan-code.js";
+import { floundering, notStratified, unboundEquality, unsafeRule } from "./plan-code.js";
 import type { PlanHost } from "./plan-code.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
 import { InputRouter } from "./inputs.js";
-import { Table } from "./table.js";
+import { FreePositions, Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 
 export { Table, Layer, callHash };
-
-/** No positions free: shared by every fully bound call. */
-const NONE_FREE: readonly number[] = [];
 
 const EMPTY: readonly number[][] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
@@ -69,12 +66,6 @@ export const STATIC_TABLE_LIMIT = 500_000;
 function isBound(call: readonly number[]): boolean {
   for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
   return true;
-}
-
-function freeOf(call: readonly number[]): number[] {
-  const positions: number[] = [];
-  for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
-  return positions;
 }
 
 export class Evaluator implements PlanHost {
@@ -105,10 +96,9 @@ export class Evaluator implements PlanHost {
   private readonly calls: number[][][] = [];
   /** Per length: how many calls of `calls` are free. */
   private readonly callsFree: number[] = [];
-  /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
-  private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
-  /** Per relation of a ground component: its clauses' plans for a fully bound call (ground-plans.ts). */
-  private readonly groundPlans: (GroundPlans | undefined)[] = [];
+  private readonly freePositions = new FreePositions();
+  /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts). */
+  private readonly plansByMask: (Map<number, ClausePlans> | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
   private readonly groundComponent: Int32Array;
   /** Per component: the loops its searches met (see GROUND_LOOP_LIMIT). */
@@ -206,17 +196,7 @@ export class Evaluator implements PlanHost {
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
-    let mask = 0;
-    for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
-    let free: readonly number[] | undefined = NONE_FREE;
-    if (call.length > 30) {
-      free = freeOf(call);
-    } else if (mask !== 0) {
-      const byMask = (this.freePositions[relation.index] ??= new Map());
-      free = byMask.get(mask);
-      if (free === undefined) byMask.set(mask, (free = freeOf(call)));
-    }
-    return new Table(relation, call.slice(), free);
+    return new Table(relation, call.slice(), this.freePositions.of(relation, call));
   };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
@@ -302,7 +282,7 @@ export class Evaluator implements PlanHost {
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
       const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-      const g = (this.groundPlans[relation.index] ??= groundPlansOf(relation, !this.compiledPlans, this.generated));
+      const g = this.clausePlans(relation, (1 << call.length) - 1); // arity at most 30 (ground-calls.ts)
       const { clauses: clauseList, codes, constAt, constId } = g;
       clauses: for (let c = 0; c < clauseList.length; c++) {
         const at = constAt[c];
@@ -402,18 +382,25 @@ export class Evaluator implements PlanHost {
     if (!wide) for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << j;
     // One frame for every clause of the pass, taken from a pool and reset by the trail.
     const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-    clauses: for (const clause of relation.clauses) {
+    const plans = wide ? null : this.clausePlans(relation, mask);
+    const clauseList = relation.clauses;
+    clauses: for (let c = 0; c < clauseList.length; c++) {
+      if (plans !== null) {
+        const at = plans.constAt[c];
+        if (at >= 0 && call[at] !== plans.constId[c]) continue;
+        const code = plans.codes[c];
+        if (code !== null) {
+          code(this, call, t); // matches the rest of the head itself
+          continue;
+        }
+      }
+      const clause = clauseList[c];
       const head = clause.head;
       for (let j = 0; j < call.length; j++) {
         const p = head[j];
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
-      const plan = compiledPlanFor(clause, mask, wide || !this.compiledPlans);
-      const code = this.generated && !wide ? planCode(plan, clause, mask) : null;
-      if (code !== null) {
-        code(this, call, t);
-        continue;
-      }
+      const plan = plans !== null ? plans.plans[c] : compiledPlanFor(clause, mask, true);
       for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
       const mark = this.trailTop;
       let unifies = true;
@@ -424,6 +411,14 @@ export class Evaluator implements PlanHost {
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
+  }
+
+  /** The plans of a relation's clauses for the bound positions of `mask` (clause-plans.ts), kept per relation and mask. */
+  private clausePlans(relation: Relation, mask: number): ClausePlans {
+    const byMask = (this.plansByMask[relation.index] ??= new Map());
+    let plans = byMask.get(mask);
+    if (plans === undefined) byMask.set(mask, (plans = clausePlansOf(relation, mask, !this.compiledPlans, this.generated)));
+    return plans;
   }
 
   /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */
