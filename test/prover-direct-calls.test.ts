@@ -2,7 +2,9 @@
  * The generated bodies' direct paths (src/prover/plan-code.ts): fully bound calls asked as yes/no
  * questions (`Evaluator.holds`: a depth-first search of a ground component with its clauses' plans
  * gathered per relation, clause-plans.ts; a static relation's kept answers; a table), positive and
- * negated; and lookups of relations of facts alone read from tries by term id (fact-trie.ts). They
+ * negated; calls whose answers' values are used nowhere after, asked whether one exists
+ * (`Evaluator.exists`, existence.ts); and lookups of relations of facts alone read from tries by
+ * term id (fact-trie.ts). They
  * must answer as the compiled plans read by the interpretive loop ("modes") and as the interpretive
  * evaluation (false).
  */
@@ -21,7 +23,9 @@ const MODES: readonly ProverOptions["compiledPlans"][] = [true, "modes", false];
  * Every kind of fully bound call and of fact lookup with bound positions: `reachable` a ground
  * component (recursion bound, a clause with head constants), `conn` tabled (its left recursion
  * leaves a position free), `same_kind` static with rules; `cell` looked up with one position
- * bound, `piece` with two of three, `kind` with all, `succ` negated with one of two bound.
+ * bound, `piece` with two of three, `kind` with all, `succ` negated with one of two bound; `watch`
+ * (facts and a rule, no cycle) asked whether an answer exists, its first position used nowhere
+ * after; `conn` and `lit` likewise but recursive (tables: a search of `lit` would call itself for ever).
  */
 const GAME = `
   (role w)
@@ -37,6 +41,13 @@ const GAME = `
   (<= (reachable 3 1) (true (link 2 3)))
   (<= (conn ?x ?y) (true (link ?x ?y)))
   (<= (conn ?x ?y) (conn ?x ?z) (true (link ?z ?y)))
+  (watch a 2)
+  (<= (watch ?c ?n) (cell ?n ?c) (true (blocked ?n)))
+  (<= (legal w (look ?n)) (num ?n) (watch ?c ?n))
+  (<= (legal w (hop ?n)) (true (at ?n)) (conn ?n ?z))
+  (<= (lit ?x) (true (lamp ?x)))
+  (<= (lit ?x) (num ?x) (lit ?y) (true (blocked ?x)))
+  (<= (legal w shine) (lit ?q))
   (<= (legal w (go ?m)) (true (at ?n)) (num ?m) (reachable ?n ?m) (cell ?m ?c) (not (same_kind ?c b)))
   (<= (legal w (follow ?m)) (true (at ?n)) (num ?m) (conn ?n ?m))
   (<= (legal w (pair ?m)) (true (at ?n)) (cell ?n ?d) (num ?m) (cell ?m ?c) (same_kind ?c ?d) (distinct ?m ?n))
@@ -74,7 +85,10 @@ describe("fully bound calls and fact lookups of the generated bodies", () => {
       "(follow 3)",
       "(go 1)",
       "(go 3)",
+      "(hop 1)",
       "(link 3 4)",
+      "(look 2)",
+      "(look 4)",
       "(pair 3)",
       "(pair 5)",
       "(skip 1)",
@@ -85,11 +99,26 @@ describe("fully bound calls and fact lookups of the generated bodies", () => {
     for (const other of others) {
       expect(other.legalMoves(state, "w")).toEqual(generated.legalMoves(state, "w"));
       expect(other.legalMoves(at3, "w")).toEqual(generated.legalMoves(at3, "w"));
-      for (const [name, arity] of [["reachable", 2], ["conn", 2], ["same_kind", 2]] as const) {
+      for (const [name, arity] of [["reachable", 2], ["conn", 2], ["same_kind", 2], ["watch", 2], ["lit", 1]] as const) {
         expect(other.instances(state, name, arity), name).toEqual(generated.instances(state, name, arity));
       }
       expectSameAlongPlayouts(generated, other, "direct calls", { seed: 34, playouts: 6, steps: 12 });
     }
+  });
+});
+
+describe("existence searches", () => {
+  it("are not made of relations with unsafe rules: the tables' error is thrown", () => {
+    const text = `(role w) (num 1) (init s) (<= (u ?x ?y) (num ?x)) (<= (legal w (go ?x)) (num ?x) (u ?x ?z)) (next s) (goal w 0) (<= terminal (true t))`;
+    const messages = provers(text).map((prover) => {
+      try {
+        return prover.legalMoves(prover.initialState(), "w").join(" ");
+      } catch (e) {
+        return (e as Error).message;
+      }
+    });
+    expect(messages[0]).toMatch(/unsafe rule: \?y bound neither by the body nor by the call/);
+    expect(messages.slice(1)).toEqual([messages[0], messages[0]]);
   });
 });
 

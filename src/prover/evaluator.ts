@@ -246,6 +246,24 @@ export class Evaluator implements PlanHost {
     return holds;
   }
 
+  /**
+   * Whether a call of a relation with rules that no cycle goes through has an answer, searched
+   * depth-first to the first (the generated bodies ask it where the answer's values are used
+   * nowhere, plan-code.ts); `mask`: the call's bound positions (below 30).
+   */
+  exists(relation: Relation, call: readonly number[], mask: number): boolean {
+    if (this.layers[relation.level] === null) throw new Error(`${relation.key} depends on inputs that were not given`);
+    this.searches++;
+    let found = relation.facts.size > 0 && relation.facts.lookupAt(call, mask).length > 0;
+    if (!found) {
+      this.solveClauses(relation, call, mask, false, null);
+      found = this.found;
+      this.found = false;
+    }
+    this.lastComplete = true; // no call it made meets a call being computed (no cycle goes through the relation)
+    return found;
+  }
+
   /** `answersFor` of an input relation or a relation of facts alone, whose call binds the positions in `mask`. */
   lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][] {
     if (relation.kind === "derived") return relation.facts.lookupAt(call, mask);
@@ -281,34 +299,9 @@ export class Evaluator implements PlanHost {
     const work = ++this.searches;
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
-      const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-      const g = this.clausePlans(relation, (1 << call.length) - 1); // arity at most 30 (ground-calls.ts)
-      const { clauses: clauseList, codes, constAt, constId } = g;
-      clauses: for (let c = 0; c < clauseList.length; c++) {
-        const at = constAt[c];
-        if (at >= 0 && call[at] !== constId[c]) continue;
-        const code = codes[c];
-        // A generated body matches the head against the call itself.
-        if (code !== null) code(this, call, null);
-        else {
-          const clause = clauseList[c];
-          const head = clause.head;
-          const plan = g.plans[c];
-          for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
-          for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-          const mark = this.trailTop;
-          let unifies = true;
-          for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
-          if (unifies) this.solveBody(plan, 0, frame, clause, null);
-          this.undo(mark, frame);
-        }
-        if (this.found) {
-          this.found = false;
-          holds = true;
-          break;
-        }
-      }
-      this.frames[this.framesFree++] = frame;
+      this.solveClauses(relation, call, (1 << call.length) - 1, false, null); // arity at most 30 (ground-calls.ts)
+      holds = this.found;
+      this.found = false;
     }
     this.searchDepth = depth;
     const dependent = !holds && this.loopDepth < depth;
@@ -380,11 +373,20 @@ export class Evaluator implements PlanHost {
     const wide = call.length > WIDE_CALL;
     let mask = 0;
     if (!wide) for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << j;
-    // One frame for every clause of the pass, taken from a pool and reset by the trail.
+    this.solveClauses(relation, call, mask, wide, t);
+  }
+
+  /**
+   * Solves the clauses of `relation` for `call`, bound at the positions of `mask` (`wide`: past
+   * WIDE_CALL, by the generic plans): each answer added to `t`, or with `t` null until a body
+   * holds (`found` set).
+   */
+  private solveClauses(relation: Relation, call: readonly number[], mask: number, wide: boolean, t: Table | null): void {
+    // One frame for every clause, taken from a pool and reset by the trail.
     const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     const plans = wide ? null : this.clausePlans(relation, mask);
     const clauseList = relation.clauses;
-    clauses: for (let c = 0; c < clauseList.length; c++) {
+    clauses: for (let c = 0; c < clauseList.length && !this.found; c++) {
       if (plans !== null) {
         const at = plans.constAt[c];
         if (at >= 0 && call[at] !== plans.constId[c]) continue;

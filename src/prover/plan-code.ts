@@ -13,13 +13,14 @@
  * never calls back into the evaluator) and the arguments of interned compounds. Calls handed to
  * `answersFor`, which may run this very function again, come from the evaluator's pool.
  */
-import type { Clause, CompiledPlan, Pattern, Relation } from "./program.js";
+import type { BodyLiteral, Clause, CompiledPlan, Pattern, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ } from "./plan.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
 import { ruleToKif } from "../syntax/print.js";
 import { factTrie } from "./fact-trie.js";
+import { existenceSearchable } from "./existence.js";
 import type { FactTrie } from "./fact-trie.js";
 
 /** What a generated body calls back: the evaluator. */
@@ -32,6 +33,8 @@ export interface PlanHost {
   answersFor(relation: Relation, call: readonly number[]): readonly number[][];
   /** Whether a fully bound call of a relation with rules holds (`answersFor` without its answers); sets `lastComplete` as it does. */
   holds(relation: Relation, call: readonly number[]): boolean;
+  /** Whether a call (bound at `mask`) of a relation no cycle goes through has an answer (existence.ts). */
+  exists(relation: Relation, call: readonly number[], mask: number): boolean;
   lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][];
   /** A call array of length `n` from the pool (given back by `giveBack`). */
   takeCall(n: number): number[];
@@ -169,6 +172,17 @@ class BodyWriter {
           code += `const ${a} = ev.holds(${r}, ${c});\nev.giveBack(${c});\n`;
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
+        if (lookupMask < 0 && this.existential(i) && existenceSearchable(relation)) {
+          // The values the answers would bind are used nowhere after: whether one exists is enough.
+          let code = `const ${c} = ev.takeCall(${args.length});\n`;
+          let callMask = 0;
+          args.forEach((p, j) => {
+            code += `${c}[${j}] = ${modes[j] === ARG_BIND ? "-1" : ground(p)};\n`;
+            if (modes[j] !== ARG_BIND) callMask |= 1 << j;
+          });
+          code += `const ${a} = ev.exists(${r}, ${c}, ${callMask});\nev.giveBack(${c});\n`;
+          return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        }
         const trie = lookupMask > 0 ? this.trieOf(relation, lookupMask) : null;
         let code =
           lookupMask >= 0 ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
@@ -261,6 +275,24 @@ class BodyWriter {
         );
       }
     }
+  }
+
+  /**
+   * Whether positive literal `i` binds only fresh variables (each met once there, ARG_BIND) that no
+   * later literal and no head position reads, and fewer than 30 arguments (a mask of its bound ones).
+   */
+  private existential(i: number): boolean {
+    const literal = this.plan.literals[i] as Extract<BodyLiteral, { readonly args: readonly Pattern[] }>;
+    const modes = this.plan.modes[i];
+    if (literal.args.length >= MAX_ARGS) return false;
+    const binds = new Set<number>();
+    for (let j = 0; j < modes.length; j++) {
+      if (modes[j] === ARG_BIND) binds.add((literal.args[j] as { slot: number }).slot);
+      else if (modes[j] > ARG_BIND) return false;
+    }
+    if (binds.size === 0) return false;
+    const later = this.plan.literals.slice(i + 1).flatMap((l) => l.vars);
+    return ![...later, ...patternVars(this.clause.head)].some((v) => binds.has(v));
   }
 
   /** The trie of a relation of facts alone at the positions of `mask` (fact-trie.ts), or null to read the tuple index. */
