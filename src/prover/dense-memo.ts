@@ -1,5 +1,5 @@
 /**
- * A byte table of yes/no answers of fully bound calls, for answers that hold in every state: which
+ * A dense table of yes/no answers of fully bound calls, for answers that hold in every state: which
  * calls the relaxation rules out (relaxed.ts) and the answers of static relations (evaluator.ts).
  *
  * Why: chess asks hundreds of thousands of distinct 6-ary calls over a game (a threat check per

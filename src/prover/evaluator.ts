@@ -14,9 +14,12 @@
  * A call with every argument bound, of a relation that depends on the state or the move and
  * whose recursion stays bound (ground-calls.ts), gets no table: a depth-first search answers
  * it, stopped at its first proof, with a loop check instead of the SCC algorithm
- * (`searchGround`); its answer is kept in the layer unless it relied on a loop.
+ * (`searchGround`); its answer is kept in the layer unless it relied on a loop. The generated
+ * bodies (plan-code.ts) ask fully bound calls through `holds` (the answer without an array) and
+ * calls whose answers' values they never read through `exists`, a depth-first search stopped at
+ * the first answer of a relation no cycle goes through (existence.ts).
  *
- * Answers that hold in every state are kept for the game in byte tables (dense-memo.ts): those of
+ * Answers that hold in every state are kept for the game in dense tables (dense-memo.ts): those of
  * fully bound calls of static relations, and which fully bound calls of ground components the
  * relaxation rules out (relaxed.ts: chess's threat checks along rays that cannot reach the target);
  * such a call is answered "no" without a search.
