@@ -108,7 +108,7 @@ describe("DenseMemo", () => {
   });
 
   it("sizes its table to the values met, keeping what it knew when it grows", () => {
-    // Arity 3 allows 128 values per position (2 MiB); a relation that meets a few has a small table.
+    // Arity 3 allows 128 values per position (2 M two-bit cells, 512 KiB); a relation that meets a few has a small table.
     const memo = new DenseMemo(3);
     memo.set([1, 2, 3], POSSIBLE);
     expect(memo.size).toBeLessThanOrEqual(64);

@@ -14,9 +14,12 @@
  * A call with every argument bound, of a relation that depends on the state or the move and
  * whose recursion stays bound (ground-calls.ts), gets no table: a depth-first search answers
  * it, stopped at its first proof, with a loop check instead of the SCC algorithm
- * (`searchGround`); its answer is kept in the layer unless it relied on a loop.
+ * (`searchGround`); its answer is kept in the layer unless it relied on a loop. The generated
+ * bodies (plan-code.ts) ask fully bound calls through `holds` (the answer without an array) and
+ * calls whose answers' values they never read through `exists`, a depth-first search stopped at
+ * the first answer of a relation no cycle goes through (existence.ts).
  *
- * Answers that hold in every state are kept for the game in byte tables (dense-memo.ts): those of
+ * Answers that hold in every state are kept for the game in dense tables (dense-memo.ts): those of
  * fully bound calls of static relations, and which fully bound calls of ground components the
  * relaxation rules out (relaxed.ts: chess's threat checks along rays that cannot reach the target);
  * such a call is answered "no" without a search.
@@ -31,21 +34,20 @@
 import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
+import { clausePlansOf } from "./clause-plans.js";
+import type { ClausePlans } from "./clause-plans.js";
 import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
-import { floundering, notStratified, planCode, unboundEquality, unsafeRule } from "./plan-code.js";
+import { floundering, notStratified, unboundEquality, unsafeRule } from "./plan-code.js";
 import type { PlanHost } from "./plan-code.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
 import { InputRouter } from "./inputs.js";
-import { Table } from "./table.js";
+import { FreePositions, Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 
 export { Table, Layer, callHash };
-
-/** No positions free: shared by every fully bound call. */
-const NONE_FREE: readonly number[] = [];
 
 const EMPTY: readonly number[][] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
@@ -67,12 +69,6 @@ export const STATIC_TABLE_LIMIT = 500_000;
 function isBound(call: readonly number[]): boolean {
   for (let j = 0; j < call.length; j++) if (call[j] < 0) return false;
   return true;
-}
-
-function freeOf(call: readonly number[]): number[] {
-  const positions: number[] = [];
-  for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
-  return positions;
 }
 
 export class Evaluator implements PlanHost {
@@ -103,8 +99,9 @@ export class Evaluator implements PlanHost {
   private readonly calls: number[][][] = [];
   /** Per length: how many calls of `calls` are free. */
   private readonly callsFree: number[] = [];
-  /** Per relation, the free positions of a call by the mask of them (shared by its tables). */
-  private readonly freePositions: (Map<number, readonly number[]> | undefined)[] = [];
+  private readonly freePositions = new FreePositions();
+  /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts). */
+  private readonly plansByMask: (Map<number, ClausePlans> | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
   private readonly groundComponent: Int32Array;
   /** Per component: the loops its searches met (see GROUND_LOOP_LIMIT). */
@@ -202,17 +199,7 @@ export class Evaluator implements PlanHost {
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
-    let mask = 0;
-    for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
-    let free: readonly number[] | undefined = NONE_FREE;
-    if (call.length > 30) {
-      free = freeOf(call);
-    } else if (mask !== 0) {
-      const byMask = (this.freePositions[relation.index] ??= new Map());
-      free = byMask.get(mask);
-      if (free === undefined) byMask.set(mask, (free = freeOf(call)));
-    }
-    return new Table(relation, call.slice(), free);
+    return new Table(relation, call.slice(), this.freePositions.of(relation, call));
   };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
@@ -227,10 +214,7 @@ export class Evaluator implements PlanHost {
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
     const component = this.groundComponent[relation.index];
-    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) {
-      if (this.relaxed !== null && !this.relaxed.possible(relation, call)) return EMPTY;
-      return this.searchGround(relation, call, layer, component) ? HOLDS : EMPTY;
-    }
+    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) return this.holds(relation, call) ? HOLDS : EMPTY;
     const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
     const known = memo === null ? -1 : memo.get(call);
     if (known > UNKNOWN) return known === POSSIBLE ? HOLDS : EMPTY;
@@ -239,6 +223,48 @@ export class Evaluator implements PlanHost {
     this.lastComplete = table.complete;
     if (known === UNKNOWN && table.complete) memo!.set(call, table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE);
     return table.answers;
+  }
+
+  /**
+   * Whether a fully bound call of a relation with rules holds: `answersFor` without its answers (the
+   * generated bodies ask it, plan-code.ts); sets `lastComplete` as `answersFor` does.
+   */
+  holds(relation: Relation, call: readonly number[]): boolean {
+    this.lastComplete = true;
+    const layer = this.layers[relation.level];
+    if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
+    const component = this.groundComponent[relation.index];
+    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit) {
+      if (this.relaxed !== null && !this.relaxed.possible(relation, call)) return false;
+      return this.searchGround(relation, call, layer, component);
+    }
+    const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
+    const known = memo === null ? -1 : memo.get(call);
+    if (known > UNKNOWN) return known === POSSIBLE;
+    const table = layer.tableOf(relation, call, this.makeTable);
+    if (!table.complete) this.solveCall(table);
+    this.lastComplete = table.complete;
+    const holds = table.answers.length > 0;
+    if (known === UNKNOWN && table.complete) memo!.set(call, holds ? POSSIBLE : IMPOSSIBLE);
+    return holds;
+  }
+
+  /**
+   * Whether a call of a relation with rules that no cycle goes through has an answer, searched
+   * depth-first to the first (the generated bodies ask it where the answer's values are used
+   * nowhere, plan-code.ts); `mask`: the call's bound positions (below 30).
+   */
+  exists(relation: Relation, call: readonly number[], mask: number): boolean {
+    if (this.layers[relation.level] === null) throw new Error(`${relation.key} depends on inputs that were not given`);
+    this.searches++;
+    let found = relation.facts.size > 0 && relation.facts.lookupAt(call, mask).length > 0;
+    if (!found) {
+      this.solveClauses(relation, call, mask, false, null);
+      found = this.found;
+      this.found = false;
+    }
+    this.lastComplete = true; // no call it made meets a call being computed (no cycle goes through the relation)
+    return found;
   }
 
   /** `answersFor` of an input relation or a relation of facts alone, whose call binds the positions in `mask`. */
@@ -276,31 +302,9 @@ export class Evaluator implements PlanHost {
     const work = ++this.searches;
     let holds = relation.facts.size > 0 && relation.facts.lookup(call).length > 0;
     if (!holds) {
-      const all = (1 << call.length) - 1; // arity at most 30 (ground-calls.ts)
-      const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-      const clauseList = relation.clauses;
-      clauses: for (let c = 0; c < clauseList.length; c++) {
-        const clause = clauseList[c];
-        const head = clause.head;
-        for (let j = 0; j < call.length; j++) if (head[j].k === 0 && (head[j] as { id: number }).id !== call[j]) continue clauses;
-        const plan = compiledPlanFor(clause, all, !this.compiledPlans);
-        const code = this.generated ? planCode(plan, clause, all) : null;
-        if (code !== null) code(this, call, null);
-        else {
-          for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-          const mark = this.trailTop;
-          let unifies = true;
-          for (let j = 0; j < call.length && unifies; j++) unifies = this.match(head[j], call[j], frame);
-          if (unifies) this.solveBody(plan, 0, frame, clause, null);
-          this.undo(mark, frame);
-        }
-        if (this.found) {
-          this.found = false;
-          holds = true;
-          break;
-        }
-      }
-      this.frames[this.framesFree++] = frame;
+      this.solveClauses(relation, call, (1 << call.length) - 1, false, null); // arity at most 30 (ground-calls.ts)
+      holds = this.found;
+      this.found = false;
     }
     this.searchDepth = depth;
     const dependent = !holds && this.loopDepth < depth;
@@ -372,20 +376,36 @@ export class Evaluator implements PlanHost {
     const wide = call.length > WIDE_CALL;
     let mask = 0;
     if (!wide) for (let j = 0; j < call.length; j++) if (call[j] >= 0) mask |= 1 << j;
-    // One frame for every clause of the pass, taken from a pool and reset by the trail.
+    this.solveClauses(relation, call, mask, wide, t);
+  }
+
+  /**
+   * Solves the clauses of `relation` for `call`, bound at the positions of `mask` (`wide`: past
+   * WIDE_CALL, by the generic plans): each answer added to `t`, or with `t` null until a body
+   * holds (`found` set).
+   */
+  private solveClauses(relation: Relation, call: readonly number[], mask: number, wide: boolean, t: Table | null): void {
+    // One frame for every clause, taken from a pool and reset by the trail.
     const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
-    clauses: for (const clause of relation.clauses) {
+    const plans = wide ? null : this.clausePlans(relation, mask);
+    const clauseList = relation.clauses;
+    clauses: for (let c = 0; c < clauseList.length && !this.found; c++) {
+      if (plans !== null) {
+        const at = plans.constAt[c];
+        if (at >= 0 && call[at] !== plans.constId[c]) continue;
+        const code = plans.codes[c];
+        if (code !== null) {
+          code(this, call, t); // matches the rest of the head itself
+          continue;
+        }
+      }
+      const clause = clauseList[c];
       const head = clause.head;
       for (let j = 0; j < call.length; j++) {
         const p = head[j];
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
-      const plan = compiledPlanFor(clause, mask, wide || !this.compiledPlans);
-      const code = this.generated && !wide ? planCode(plan, clause, mask) : null;
-      if (code !== null) {
-        code(this, call, t);
-        continue;
-      }
+      const plan = plans !== null ? plans.plans[c] : compiledPlanFor(clause, mask, true);
       for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
       const mark = this.trailTop;
       let unifies = true;
@@ -396,6 +416,14 @@ export class Evaluator implements PlanHost {
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
+  }
+
+  /** The plans of a relation's clauses for the bound positions of `mask` (clause-plans.ts), kept per relation and mask. */
+  private clausePlans(relation: Relation, mask: number): ClausePlans {
+    const byMask = (this.plansByMask[relation.index] ??= new Map());
+    let plans = byMask.get(mask);
+    if (plans === undefined) byMask.set(mask, (plans = clausePlansOf(relation, mask, !this.compiledPlans, this.generated)));
+    return plans;
   }
 
   /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */

@@ -13,12 +13,15 @@
  * never calls back into the evaluator) and the arguments of interned compounds. Calls handed to
  * `answersFor`, which may run this very function again, come from the evaluator's pool.
  */
-import type { Clause, CompiledPlan, Pattern, Relation } from "./program.js";
+import type { BodyLiteral, Clause, CompiledPlan, Pattern, Relation } from "./program.js";
 import { patternVars } from "./program.js";
 import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ } from "./plan.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
 import { ruleToKif } from "../syntax/print.js";
+import { factTrie } from "./fact-trie.js";
+import { existenceSearchable } from "./existence.js";
+import type { FactTrie } from "./fact-trie.js";
 
 /** What a generated body calls back: the evaluator. */
 export interface PlanHost {
@@ -28,6 +31,10 @@ export interface PlanHost {
   /** Whether the answers `answersFor` returned last are final. */
   lastComplete: boolean;
   answersFor(relation: Relation, call: readonly number[]): readonly number[][];
+  /** Whether a fully bound call of a relation with rules holds (`answersFor` without its answers); sets `lastComplete` as it does. */
+  holds(relation: Relation, call: readonly number[]): boolean;
+  /** Whether a call (bound at `mask`) of a relation no cycle goes through has an answer (existence.ts). */
+  exists(relation: Relation, call: readonly number[], mask: number): boolean;
   lookupAt(relation: Relation, call: readonly number[], mask: number): readonly number[][];
   /** A call array of length `n` from the pool (given back by `giveBack`). */
   takeCall(n: number): number[];
@@ -49,6 +56,9 @@ export type PlanCode = (host: PlanHost, call: readonly number[], table: Table | 
 const shapes = new Map<string, (constants: readonly unknown[]) => PlanCode>();
 /** Sources kept in `shapes` at most (a cache over all games a process loads). */
 const MAX_SHAPES = 10_000;
+
+/** The answers of a lookup that matches nothing. */
+const NO_TUPLES: readonly number[][] = [];
 
 /** Most head and literal arguments a generated body handles (the plans' masks are 32-bit). */
 const MAX_ARGS = 30;
@@ -153,6 +163,27 @@ class BodyWriter {
         const tuple = this.fresh("u");
         const label = this.fresh("L");
         const r = this.constant(relation);
+        if (lookupMask < 0 && relation.kind === "derived" && relation.clauses.length > 0 && modes.every((mode) => mode < ARG_BIND)) {
+          // Fully bound: a yes/no question, no answers to loop over (the call is given back at once: nothing keeps it).
+          let code = `const ${c} = ev.takeCall(${args.length});\n`;
+          args.forEach((p, j) => {
+            code += `${c}[${j}] = ${ground(p)};\n`;
+          });
+          code += `const ${a} = ev.holds(${r}, ${c});\nev.giveBack(${c});\n`;
+          return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        }
+        if (lookupMask < 0 && this.existential(i) && existenceSearchable(relation)) {
+          // The values the answers would bind are used nowhere after: whether one exists is enough.
+          let code = `const ${c} = ev.takeCall(${args.length});\n`;
+          let callMask = 0;
+          args.forEach((p, j) => {
+            code += `${c}[${j}] = ${modes[j] === ARG_BIND ? "-1" : ground(p)};\n`;
+            if (modes[j] !== ARG_BIND) callMask |= 1 << j;
+          });
+          code += `const ${a} = ev.exists(${r}, ${c}, ${callMask});\nev.giveBack(${c});\n`;
+          return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        }
+        const trie = lookupMask > 0 ? this.trieOf(relation, lookupMask) : null;
         let code =
           lookupMask >= 0 ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
         args.forEach((p, j) => {
@@ -164,9 +195,11 @@ class BodyWriter {
           code += `${c}[${j}] = ${value};\n`;
         });
         code +=
-          lookupMask >= 0
-            ? `const ${a} = ev.lookupAt(${r}, ${c}, ${lookupMask});\n`
-            : `const ${a} = ev.answersFor(${r}, ${c});\n`;
+          trie !== null
+            ? this.trieRead(trie, a, c, lookupMask)
+            : lookupMask >= 0
+              ? `const ${a} = ev.lookupAt(${r}, ${c}, ${lookupMask});\n`
+              : `const ${a} = ev.answersFor(${r}, ${c});\n`;
         code += `${label}: for (let ${x} = 0; ${x} < ${a}.length; ${x}++) {\nconst ${tuple} = ${a}[${x}];\n`;
         const inner = new Set(bound);
         args.forEach((p, j) => {
@@ -198,8 +231,16 @@ class BodyWriter {
             free.push(j);
           }
         });
-        if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
-        else {
+        const trie = direct && callMask > 0 ? this.trieOf(relation, callMask) : null;
+        if (trie !== null) code += this.trieRead(trie, a, c, callMask);
+        else if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
+        else if (free.length === 0 && relation.kind === "derived" && relation.clauses.length > 0) {
+          // Fully bound: a yes/no question (the "not stratified" error as `answersFor`'s path throws it).
+          code += `const ${m} = ev.holds(${r}, ${c});\n`;
+          code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;
+          code += `ev.giveBack(${c});\n`;
+          return code + `if (!${m}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        } else {
           code += `const ${a} = ev.answersFor(${r}, ${c});\n`;
           code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;
         }
@@ -234,6 +275,38 @@ class BodyWriter {
         );
       }
     }
+  }
+
+  /**
+   * Whether positive literal `i` binds only fresh variables (each met once there, ARG_BIND) that no
+   * later literal and no head position reads, and fewer than 30 arguments (a mask of its bound ones).
+   */
+  private existential(i: number): boolean {
+    const literal = this.plan.literals[i] as Extract<BodyLiteral, { readonly args: readonly Pattern[] }>;
+    const modes = this.plan.modes[i];
+    if (literal.args.length >= MAX_ARGS) return false;
+    const binds = new Set<number>();
+    for (let j = 0; j < modes.length; j++) {
+      if (modes[j] === ARG_BIND) binds.add((literal.args[j] as { slot: number }).slot);
+      else if (modes[j] > ARG_BIND) return false;
+    }
+    if (binds.size === 0) return false;
+    const later = this.plan.literals.slice(i + 1).flatMap((l) => l.vars);
+    return ![...later, ...patternVars(this.clause.head)].some((v) => binds.has(v));
+  }
+
+  /** The trie of a relation of facts alone at the positions of `mask` (fact-trie.ts), or null to read the tuple index. */
+  private trieOf(relation: Relation, mask: number): FactTrie | null {
+    return relation.kind === "derived" && relation.clauses.length === 0 ? factTrie(relation.facts, mask) : null;
+  }
+
+  /** Declares `a`, the tuples of `trie` agreeing with the call `c` at the positions of `mask` (one array read per position). */
+  private trieRead(trie: FactTrie, a: string, c: string, mask: number): string {
+    const reads: string[] = [];
+    for (let j = 0; j < MAX_ARGS; j++) if (mask & (1 << j)) reads.push(`${c}[${j}]`);
+    let code = `let ${a} = ${this.constant(trie)}[${reads[0]}];\n`;
+    for (let p = 1; p < reads.length; p++) code += `if (${a} !== undefined) ${a} = ${a}[${reads[p]}];\n`;
+    return code + `if (${a} === undefined) ${a} = ${this.constant(NO_TUPLES)};\n`;
   }
 
   /** A solution: the search's stop, or the head's tuple added to the table. */

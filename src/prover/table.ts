@@ -1,7 +1,7 @@
 /**
  * The table of one call of a relation in the prover's evaluator (evaluator.ts): the answers
  * found so far, told apart by the call's free positions, and the fields of the SCC-based
- * tabling that completes it.
+ * tabling that completes it; and the free positions of calls, shared by their tables.
  */
 import type { Relation } from "./program.js";
 
@@ -11,6 +11,31 @@ const PAIR = 2 ** 26;
 /** Answers a table keeps in a list before it indexes them by a set (see `Table.add`). */
 const SCAN_LIMIT = 8;
 
+/** No positions free: shared by every fully bound call. */
+const NONE_FREE: readonly number[] = [];
+
+/** Per relation, the free positions of a call by the mask of them (shared by the relation's tables). */
+export class FreePositions {
+  private readonly byRelation: (Map<number, readonly number[]> | undefined)[] = [];
+
+  /** The positions `call` leaves free (-1), in order. */
+  of(relation: Relation, call: readonly number[]): readonly number[] {
+    let mask = 0;
+    for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
+    if (call.length > 30) return freeOf(call);
+    if (mask === 0) return NONE_FREE;
+    const byMask = (this.byRelation[relation.index] ??= new Map());
+    let free = byMask.get(mask);
+    if (free === undefined) byMask.set(mask, (free = freeOf(call)));
+    return free;
+  }
+}
+
+function freeOf(call: readonly number[]): number[] {
+  const positions: number[] = [];
+  for (let j = 0; j < call.length; j++) if (call[j] < 0) positions.push(j);
+  return positions;
+}
 
 export class Table {
   /** The answers found so far. */

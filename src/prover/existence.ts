@@ -1,0 +1,51 @@
+/**
+ * Which relations the generated bodies (plan-code.ts) may ask "has this call an answer?" by a
+ * depth-first search stopped at the first (`Evaluator.exists`) instead of a table of all its
+ * answers: those with rules that no cycle of the dependency graph goes through (a search of
+ * one never meets itself, so it needs neither a loop check nor the SCC algorithm, and every call
+ * it makes completes), whose every head variable is bound by a positive literal of the body (a
+ * search stopped at the first solution would not meet the "unsafe rule" error a table throws).
+ *
+ * Why: chess's `threatened` asks `bishop_threatens`, `rook_threatens` and `queen_threatens` with
+ * the attacker's square free, a value used nowhere after: about 40 tables a node (an object, the
+ * call copied, its answers, a Map entry in the layer) that only told whether one answer exists.
+ */
+import type { Relation } from "./program.js";
+import { patternVars } from "./program.js";
+
+const known = new WeakMap<Relation, boolean>();
+
+/** Whether `relation`'s calls may be asked for an answer's existence by a depth-first search (see above). */
+export function existenceSearchable(relation: Relation): boolean {
+  let answer = known.get(relation);
+  if (answer === undefined) known.set(relation, (answer = relation.kind === "derived" && relation.clauses.length > 0 && safe(relation) && !reachesItself(relation)));
+  return answer;
+}
+
+function safe(relation: Relation): boolean {
+  return relation.clauses.every((clause) => {
+    const bound = new Set<number>();
+    for (const l of clause.body) if (l.kind === "pos") for (const v of l.vars) bound.add(v);
+    return patternVars(clause.head).every((v) => bound.has(v));
+  });
+}
+
+/** Whether a chain of calls from `relation`'s clauses (positive or negated) leads back to it. */
+function reachesItself(relation: Relation): boolean {
+  const seen = new Set<Relation>();
+  const stack: Relation[] = [relation];
+  while (stack.length > 0) {
+    const r = stack.pop()!;
+    for (const clause of r.clauses) {
+      for (const l of clause.body) {
+        if (l.kind !== "pos" && l.kind !== "neg") continue;
+        if (l.relation === relation) return true;
+        if (!seen.has(l.relation)) {
+          seen.add(l.relation);
+          stack.push(l.relation);
+        }
+      }
+    }
+  }
+  return false;
+}
