@@ -24,39 +24,6 @@ const DENSE_CODES_PER_MEMBER = 16;
 
 const EMPTY: readonly number[][] = [];
 
-/** The members' codes on the positions of a mask: a partly bound call's values, numbered, find its bucket. */
-class MaskCodes {
-  /** Per member: its code on the mask's positions. */
-  readonly memberCodes: Int32Array;
-
-  constructor(
-    /** The mask's positions, the numbering of the values at each, the base of those numbers' term ids, and the strides. */
-    private readonly positions: readonly number[],
-    private readonly numbers: readonly Int32Array[],
-    private readonly bases: readonly number[],
-    private readonly strides: readonly number[],
-    /** How many codes there are. */
-    readonly count: number,
-    tuples: readonly (readonly number[])[],
-  ) {
-    this.memberCodes = Int32Array.from(tuples, (t) => this.codeOf(t));
-  }
-
-  /** The code of the values of `call` at the mask's positions, or -1 when no member has one of them there. */
-  codeOf(call: readonly number[]): number {
-    let code = 0;
-    for (let k = 0; k < this.positions.length; k++) {
-      const numbers = this.numbers[k];
-      const v = call[this.positions[k]] - this.bases[k];
-      if (!(v >= 0 && v < numbers.length)) return -1;
-      const number = numbers[v];
-      if (number < 0) return -1;
-      code += number * this.strides[k];
-    }
-    return code;
-  }
-}
-
 /** The members of one `true` input relation in the universe, and how a fully bound tuple finds its member. */
 class RelationMembers {
   /** Per member, in universe order: its position in the universe, its tuple, a list of its tuple alone. */
@@ -71,11 +38,7 @@ class RelationMembers {
   /** Per argument position: the dense number of each value (term id − valueBase), -1 for a value no member has there. */
   private valueNumbers: Int32Array[] = [];
   private valueBase: number[] = [];
-  /** How many values each position holds. */
-  private valueCounts: number[] = [];
   private strides: number[] = [];
-  /** Per partial mask: the members' codes on its positions, or null when they are too many (a MaskIndex then); made on first use. */
-  private readonly maskCodes = new Map<number, MaskCodes | null>();
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
   private byCode: Int32Array | Map<number, number> | null = null;
 
@@ -112,7 +75,6 @@ class RelationMembers {
       for (const t of this.tuples) if (numbers[t[i] - min] < 0) numbers[t[i] - min] = count++;
       this.valueNumbers.push(numbers);
       this.valueBase.push(min);
-      this.valueCounts.push(count);
       this.strides.push(codes);
       codes *= count;
     }
@@ -127,33 +89,6 @@ class RelationMembers {
         if (byCode[code] < 0) byCode[code] = m;
       } else if (!byCode.has(code)) byCode.set(code, m);
     });
-  }
-
-  /** The members' codes on the positions of a partial mask, or null when a MaskIndex indexes it. */
-  codesAt(mask: number): MaskCodes | null {
-    let codes = this.maskCodes.get(mask);
-    if (codes === undefined) {
-      codes = null;
-      if (this.valueNumbers.length === this.relation.arity && this.fullMask !== -1) {
-        const positions: number[] = [];
-        const strides: number[] = [];
-        let count = 1;
-        for (let i = 0; i < this.relation.arity; i++) {
-          if (mask & (1 << i)) {
-            positions.push(i);
-            strides.push(count);
-            count *= this.valueCounts[i];
-          }
-        }
-        if (count <= Math.max(4096, DENSE_CODES_PER_MEMBER * this.positions.length)) {
-          const numbers = positions.map((i) => this.valueNumbers[i]);
-          const bases = positions.map((i) => this.valueBase[i]);
-          codes = new MaskCodes(positions, numbers, bases, strides, count, this.tuples);
-        }
-      }
-      this.maskCodes.set(mask, codes);
-    }
-    return codes;
   }
 
   /** Whether fully bound tuples find their member by code (else through a mask index). */
@@ -194,43 +129,36 @@ class RelationMembers {
  * are set in the state's bits. TupleIndex's lookups, without building anything up front.
  */
 export class StateFluentIndex {
-  /** The state's members of the relation, in universe order, and their tuples. */
-  private present: number[] | undefined;
-  private presentTuples: number[][] | undefined;
-  /** Per partial mask used: the state's tuples by their code on its positions (MaskCodes), or a MaskIndex of them. */
-  private byMask: Map<number, CodedLists | MaskIndex> | undefined;
+  private present: number[][] | undefined;
+  private byMask: Map<number, MaskIndex> | undefined;
 
   constructor(
     private readonly members: RelationMembers,
     private readonly bits: Uint32Array,
   ) {}
 
-  /** The state's members of the relation, in universe order. */
-  private presentMembers(): number[] {
+  /** The state's tuples of the relation, in universe order. */
+  get tuples(): readonly number[][] {
     if (this.present === undefined) {
-      const present: number[] = [];
+      const present: number[][] = [];
       const { members, bits } = this;
       const positions = members.positions;
       if (positions.length > 0) {
-        const end = Math.min(bits.length - 1, positions[positions.length - 1] >>> 5);
+        const last = positions[positions.length - 1];
+        const end = Math.min(bits.length - 1, last >>> 5);
         for (let w = members.firstPosition >>> 5; w <= end; w++) {
           let word = bits[w];
           while (word !== 0) {
             const low = word & -word;
             word ^= low;
             const m = members.memberAtPosition((w << 5) + 31 - Math.clz32(low));
-            if (m >= 0) present.push(m);
+            if (m >= 0) present.push(members.tuples[m]);
           }
         }
       }
       this.present = present;
     }
     return this.present;
-  }
-
-  /** The state's tuples of the relation, in universe order. */
-  get tuples(): readonly number[][] {
-    return (this.presentTuples ??= this.presentMembers().map((m) => this.members.tuples[m]));
   }
 
   /** As TupleIndex.lookup: the tuples that agree with `call` where it holds a term id (>= 0). */
@@ -258,31 +186,11 @@ export class StateFluentIndex {
     const byMask = (this.byMask ??= new Map());
     let index = byMask.get(mask);
     if (index === undefined) {
-      const codes = members.codesAt(mask);
-      if (codes !== null) {
-        index = new CodedLists(codes);
-        for (const m of this.presentMembers()) (index.lists[codes.memberCodes[m]] ??= []).push(members.tuples[m]);
-      } else {
-        index = new MaskIndex(mask);
-        for (const t of this.tuples) index.add(t);
-      }
+      index = new MaskIndex(mask);
+      for (const t of this.tuples) index.add(t);
       byMask.set(mask, index);
     }
     return index.get(call) ?? EMPTY;
-  }
-}
-
-/** One state's tuples of a relation by their code on a mask's positions. */
-class CodedLists {
-  readonly lists: (number[][] | undefined)[];
-
-  constructor(private readonly codes: MaskCodes) {
-    this.lists = new Array<number[][] | undefined>(codes.count);
-  }
-
-  get(call: readonly number[]): readonly number[][] | undefined {
-    const code = this.codes.codeOf(call);
-    return code < 0 ? undefined : this.lists[code];
   }
 }
 
