@@ -53,9 +53,9 @@ function bitsOf(members: readonly number[]): Uint32Array {
 }
 
 /** States by universe position: none, the first alone, all, and seeded subsets. */
-function states(): number[][] {
-  const all = UNIVERSE.map((_, i) => i);
-  const out = [[], [0], [UNIVERSE.length - 1], all];
+function states(size = UNIVERSE.length): number[][] {
+  const all = Array.from({ length: size }, (_, i) => i);
+  const out = [[], [0], [size - 1], all];
   let s = 12345;
   for (let k = 0; k < 20; k++) {
     out.push(all.filter(() => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 16) % 3 !== 0));
@@ -64,29 +64,37 @@ function states(): number[][] {
 }
 
 describe("FluentUniverse", () => {
-  it("answers every lookup of every input relation as the fluents routed one by one, in the same order", () => {
-    const p = program();
-    const ids = UNIVERSE.map((f) => intern(p, f));
-    const universe = new FluentUniverse(p, ids);
-    const router = new InputRouter(p);
-    const relations = ["true/1", "true(cell/3)", "true(f/1)", "true(f/2)", "true(control/1)", "true(z)"].map((k) => p.relation(k)!);
-    expect(relations.every((r) => r !== undefined)).toBe(true);
-    // values at each position: the terms in the universe's tuples, a term outside it, one interned after it
-    const outside = [intern(p, "(cell 3 3 q)"), intern(p, "q"), intern(p, "3")];
-    const args = [...new Set(ids.flatMap((f) => p.store.argsOf[f] ?? []))];
-    const later = intern(p, "(never seen before)");
-    let compared = 0;
-    for (const members of states()) {
-      const fromBits = universe.stateLayer(bitsOf(members));
-      // the universe order: the fluents routed one by one in that order keep it
-      const routed = router.stateLayer(members.map((m) => ids[m]));
-      for (const r of relations) {
-        const values = [...(r.key === "true/1" ? ids : args), ...outside, later];
-        compared += compareLookups(r, fromBits.inputs[r.index], routed.inputs[r.index], values);
+  for (const spread of [false, true]) {
+    // spread: values of cell/3 and f/2 interned thousands of ids apart, too far to number densely (hash indexes then)
+    it(`answers every lookup of every input relation as the fluents routed one by one, in the same order${spread ? " (values too far apart to number)" : ""}`, () => {
+      const p = program();
+      const universeKif = [...UNIVERSE];
+      if (spread) {
+        for (let k = 0; k < 3000; k++) intern(p, `(filler ${k})`);
+        universeKif.push("(cell 1 1 late)", "(f late k)");
       }
-    }
-    expect(compared).toBeGreaterThan(5000);
-  });
+      const ids = universeKif.map((f) => intern(p, f));
+      const universe = new FluentUniverse(p, ids);
+      const router = new InputRouter(p);
+      const relations = ["true/1", "true(cell/3)", "true(f/1)", "true(f/2)", "true(control/1)", "true(z)"].map((k) => p.relation(k)!);
+      expect(relations.every((r) => r !== undefined)).toBe(true);
+      // values at each position: the terms in the universe's tuples, a term outside it, one interned after it
+      const outside = [intern(p, "(cell 3 3 q)"), intern(p, "q"), intern(p, "3")];
+      const args = [...new Set(ids.flatMap((f) => p.store.argsOf[f] ?? []))];
+      const later = intern(p, "(never seen before)");
+      let compared = 0;
+      for (const members of states(universeKif.length)) {
+        const fromBits = universe.stateLayer(bitsOf(members));
+        // the universe order: the fluents routed one by one in that order keep it
+        const routed = router.stateLayer(members.map((m) => ids[m]));
+        for (const r of relations) {
+          const values = [...(r.key === "true/1" ? ids : args), ...outside, later];
+          compared += compareLookups(r, fromBits.inputs[r.index], routed.inputs[r.index], values);
+        }
+      }
+      expect(compared).toBeGreaterThan(5000);
+    });
+  }
 
   it("refuses a universe that holds a fluent twice", () => {
     const p = program();
