@@ -19,7 +19,7 @@ import { agrees, MaskIndex, MAX_MASK_POSITIONS } from "./tuple-index.js";
 
 /** Widest range of term ids one argument position is numbered over densely, per value it holds (at least 1024). */
 const DENSE_RANGE_PER_VALUE = 16;
-/** Most codes a dense table of fully bound tuples has, per member (at least 4096); a Map beyond. */
+/** Most codes a dense table of fully bound tuples has, per member (at least 4096); a mask index beyond. */
 const DENSE_CODES_PER_MEMBER = 16;
 
 const EMPTY: readonly number[][] = [];
@@ -40,7 +40,7 @@ class RelationMembers {
   private valueBase: number[] = [];
   private strides: number[] = [];
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
-  private byCode: Int32Array | Map<number, number> | null = null;
+  private byCode: Int32Array | null = null;
 
   constructor(readonly relation: Relation) {
     this.fullMask = relation.arity >= MAX_MASK_POSITIONS ? -1 : (1 << relation.arity) - 1;
@@ -78,16 +78,13 @@ class RelationMembers {
       this.strides.push(codes);
       codes *= count;
     }
-    if (codes > Number.MAX_SAFE_INTEGER) return;
-    const dense = codes <= Math.max(4096, DENSE_CODES_PER_MEMBER * n);
-    const byCode = dense ? new Int32Array(codes).fill(-1) : new Map<number, number>();
+    if (codes > Math.max(4096, DENSE_CODES_PER_MEMBER * n)) return;
+    const byCode = new Int32Array(codes).fill(-1);
     this.byCode = byCode;
+    // a tuple met twice (two fluents routed alike cannot be: their terms differ) would keep its first member
     this.tuples.forEach((t, m) => {
       const code = this.codeOf(t);
-      // a tuple met twice (two fluents routed alike cannot be: their terms differ) keeps its first member
-      if (byCode instanceof Int32Array) {
-        if (byCode[code] < 0) byCode[code] = m;
-      } else if (!byCode.has(code)) byCode.set(code, m);
+      if (byCode[code] < 0) byCode[code] = m;
     });
   }
 
@@ -100,8 +97,7 @@ class RelationMembers {
   memberOf(call: readonly number[]): number {
     const code = this.codeOf(call);
     if (code < 0) return -1;
-    const byCode = this.byCode!;
-    return byCode instanceof Int32Array ? byCode[code] : (byCode.get(code) ?? -1);
+    return this.byCode![code];
   }
 
   /** The member at a universe position, or -1. */
