@@ -29,6 +29,17 @@ describe("BaseFluentIds", () => {
     expect(ids.sortedIds([])).toEqual([]);
   });
 
+  it("gives the universe of fluents in KIF order and a state as bits over it", () => {
+    const ids = new BaseFluentIds(prover, base);
+    const expected = [...base].sort();
+    expect(ids.kifOrderedIds().map((id) => prover.kifOf(id))).toEqual(expected);
+    // base indices 0 (z, last in KIF order) and 2 ((cell 10), third)
+    expect(Array.from(ids.kifBits([0b101]))).toEqual([(1 << 4) | (1 << 2)]);
+    expect(Array.from(ids.kifBits([0]))).toEqual([0]);
+    // bits past the base fluents are not fluents
+    expect(Array.from(ids.kifBits([0b10 | (1 << 7)]))).toEqual([1 << expected.indexOf("(cell 9)")]);
+  });
+
   it("maps the prover's term ids back to base indices, -1 for a fluent outside P^base", () => {
     const ids = new BaseFluentIds(prover, base);
     // ids met first in an answer (never handed over in a state) are found through their KIF
@@ -37,6 +48,10 @@ describe("BaseFluentIds", () => {
     const [first] = ids.sortedIds([3]);
     expect(ids.baseOf(first)).toBe(3);
     expect(ids.baseOf(prover.termIdOf("z"))).toBe(0);
+    // asked again, from the ids kept (a term id far past those met so far too)
+    expect(ids.baseOf(prover.termIdOf("(cell 11)"))).toBe(-1);
+    expect(ids.baseOf(prover.termIdOf("(cell 10)"))).toBe(2);
+    expect(ids.baseOf(prover.termIdOf("(cell 1 (f (f (f (f y)))))"))).toBe(-1);
   });
 });
 

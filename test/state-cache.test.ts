@@ -20,6 +20,19 @@ describe("StateCache", () => {
     expect(made).toBe(2);
   });
 
+  it("finds any state it keeps, not only the last, and makes each once", () => {
+    let made = 0;
+    const cache = new StateCache<number>(16, 3);
+    const stateOf = (k: number): Uint32Array => new Uint32Array([k, k * 7, 0xffffffff - k]);
+    for (let k = 0; k < 16; k++) expect(cache.get(stateOf(k), () => ++made)).toBe(k + 1);
+    for (let k = 15; k >= 0; k--) expect(cache.get(stateOf(k), () => ++made)).toBe(k + 1);
+    expect(made).toBe(16);
+    // full: a new state drops the one used longest ago (15, asked first in the second round)
+    expect(cache.get(stateOf(16), () => ++made)).toBe(17);
+    expect(cache.get(stateOf(0), () => ++made)).toBe(1);
+    expect(cache.get(stateOf(15), () => ++made)).toBe(18);
+  });
+
   it("leaves the ignored bits out, and drops the least recently used entry first", () => {
     let made = 0;
     const cache = new StateCache<number>(2, 1, new Uint32Array([0x80000001]));

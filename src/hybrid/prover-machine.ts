@@ -9,8 +9,9 @@
  * simple paths), but P^base of each grounds in about a second; a player, `replay`, `bench` and
  * `verify` then still have a machine, behind the interface they already use.
  *
- * A state is the bitset over base indices the engines use; the prover reads it as its sorted
- * KIF fluents. The questions one step asks of a state (each role's legal moves, terminal, goals)
+ * A state is the bitset over base indices the engines use; the prover reads it as a bitset over
+ * its universe of fluents, the base fluents in the order their KIF sorts (`FluentBits`), made once
+ * per state. The questions one step asks of a state (each role's legal moves, terminal, goals)
  * are answered once per state: a small most-recently-used cache keeps them, and the prover keeps
  * the tables of the last states it evaluated (prover.ts), so that a terminal check, the legal
  * moves and the next state of one state share what they derive.
@@ -19,7 +20,7 @@
 import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { FluentIds, Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
 import { BaseFluentIds, KifTermIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
@@ -28,8 +29,8 @@ const ANSWER_CACHE_SIZE = 64;
 
 /** What has been asked of one state. */
 interface StateAnswers {
-  /** The state's fluents as the prover's term ids (in KIF order): the prover keeps its layer by this object. */
-  readonly fluents: FluentIds;
+  /** The state's fluents as bits over the universe (else as term ids, in KIF order): the prover keeps its layer by this object. */
+  readonly fluents: FluentBits | FluentIds;
   readonly legal: (Int32Array | undefined)[];
   terminal?: boolean;
   goals?: (number | null)[];
@@ -57,6 +58,8 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly moves: KifTermIds;
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
+  /** The base fluents in KIF order as the prover's universe of fluents (null when two parse alike: states then go as term ids). */
+  private readonly universe: FluentUniverse | null;
 
   constructor(prover: Prover, propnet: Propnet) {
     super(propnet, new Int32Array(propnet.components.length));
@@ -66,6 +69,8 @@ export class ProverStateMachine extends PropnetMachineBase {
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
     this.fluents = new BaseFluentIds(prover, propnet.baseFluents);
+    const universe = this.fluents.kifOrderedIds();
+    this.universe = new Set(universe).size === universe.length ? prover.fluentUniverse(universe) : null;
     this.moves = new KifTermIds(
       prover,
       propnet.inputs.map((m) => m.move),
@@ -165,7 +170,10 @@ export class ProverStateMachine extends PropnetMachineBase {
   /** What has been asked of the state so far (its fluents at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
     return this.answers.get(state, () => ({
-      fluents: { ids: this.fluents.sortedIds(this.stateToBaseIndices(state)) },
+      fluents:
+        this.universe !== null
+          ? { universe: this.universe, bits: this.fluents.kifBits(state) }
+          : { ids: this.fluents.sortedIds(this.stateToBaseIndices(state)) },
       legal: this.roles.map(() => undefined),
     }));
   }

@@ -4,21 +4,26 @@
  * (prover-machine.ts), the hybrid machine its states filled with the lifted atoms
  * (hybrid-machine.ts). A playout asks several questions of the same few states in a row, so a few
  * tens of entries are enough; the least recently used is dropped first.
+ *
+ * The state asked last is found by comparing its words; another by a hash of its words compared
+ * with each entry's, then its words: no key is built (a string per state was about 2 % of chess on
+ * the prover).
  * Pure computation: no Node imports.
  */
-
-/** The key of `state`'s first `words` words, without the bits of `ignored` (when given). */
-export function stateKey(state: ArrayLike<number>, words: number, ignored?: Uint32Array): string {
-  let key = "";
-  for (let w = 0; w < words; w++) key += `${ignored ? state[w] & ~ignored[w] : state[w]},`;
-  return key;
-}
+import { finishHash, hashSeed, mixId } from "../prover/id-hash.js";
 
 export class StateCache<T> {
-  private readonly entries = new Map<string, T>();
-  /** The words of the state asked last (bits of `ignored` cleared) and its value. */
-  private readonly lastWords: Uint32Array;
-  private last: T | undefined;
+  /** Per entry: its state's words (bits of `ignored` cleared), their hash, its value and when it was used last. */
+  private readonly keys: Uint32Array;
+  private readonly hashes: Int32Array;
+  private readonly values: (T | undefined)[];
+  private readonly used: Float64Array;
+  private size = 0;
+  private clock = 0;
+  /** The entry asked last, or -1. */
+  private last = -1;
+  /** The state asked, its bits of `ignored` cleared. */
+  private readonly asked: Uint32Array;
 
   /** `words`: the words of a state; `ignored`: bits that do not tell states apart (the key leaves them out). */
   constructor(
@@ -26,28 +31,50 @@ export class StateCache<T> {
     private readonly words: number,
     private readonly ignored?: Uint32Array,
   ) {
-    this.lastWords = new Uint32Array(words);
+    this.keys = new Uint32Array(capacity * words);
+    this.hashes = new Int32Array(capacity);
+    this.values = new Array<T | undefined>(capacity).fill(undefined);
+    this.used = new Float64Array(capacity);
+    this.asked = new Uint32Array(words);
   }
 
   /** The value kept for `state` or, when there is none, `make()`'s; either way now the most recently used. */
   get(state: ArrayLike<number>, make: () => T): T {
-    const { words, ignored, lastWords } = this;
-    if (this.last !== undefined) {
-      let same = true;
-      for (let w = 0; w < words && same; w++) same = (ignored ? state[w] & ~ignored[w] : state[w]) >>> 0 === lastWords[w];
-      if (same) return this.last;
+    const { words, ignored, asked, keys } = this;
+    for (let w = 0; w < words; w++) asked[w] = ignored ? state[w] & ~ignored[w] : state[w];
+    if (this.last >= 0 && this.sameAs(this.last)) return this.values[this.last]!;
+    let h = hashSeed(words);
+    for (let w = 0; w < words; w++) h = mixId(h, asked[w]);
+    h = finishHash(h);
+    let entry = -1;
+    for (let e = 0; e < this.size; e++) {
+      if (this.hashes[e] === h && this.sameAs(e)) {
+        entry = e;
+        break;
+      }
     }
-    const key = stateKey(state, words, ignored);
-    let value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-    } else {
-      value = make();
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    if (entry < 0) {
+      const value = make();
+      if (this.size < this.capacity) {
+        entry = this.size++;
+      } else {
+        entry = 0;
+        for (let e = 1; e < this.size; e++) if (this.used[e] < this.used[entry]) entry = e;
+      }
+      keys.set(asked, entry * words);
+      this.hashes[entry] = h;
+      this.values[entry] = value;
     }
-    this.entries.set(key, value);
-    for (let w = 0; w < words; w++) lastWords[w] = ignored ? state[w] & ~ignored[w] : state[w];
-    this.last = value;
-    return value;
+    this.used[entry] = ++this.clock;
+    this.last = entry;
+    return this.values[entry]!;
+  }
+
+  /** Whether entry `e` is of the state asked. */
+  private sameAs(e: number): boolean {
+    const { words, asked, keys } = this;
+    const base = e * words;
+    for (let w = 0; w < words; w++) if (keys[base + w] !== asked[w]) return false;
+    return true;
   }
 }

@@ -7,9 +7,12 @@
  * all); an id met first in an answer is found through its KIF once, then by id.
  *
  * `KifTermIds` is the mechanism, over a list of names in groups (moves: one group per role, as
- * one KIF may be an input of two roles); `BaseFluentIds` adds the order a state goes over in:
- * its fluents as their KIF sorts (`Array.prototype.sort` on the strings), the order the prover's
- * layer was built in when states went over as sorted KIF, so the prover evaluates as it did then.
+ * one KIF may be an input of two roles), a term id found back by a dense array per group;
+ * `BaseFluentIds` adds the order a state goes over in: its fluents as their KIF sorts
+ * (`Array.prototype.sort` on the strings), the order the prover's layer was built in when states
+ * went over as sorted KIF, so the prover evaluates as it did then. A state goes over either as
+ * term ids in that order or as a bitset over the base fluents in that order (the prover's
+ * universe of fluents, `Prover.useFluentUniverse`).
  * Pure computation: no Node imports.
  */
 import type { Prover } from "../prover/prover.js";
@@ -18,8 +21,11 @@ import type { Prover } from "../prover/prover.js";
 export class KifTermIds {
   /** Per index: the prover's term id of its name, or -1 until it is needed. */
   private readonly termIds: Int32Array;
-  /** Per group: term id → index, filled as ids are met; name → index for the ids met first in an answer. */
-  private readonly byId: Map<number, number>[];
+  /**
+   * Per group, by term id: its index + 1, -1 when the group has no such name, 0 while not known;
+   * filled as ids are met (grown as needed); name → index for the ids met first in an answer.
+   */
+  private readonly byId: Int32Array[];
   private byKif: Map<string, number>[] | undefined;
 
   /**
@@ -33,7 +39,7 @@ export class KifTermIds {
     groupCount = 1,
   ) {
     this.termIds = new Int32Array(names.length).fill(-1);
-    this.byId = Array.from({ length: groupCount }, () => new Map<number, number>());
+    this.byId = Array.from({ length: groupCount }, () => new Int32Array(0));
   }
 
   /** The prover's term id of name i. */
@@ -41,21 +47,32 @@ export class KifTermIds {
     let id = this.termIds[i];
     if (id < 0) {
       id = this.termIds[i] = this.prover.termIdOf(this.names[i]);
-      this.byId[this.groupOf === undefined ? 0 : this.groupOf[i]].set(id, i);
+      this.setIndex(this.groupOf === undefined ? 0 : this.groupOf[i], id, i);
     }
     return id;
   }
 
   /** The index of the name given as the prover's term id within a group, or -1 when the group has no such name. */
   indexOf(id: number, group = 0): number {
-    let i = this.byId[group].get(id);
-    if (i === undefined) {
-      i = this.kifIndex(group).get(this.prover.kifOf(id));
-      if (i === undefined) return -1;
-      this.byId[group].set(id, i);
-      this.termIds[i] = id;
-    }
+    const byId = this.byId[group];
+    const known = id < byId.length ? byId[id] : 0;
+    if (known !== 0) return known > 0 ? known - 1 : -1;
+    const i = this.kifIndex(group).get(this.prover.kifOf(id));
+    this.setIndex(group, id, i ?? -1);
+    if (i === undefined) return -1;
+    this.termIds[i] = id;
     return i;
+  }
+
+  /** Records the index of term id `id` in `group` (-1: none). */
+  private setIndex(group: number, id: number, i: number): void {
+    let byId = this.byId[group];
+    if (id >= byId.length) {
+      const grown = new Int32Array(Math.max(id + 1, byId.length * 2, 64));
+      grown.set(byId);
+      this.byId[group] = byId = grown;
+    }
+    byId[id] = i < 0 ? -1 : i + 1;
   }
 
   /** The group's names → their indices (the last index of a name that repeats). */
@@ -87,6 +104,30 @@ export class BaseFluentIds extends KifTermIds {
     const ranks = Int32Array.from(baseIndices, (b) => this.kifRank[b]).sort();
     for (let k = 0; k < ranks.length; k++) ranks[k] = this.kifOrder[ranks[k]];
     return ranks;
+  }
+
+  /** The term ids of every base fluent, in the order their KIF sorts: the prover's universe of fluents for `kifBits`. */
+  kifOrderedIds(): number[] {
+    return Array.from(this.kifOrder, (b) => this.idOf(b));
+  }
+
+  /** A state (a bitset over base indices) as a bitset over the base fluents in the order their KIF sorts. */
+  kifBits(state: ArrayLike<number>): Uint32Array {
+    const n = this.kifRank.length;
+    const bits = new Uint32Array((n + 31) >>> 5);
+    const { kifRank } = this;
+    for (let w = 0; w < bits.length; w++) {
+      let word = state[w];
+      while (word !== 0) {
+        const low = word & -word;
+        word ^= low;
+        const b = (w << 5) + 31 - Math.clz32(low);
+        if (b >= n) break;
+        const rank = kifRank[b];
+        bits[rank >>> 5] |= 1 << (rank & 31);
+      }
+    }
+    return bits;
   }
 
   /** The term ids of the fluents of these base indices, in the order their KIF sorts. */

@@ -4,76 +4,79 @@
  * `true(name/arity)`, the same for `does`).
  *
  * Why apart: how a term becomes the tuples of input relations is fixed per game and per term; it is
- * kept here, once per fluent and per move, while the evaluator only reads the layers.
+ * kept here, once per fluent and per move, while the evaluator only reads the layers. A state given
+ * as a bitset over a universe of fluents is routed once for the whole universe (fluent-universe.ts).
  */
 import type { Program, Relation } from "./program.js";
-import type { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 import { Layer } from "./layer.js";
 
+/** An input's routes: each input relation it goes to, followed by its tuple there. */
+export type InputRoutes = (Relation | number[])[];
+
 export class InputRouter {
-  private readonly store: TermStore;
   /** Per move term: the input relations a `does` of it goes to (a fluent's are in fluentTuples). */
   private readonly routes = new Map<number, Relation[]>();
   /** Per fluent: its input relations, each followed by its tuple there (see `addInput`). */
-  private readonly fluentTuples = new Map<number, (Relation | number[])[]>();
+  private readonly fluentTuples = new Map<number, InputRoutes>();
 
-  constructor(private readonly program: Program) {
-    this.store = program.store;
-  }
+  constructor(private readonly program: Program) {}
 
   /** A layer holding the fluents of a state as `true` inputs. */
   stateLayer(fluents: readonly number[]): Layer {
     const layer = new Layer();
-    for (const f of fluents) this.addInput(layer, "true", [], f);
+    const indexes: TupleIndex[] = [];
+    for (const f of fluents) {
+      // A fluent's tuples are the same in every state (an index keeps them, never changed): made once.
+      let tuples = this.fluentTuples.get(f);
+      if (tuples === undefined) this.fluentTuples.set(f, (tuples = inputRoutes(this.program, "true", [], f)));
+      for (let k = 0; k < tuples.length; k += 2) inputIndex(layer, indexes, tuples[k] as Relation).add(tuples[k + 1] as number[], true);
+    }
     return layer;
   }
 
   /** A layer holding a joint move as `does` inputs: `moves[i]` is the move of `roles[i]`. */
   moveLayer(roles: readonly number[], moves: readonly number[]): Layer {
     const layer = new Layer();
-    for (let i = 0; i < roles.length; i++) this.addInput(layer, "does", [roles[i]], moves[i]);
+    const indexes: TupleIndex[] = [];
+    for (let i = 0; i < roles.length; i++) {
+      let targets = this.routes.get(moves[i]);
+      if (targets === undefined) this.routes.set(moves[i], (targets = inputRelations(this.program, "does", 1, moves[i])));
+      const tuples = routesTo(this.program, targets, "does", [roles[i]], moves[i]);
+      for (let k = 0; k < tuples.length; k += 2) inputIndex(layer, indexes, tuples[k] as Relation).add(tuples[k + 1] as number[]);
+    }
     return layer;
-  }
-
-  private addInput(layer: Layer, kind: "true" | "does", prefix: readonly number[], term: number): void {
-    if (kind === "true") {
-      // A fluent's tuples are the same in every state (an index keeps them, never changed): made once.
-      let tuples = this.fluentTuples.get(term);
-      if (tuples === undefined) this.fluentTuples.set(term, (tuples = this.routeTuples(kind, prefix, term)));
-      for (let k = 0; k < tuples.length; k += 2) inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[], true);
-      return;
-    }
-    const tuples = this.routeTuples(kind, prefix, term);
-    for (let k = 0; k < tuples.length; k += 2) inputIndex(layer, tuples[k] as Relation).add(tuples[k + 1] as number[]);
-  }
-
-  /** The input relations an input goes to, each followed by its tuple there. */
-  private routeTuples(kind: "true" | "does", prefix: readonly number[], term: number): (Relation | number[])[] {
-    // a fluent's tuples are kept by fluentTuples (this runs once per fluent): only a move's routes are kept here
-    let targets = kind === "does" ? this.routes.get(term) : undefined;
-    if (targets === undefined) {
-      const store = this.store;
-      const args = store.argsOf[term];
-      const name = store.symbolNames[store.symbolOf[term]];
-      const keys = [
-        `${kind}/${prefix.length + 1}`,
-        args === null ? `${kind}(${name})` : `${kind}(${name}/${args.length})`,
-      ];
-      const found: Relation[] = [];
-      for (const k of keys) {
-        const r = this.program.relation(k);
-        if (r !== undefined && r.kind === kind) found.push(r);
-      }
-      targets = found;
-      if (kind === "does") this.routes.set(term, found);
-    }
-    const tuples: (Relation | number[])[] = [];
-    for (const r of targets) tuples.push(r, r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(this.store.argsOf[term] ?? [])]);
-    return tuples;
   }
 }
 
-function inputIndex(layer: Layer, r: Relation): TupleIndex {
-  return (layer.inputs[r.index] ??= new TupleIndex(r.arity));
+/** The input relations an input of `kind` (after `prefix` arguments) goes to, each followed by its tuple there. */
+export function inputRoutes(program: Program, kind: "true" | "does", prefix: readonly number[], term: number): InputRoutes {
+  return routesTo(program, inputRelations(program, kind, prefix.length, term), kind, prefix, term);
+}
+
+/** The input relations of `kind` that read `term` after `prefixLength` arguments: `kind/n` and `kind(name/arity)`. */
+function inputRelations(program: Program, kind: "true" | "does", prefixLength: number, term: number): Relation[] {
+  const store = program.store;
+  const args = store.argsOf[term];
+  const name = store.symbolNames[store.symbolOf[term]];
+  const keys = [`${kind}/${prefixLength + 1}`, args === null ? `${kind}(${name})` : `${kind}(${name}/${args.length})`];
+  const found: Relation[] = [];
+  for (const k of keys) {
+    const r = program.relation(k);
+    if (r !== undefined && r.kind === kind) found.push(r);
+  }
+  return found;
+}
+
+function routesTo(program: Program, targets: readonly Relation[], kind: "true" | "does", prefix: readonly number[], term: number): InputRoutes {
+  const tuples: InputRoutes = [];
+  for (const r of targets) tuples.push(r, r.key === `${kind}/${prefix.length + 1}` ? [...prefix, term] : [...prefix, ...(program.store.argsOf[term] ?? [])]);
+  return tuples;
+}
+
+/** The layer's index of input relation `r`, made on first use (`indexes` keeps them typed as made here). */
+function inputIndex(layer: Layer, indexes: TupleIndex[], r: Relation): TupleIndex {
+  let index = indexes[r.index];
+  if (index === undefined) layer.inputs[r.index] = indexes[r.index] = index = new TupleIndex(r.arity);
+  return index;
 }

@@ -59,7 +59,7 @@ export class Layer {
    * relation: chess made about 2,400 maps a state, most of the prover's garbage.
    */
   readonly tables = new Map<number, Table>();
-  readonly inputs: (TupleIndex | undefined)[] = [];
+  readonly inputs: (Pick<TupleIndex, "lookup" | "lookupAt"> | undefined)[] = [];
   /** Answers of fully bound calls searched depth-first (see ground-calls.ts). */
   private readonly known = new BoundAnswers();
 

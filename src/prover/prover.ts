@@ -16,6 +16,9 @@ import { RANDOM_ROLE, type Description } from "../syntax/ast.js";
 import { Evaluator, type Layer } from "./evaluator.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { compileProgram, type Program, type Relation } from "./program.js";
+import { FluentUniverse } from "./fluent-universe.js";
+
+export { FluentUniverse } from "./fluent-universe.js";
 
 export { parseKifTerm } from "../syntax/kif-term.js";
 
@@ -31,6 +34,19 @@ export interface FluentIds {
   /** The fluents' term ids, in any order (the layer is built in it: the prover's machine gives them as the fluents sort as KIF). */
   readonly ids: readonly number[];
 }
+
+/**
+ * A state given as a bitset over a universe of fluents (`Prover.fluentUniverse`): bit p (word
+ * p >>> 5, bit p & 31) set when the universe's fluent p holds. The prover keeps its layer by the
+ * object's identity and reads the bits as they are: they must not change while the object is in use.
+ */
+export interface FluentBits {
+  readonly universe: FluentUniverse;
+  readonly bits: Uint32Array;
+}
+
+/** A state in any of the forms the prover reads: KIF, term ids, or bits over the universe of fluents. */
+export type StateInput = State | FluentIds | FluentBits;
 
 /** How many state layers (their tables) are kept, most recently used first. */
 const STATE_CACHE_SIZE = 2;
@@ -75,9 +91,9 @@ export class Prover {
   private readonly program: Program;
   private readonly roleIds: readonly number[];
   private readonly termIds = new Map<string, number>();
-  private readonly stateLayers = new Map<string | FluentIds, Layer>();
+  private readonly stateLayers = new Map<string | FluentIds | FluentBits, Layer>();
   /** The state asked last and its layer: a machine asks each of its states several questions in a row, with one array. */
-  private lastState: State | FluentIds | null = null;
+  private lastState: StateInput | null = null;
   private lastLayer: Layer | null = null;
 
   private constructor(
@@ -117,29 +133,29 @@ export class Prover {
   }
 
   /** The legal moves of `role` in `state`, sorted (by UTF-16 code units, as `Array.prototype.sort`). */
-  legalMoves(state: State | FluentIds, role: string): string[] {
+  legalMoves(state: StateInput, role: string): string[] {
     const answers = this.ask("legal/2", [this.termIdOf(role), -1], this.layerOf(state), this.noInput());
     return sortedUnique(answers.map((t) => this.kifOf(t[1])));
   }
 
   /** The state after `jointMove` (one move per role, in role order) is played in `state`. */
-  nextState(state: State | FluentIds, jointMove: readonly string[]): State {
+  nextState(state: StateInput, jointMove: readonly string[]): State {
     return sortedUnique(this.nextFluents(state, jointMove));
   }
 
   /** The fluents of the state after `jointMove`, as `nextState` but in no order, possibly repeated (for a caller that sets bits). */
-  nextFluents(state: State | FluentIds, jointMove: readonly string[]): string[] {
+  nextFluents(state: StateInput, jointMove: readonly string[]): string[] {
     return this.nextFluentIds(state, jointMove.map((m) => this.termIdOf(m))).map((id) => this.kifOf(id));
   }
 
   /** `nextFluents` as term ids, the joint move given as the moves' term ids (`termIdOf`). */
-  nextFluentIds(state: State | FluentIds, jointMove: readonly number[]): number[] {
+  nextFluentIds(state: StateInput, jointMove: readonly number[]): number[] {
     const answers = this.ask("next/1", [-1], this.layerOf(state), this.moveLayer(jointMove));
     return answers.map((t) => t[0]);
   }
 
   /** The legal moves of the role at `roleIndex` (in role order) as term ids, in no order, without repeats. */
-  legalMoveIds(state: State | FluentIds, roleIndex: number): number[] {
+  legalMoveIds(state: StateInput, roleIndex: number): number[] {
     return this.ask("legal/2", [this.roleIds[roleIndex], -1], this.layerOf(state), this.noInput()).map((t) => t[1]);
   }
 
@@ -148,7 +164,7 @@ export class Prover {
    * the state before the move, with the move's `does`, as the Dresden GameController asks it):
    * sorted percepts per role, every role present (empty for a GDL-I game).
    */
-  percepts(state: State | FluentIds, jointMove: readonly string[]): Record<string, string[]> {
+  percepts(state: StateInput, jointMove: readonly string[]): Record<string, string[]> {
     const moves = this.moveLayer(jointMove.map((m) => this.termIdOf(m)));
     const layer = this.layerOf(state);
     const result: Record<string, string[]> = {};
@@ -159,7 +175,7 @@ export class Prover {
     return result;
   }
 
-  isTerminal(state: State | FluentIds): boolean {
+  isTerminal(state: StateInput): boolean {
     return this.ask("terminal/0", [], this.layerOf(state), this.noInput()).length > 0;
   }
 
@@ -168,7 +184,7 @@ export class Prover {
    * several different ones (see `goalValues` for all of them). Values that are not numbers
    * are ignored.
    */
-  goals(state: State | FluentIds): Record<string, number | null> {
+  goals(state: StateInput): Record<string, number | null> {
     const all = this.goalValues(state);
     const result: Record<string, number | null> = {};
     for (const role of this.roles) result[role] = all[role].length === 1 ? all[role][0] : null;
@@ -176,7 +192,7 @@ export class Prover {
   }
 
   /** Every numeric goal value of each role in `state`, ascending. */
-  goalValues(state: State | FluentIds): Record<string, number[]> {
+  goalValues(state: StateInput): Record<string, number[]> {
     const layer = this.layerOf(state);
     const result: Record<string, number[]> = {};
     this.roles.forEach((role, i) => {
@@ -197,7 +213,7 @@ export class Prover {
    * the hybrid machine (src/hybrid/hybrid-machine.ts) asks for a lifted relation. The relation
    * must not depend on `does` (no move is given).
    */
-  instances(state: State | FluentIds, name: string, arity: number): string[][] {
+  instances(state: StateInput, name: string, arity: number): string[][] {
     const answers = this.ask(`${name}/${arity}`, new Array<number>(arity).fill(-1), this.layerOf(state), this.noInput());
     return answers.map((tuple) => tuple.map((id) => this.kifOf(id)));
   }
@@ -222,6 +238,15 @@ export class Prover {
     return this.evaluator.moveLayer(this.roleIds, jointMove);
   }
 
+  /**
+   * A universe of fluents (term ids, each once; throws when one repeats) that states given as
+   * `FluentBits` are bitsets over, by position: their `true` inputs are then read from the bits
+   * (fluent-universe.ts), each fluent routed to its input relations once for the game.
+   */
+  fluentUniverse(fluents: readonly number[]): FluentUniverse {
+    return new FluentUniverse(this.program, fluents);
+  }
+
   /** A term id as normalized KIF. */
   kifOf(id: number): string {
     return this.program.store.kif(id);
@@ -238,15 +263,14 @@ export class Prover {
   }
 
   /** The layer (inputs and tables) of a state, from a small most-recently-used cache. */
-  private layerOf(state: State | FluentIds): Layer {
+  private layerOf(state: StateInput): Layer {
     if (state === this.lastState) return this.lastLayer!;
-    const ids = "ids" in state ? state : null;
-    const key = ids ?? (state as State).join("\n");
+    const key = Array.isArray(state) ? (state as State).join("\n") : (state as FluentIds | FluentBits);
     let layer = this.stateLayers.get(key);
     if (layer !== undefined) {
       this.stateLayers.delete(key);
     } else {
-      layer = this.evaluator.stateLayer(ids !== null ? ids.ids : (state as State).map((f) => this.termIdOf(f)));
+      layer = this.newLayer(state);
       if (this.stateLayers.size >= STATE_CACHE_SIZE) {
         this.stateLayers.delete(this.stateLayers.keys().next().value!);
       }
@@ -255,5 +279,13 @@ export class Prover {
     this.lastState = state;
     this.lastLayer = layer;
     return layer;
+  }
+
+  private newLayer(state: StateInput): Layer {
+    if ("bits" in state) {
+      if (state.universe.program !== this.program) throw new Error("a state given as bits over another prover's universe of fluents");
+      return state.universe.stateLayer(state.bits);
+    }
+    return this.evaluator.stateLayer("ids" in state ? state.ids : (state as State).map((f) => this.termIdOf(f)));
   }
 }

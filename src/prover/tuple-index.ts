@@ -13,10 +13,10 @@
 import { finishHash, hashSeed, mixId } from "./id-hash.js";
 
 /** Most positions a bit mask indexes; wider lookups scan (no GDL game comes near). */
-const MAX_MASK_POSITIONS = 30;
+export const MAX_MASK_POSITIONS = 30;
 
 /** Buckets of tuples agreeing on a mask's positions, by the hash of those positions. */
-class MaskIndex {
+export class MaskIndex {
   private readonly buckets = new Map<number, number[][]>();
   /** Further buckets whose hash equals a bucket's above, with other values. */
   private readonly collided = new Map<number, number[][][]>();
@@ -126,7 +126,7 @@ export class TupleIndex {
 
 const EMPTY: readonly number[][] = [];
 
-function agrees(tuple: readonly number[], call: readonly number[]): boolean {
+export function agrees(tuple: readonly number[], call: readonly number[]): boolean {
   for (let i = 0; i < call.length; i++) if (call[i] >= 0 && call[i] !== tuple[i]) return false;
   return true;
 }

@@ -1,0 +1,236 @@
+/**
+ * The `true` inputs of a state given as a bitset over a universe of fluents fixed once (the base
+ * fluents a machine's states are made of, src/hybrid/prover-machine.ts): each fluent is routed to
+ * its input relations once for the game, and a state's layer is the bitset itself, read through
+ * one index per input relation with TupleIndex's lookups (the evaluator reads either kind alike).
+ *
+ * Why: a state made of fluents hashed into a TupleIndex each (inputs.ts) cost chess a few percent of
+ * its playouts, once per state and fluent. Here a fully bound lookup is a bit test: the values at
+ * each argument position of a relation are numbered densely once, so a tuple's numbers give its
+ * member of the relation; the other lookups index the state's members lazily, per mask used.
+ * Members are kept in universe order, so lookups answer in that order (the prover's machine gives
+ * its universe as the fluents' KIF sorts, the order its layers were built in before).
+ * Pure computation: no Node imports.
+ */
+import type { Program, Relation } from "./program.js";
+import { Layer } from "./layer.js";
+import { inputRoutes } from "./inputs.js";
+import { agrees, MaskIndex, MAX_MASK_POSITIONS } from "./tuple-index.js";
+
+/** Widest range of term ids one argument position is numbered over densely, per value it holds (at least 1024). */
+const DENSE_RANGE_PER_VALUE = 16;
+/** Most codes a dense table of fully bound tuples has, per member (at least 4096); a mask index beyond. */
+const DENSE_CODES_PER_MEMBER = 16;
+
+const EMPTY: readonly number[][] = [];
+
+/** The members of one `true` input relation in the universe, and how a fully bound tuple finds its member. */
+class RelationMembers {
+  /** Per member, in universe order: its position in the universe, its tuple, a list of its tuple alone. */
+  readonly positions: number[] = [];
+  readonly tuples: number[][] = [];
+  readonly singles: (readonly number[][])[] = [];
+  /** The mask of every argument position (-1 when too many to index). */
+  readonly fullMask: number;
+  /** Per universe position from `firstPosition` on: its member, or -1 when it is no member. */
+  private memberAt = new Int32Array(0);
+  firstPosition = 0;
+  /** Per argument position: the dense number of each value (term id − valueBase), -1 for a value no member has there. */
+  private valueNumbers: Int32Array[] = [];
+  private valueBase: number[] = [];
+  private strides: number[] = [];
+  /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
+  private byCode: Int32Array | null = null;
+
+  constructor(readonly relation: Relation) {
+    this.fullMask = relation.arity >= MAX_MASK_POSITIONS ? -1 : (1 << relation.arity) - 1;
+  }
+
+  add(position: number, tuple: number[]): void {
+    this.positions.push(position);
+    this.tuples.push(tuple);
+    this.singles.push([tuple]);
+  }
+
+  /** Numbers the values and codes the members, once every member is added. */
+  finish(): void {
+    const n = this.positions.length;
+    const first = n === 0 ? 0 : this.positions[0];
+    this.firstPosition = first;
+    this.memberAt = new Int32Array(n === 0 ? 0 : this.positions[n - 1] - first + 1).fill(-1);
+    this.positions.forEach((p, m) => (this.memberAt[p - first] = m));
+    if (this.fullMask === -1 || this.relation.arity === 0) return;
+    let codes = 1;
+    for (let i = 0; i < this.relation.arity; i++) {
+      let min = Infinity;
+      let max = -Infinity;
+      for (const t of this.tuples) {
+        min = Math.min(min, t[i]);
+        max = Math.max(max, t[i]);
+      }
+      const values = new Set(this.tuples.map((t) => t[i])).size;
+      if (max - min + 1 > Math.max(1024, DENSE_RANGE_PER_VALUE * values)) return;
+      const numbers = new Int32Array(max - min + 1).fill(-1);
+      let count = 0;
+      for (const t of this.tuples) if (numbers[t[i] - min] < 0) numbers[t[i] - min] = count++;
+      this.valueNumbers.push(numbers);
+      this.valueBase.push(min);
+      this.strides.push(codes);
+      codes *= count;
+    }
+    if (codes > Math.max(4096, DENSE_CODES_PER_MEMBER * n)) return;
+    const byCode = new Int32Array(codes).fill(-1);
+    this.byCode = byCode;
+    // a tuple met twice (two fluents routed alike cannot be: their terms differ) would keep its first member
+    this.tuples.forEach((t, m) => {
+      const code = this.codeOf(t);
+      if (byCode[code] < 0) byCode[code] = m;
+    });
+  }
+
+  /** Whether fully bound tuples find their member by code (else through a mask index). */
+  get coded(): boolean {
+    return this.byCode !== null;
+  }
+
+  /** The member of a fully bound tuple, or -1 when no member has it. */
+  memberOf(call: readonly number[]): number {
+    const code = this.codeOf(call);
+    if (code < 0) return -1;
+    return this.byCode![code];
+  }
+
+  /** The member at a universe position, or -1. */
+  memberAtPosition(position: number): number {
+    const k = position - this.firstPosition;
+    return k >= 0 && k < this.memberAt.length ? this.memberAt[k] : -1;
+  }
+
+  private codeOf(tuple: readonly number[]): number {
+    let code = 0;
+    for (let i = 0; i < this.valueNumbers.length; i++) {
+      const numbers = this.valueNumbers[i];
+      const v = tuple[i] - this.valueBase[i];
+      if (!(v >= 0 && v < numbers.length)) return -1;
+      const number = numbers[v];
+      if (number < 0) return -1;
+      code += number * this.strides[i];
+    }
+    return code;
+  }
+}
+
+/**
+ * One state's tuples of one `true` input relation: the relation's members whose universe positions
+ * are set in the state's bits. TupleIndex's lookups, without building anything up front.
+ */
+export class StateFluentIndex {
+  private present: number[][] | undefined;
+  private byMask: Map<number, MaskIndex> | undefined;
+
+  constructor(
+    private readonly members: RelationMembers,
+    private readonly bits: Uint32Array,
+  ) {}
+
+  /** The state's tuples of the relation, in universe order. */
+  get tuples(): readonly number[][] {
+    if (this.present === undefined) {
+      const present: number[][] = [];
+      const { members, bits } = this;
+      const positions = members.positions;
+      if (positions.length > 0) {
+        const last = positions[positions.length - 1];
+        const end = Math.min(bits.length - 1, last >>> 5);
+        for (let w = members.firstPosition >>> 5; w <= end; w++) {
+          let word = bits[w];
+          while (word !== 0) {
+            const low = word & -word;
+            word ^= low;
+            const m = members.memberAtPosition((w << 5) + 31 - Math.clz32(low));
+            if (m >= 0) present.push(members.tuples[m]);
+          }
+        }
+      }
+      this.present = present;
+    }
+    return this.present;
+  }
+
+  /** As TupleIndex.lookup: the tuples that agree with `call` where it holds a term id (>= 0). */
+  lookup(call: readonly number[]): readonly number[][] {
+    let mask = 0;
+    for (let i = 0; i < call.length; i++) {
+      if (call[i] >= 0) {
+        if (i >= MAX_MASK_POSITIONS) return this.tuples.filter((t) => agrees(t, call));
+        mask |= 1 << i;
+      }
+    }
+    return this.lookupAt(call, mask);
+  }
+
+  /** As TupleIndex.lookupAt: `mask` has a bit set exactly where `call` holds a term id. */
+  lookupAt(call: readonly number[], mask: number): readonly number[][] {
+    if (mask === 0) return this.tuples;
+    const members = this.members;
+    if (mask === members.fullMask && members.coded) {
+      const m = members.memberOf(call);
+      if (m < 0) return EMPTY;
+      const p = members.positions[m];
+      return (this.bits[p >>> 5] >>> (p & 31)) & 1 ? members.singles[m] : EMPTY;
+    }
+    const byMask = (this.byMask ??= new Map());
+    let index = byMask.get(mask);
+    if (index === undefined) {
+      index = new MaskIndex(mask);
+      for (const t of this.tuples) index.add(t);
+      byMask.set(mask, index);
+    }
+    return index.get(call) ?? EMPTY;
+  }
+}
+
+/** A universe of fluents (term ids, each once) and each one's routes to the `true` input relations. */
+export class FluentUniverse {
+  /** The fluents, by position. */
+  readonly fluents: readonly number[];
+  private readonly members: RelationMembers[] = [];
+
+  /** Throws when a fluent is given twice (its bits would tell two answers). */
+  constructor(
+    /** The program whose input relations the fluents are routed to. */
+    readonly program: Program,
+    fluents: readonly number[],
+  ) {
+    this.fluents = fluents.slice();
+    const byRelation = new Map<Relation, RelationMembers>();
+    const seen = new Set<number>();
+    fluents.forEach((f, position) => {
+      if (seen.has(f)) throw new Error(`the fluent ${program.store.kif(f)} is twice in the universe`);
+      seen.add(f);
+      const routes = inputRoutes(program, "true", [], f);
+      for (let k = 0; k < routes.length; k += 2) {
+        const r = routes[k] as Relation;
+        let members = byRelation.get(r);
+        if (members === undefined) byRelation.set(r, (members = new RelationMembers(r)));
+        members.add(position, routes[k + 1] as number[]);
+      }
+    });
+    for (const members of byRelation.values()) {
+      members.finish();
+      this.members.push(members);
+    }
+  }
+
+  /** How many words a state's bitset has at least. */
+  get words(): number {
+    return (this.fluents.length + 31) >>> 5;
+  }
+
+  /** A layer whose `true` inputs are the fluents at the positions set in `bits` (kept, not copied: never change them). */
+  stateLayer(bits: Uint32Array): Layer {
+    const layer = new Layer();
+    for (const members of this.members) layer.inputs[members.relation.index] = new StateFluentIndex(members, bits);
+    return layer;
+  }
+}
