@@ -7,12 +7,15 @@
  */
 import type { BodyLiteral, Clause, CompiledPlan, Pattern } from "./program.js";
 import { patternVars } from "./program.js";
+import { literalCostsOf, type CallLiteral } from "./literal-cost.js";
 
 /**
  * The order in which a clause's body is solved when a call binds the head positions in
- * `mask`: positive literals in the written order (an input or fact lookup whose variables
- * are all bound goes first, as a cheap test), each `not`, `distinct` and `not distinct` as
- * soon as its variables are bound; those never bound go last.
+ * `mask`: each `not`, `distinct` and `not distinct` as soon as its variables are bound (those
+ * never bound go last); the positive literals by cost when the program's bodies are ordered by
+ * cost (`orderBodiesByCost`, literal-cost.ts: the literal with the fewest expected answers next,
+ * ties in the written order), else in the written order (an input or fact lookup whose
+ * variables are all bound goes first, as a cheap test).
  */
 export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
   // The lookup apart from the build: a function with closures allocates their context on every call.
@@ -21,6 +24,131 @@ export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
 
 /** The body order of `planFor`, computed (the compiled plan keeps it). */
 function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
+  const costs = literalCostsOf(clause.relation);
+  const boundBefore = new Map<BodyLiteral, ReadonlySet<number>>();
+  const writtenPlan = writtenOrder(clause, mask, boundBefore);
+  if (costs === undefined) return writtenPlan;
+  // A call of a state-dependent relation is dearer than a lookup (a table or a search per state),
+  // and its mode decides which table or search it is (ground-calls.ts, relaxed.ts): such a call
+  // keeps the written order's mode, and the written order among them. It comes when exactly the
+  // variables bound before it in the written order are, after those written before it; only a
+  // lookup of an input or of facts with one answer at most moves ahead of it (each answer of a
+  // literal moved ahead asks it again), never to bind what it binds itself. It counts as one
+  // answer when fully bound, else as STATE_CALL_WEIGHT times its answers. A static relation that
+  // is not range-restricted keeps its place by the same rule; a call of another static relation
+  // with rules counts as one answer at least (a call, however selective: among the tests, its written place),
+  // and a call of one with free positions keeps its written mode when more than MAX_STATIC_KEY are bound.
+  const dear = (l: BodyLiteral): boolean =>
+    l.kind === "pos" && l.relation.kind === "derived" && l.relation.clauses.length > 0 && !(l.relation.level === 0 && costs.callableFree(l.relation));
+  // A lookup of a `true` input whose size is a guess (`guessedInput`) keeps its written mode or
+  // becomes a test: a literal binds a variable of it first only when that leaves it fully bound,
+  // or when the written order has the literal before every such lookup left and binds there a
+  // variable the lookup's written mode has bound (connectFour's `line`
+  // walked the `succ` chain, then read the player's stones in one column, slower than reading
+  // them all; pentago's `row` binds a cell's whole position by static literals, which stays allowed).
+  const guessedOpen = (m: BodyLiteral, bound: ReadonlySet<number>): boolean =>
+    m.kind === "pos" && costs.guessedInput(m.relation) && !m.vars.every((v) => bound.has(v));
+  const spoils = (l: BodyLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): boolean => {
+    const at = writtenPlan.indexOf(l);
+    const early = remaining.every((m) => m === l || !guessedOpen(m, bound) || at < writtenPlan.indexOf(m));
+    return remaining.some((m) => {
+      if (m === l || !guessedOpen(m, bound)) return false;
+      const before = boundBefore.get(m)!;
+      const binds = m.vars.some((v) => !bound.has(v) && l.vars.includes(v) && !(early && before.has(v)));
+      return binds && !m.vars.every((v) => bound.has(v) || l.vars.includes(v));
+    });
+  };
+  const score = (l: CallLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): number => {
+    if (spoils(l, bound, remaining)) return Infinity;
+    if (costs.guessedInput(l.relation) && !l.vars.every((v) => bound.has(v)) && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
+    const at = writtenPlan.indexOf(l);
+    const ahead = remaining.filter((m) => m !== l && dear(m) && writtenPlan.indexOf(m) < at);
+    const test = l.vars.every((v) => bound.has(v));
+    if (!dear(l)) {
+      const rules = l.relation.kind === "derived" && l.relation.clauses.length > 0;
+      if (rules && !test && keyPositions(l, bound) > MAX_STATIC_KEY && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
+      if (ahead.length === 0) return rules ? (test ? 1 : Math.max(1, costs.estimate(l, bound))) : costs.estimate(l, bound);
+      if (rules || ahead.some((d) => d.vars.some((v) => !boundBefore.get(d)!.has(v) && l.vars.includes(v)))) return Infinity;
+      const estimate = costs.estimate(l, bound);
+      return estimate <= 1 ? estimate : Infinity;
+    }
+    const before = boundBefore.get(l)!;
+    if (ahead.length > 0 || !sameBound(l, bound, before)) return Infinity;
+    if (test) return 1;
+    return STATE_CALL_WEIGHT * Math.max(1, costs.estimate(l, bound));
+  };
+  // A `not` of such a relation waits for the positive literals written before it (a filter that
+  // is dear to ask: the cheaper ones before it may rule the rest out).
+  const waits = (l: BodyLiteral, remaining: readonly BodyLiteral[]) =>
+    l.kind === "neg" &&
+    l.relation.kind === "derived" &&
+    l.relation.clauses.length > 0 &&
+    l.relation.level > 0 &&
+    remaining.some((m) => m.kind === "pos" && writtenPlan.indexOf(m) < writtenPlan.indexOf(l));
+  return order(clause, mask, (remaining, bound) => {
+    let best = -1;
+    let bestScore = Infinity;
+    remaining.forEach((l, k) => {
+      if (l.kind !== "pos") return;
+      const s = score(l, bound, remaining);
+      if (s < bestScore) [best, bestScore] = [k, s];
+    });
+    // None allowed cannot happen (the first positive literal of the written order left is); kept as written if it did.
+    return best >= 0 ? best : remaining.findIndex((l) => l.kind === "pos");
+  }, null, waits);
+}
+
+/**
+ * Positions a static call with free ones may have bound by variables, unless as written: each set of
+ * values there is a table of its own, kept for the game (sudoku's `exactlyone` asked with seven
+ * marks bound made one per row and state, where the written order asked it fully bound).
+ */
+const MAX_STATIC_KEY = 3;
+
+/** The positions of a call whose arguments hold variables, all bound (a call's key beyond its constants). */
+function keyPositions(l: CallLiteral, bound: ReadonlySet<number>): number {
+  let n = 0;
+  for (const p of l.args) if (p.k !== 0 && patternVars([p]).every((v) => bound.has(v))) n++;
+  return n;
+}
+
+/** Whether a literal's variables bound are the same in `a` and `b`. */
+function sameBound(l: CallLiteral, a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+  return l.vars.every((v) => a.has(v) === b.has(v));
+}
+
+/** How much dearer than a lookup's answer each answer of a state-dependent call with free positions counts (`bodyOrder`). */
+const STATE_CALL_WEIGHT = 4;
+
+/** The order of `planFor` with the positive literals in the written order; `boundBefore` gets the variables bound before each literal. */
+function writtenOrder(clause: Clause, mask: number, boundBefore: Map<BodyLiteral, ReadonlySet<number>>): readonly BodyLiteral[] {
+  const allBound = (vars: readonly number[], bound: ReadonlySet<number>) => vars.every((v) => bound.has(v));
+  return order(
+    clause,
+    mask,
+    (remaining, bound) => {
+      let k = remaining.findIndex(
+        (l) => l.kind === "pos" && (l.relation.kind !== "derived" || l.relation.clauses.length === 0) && allBound(l.vars, bound),
+      );
+      if (k < 0) k = remaining.findIndex((l) => l.kind === "pos");
+      return k;
+    },
+    boundBefore,
+  );
+}
+
+/**
+ * A body order: each `not`, `distinct` and `not distinct` as soon as its variables are bound (and
+ * `waits` lets it), a positive literal (the index `next` picks among those remaining, in the
+ * written order; -1 when none) when none is, the rest last as written.
+ */
+function order(
+  clause: Clause,
+  mask: number,
+  next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number,
+  boundBefore: Map<BodyLiteral, ReadonlySet<number>> | null = null,
+  waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[]) => boolean = () => false,
+): readonly BodyLiteral[] {
   const bound = new Set<number>();
   clause.head.forEach((p, j) => {
     if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
@@ -30,6 +158,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const ordered: BodyLiteral[] = [];
   const take = (k: number) => {
     const [literal] = remaining.splice(k, 1);
+    boundBefore?.set(literal, new Set(bound));
     ordered.push(literal);
     literal.vars.forEach((v) => bound.add(v));
   };
@@ -39,7 +168,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
       progress = false;
       for (let k = 0; k < remaining.length; k++) {
         const l = remaining[k];
-        const ready =
+        const ready = waits(l, remaining) ? false :
           l.kind === "neg" || l.kind === "distinct"
             ? allBound(l.vars)
             : l.kind === "eq"
@@ -53,10 +182,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
       }
     }
     if (remaining.length === 0) break;
-    let k = remaining.findIndex(
-      (l) => l.kind === "pos" && (l.relation.kind !== "derived" || l.relation.clauses.length === 0) && allBound(l.vars),
-    );
-    if (k < 0) k = remaining.findIndex((l) => l.kind === "pos");
+    const k = next(remaining, bound);
     if (k < 0) {
       while (remaining.length > 0) take(0);
       break;

@@ -17,6 +17,7 @@ import { Evaluator, type Layer } from "./evaluator.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { compileProgram, type Program, type Relation } from "./program.js";
 import { FluentUniverse } from "./fluent-universe.js";
+import { orderBodiesByCost } from "./literal-cost.js";
 
 export { FluentUniverse } from "./fluent-universe.js";
 
@@ -80,6 +81,11 @@ export interface ProverOptions {
    * (false; the tests compare the three).
    */
   readonly compiledPlans?: boolean | "modes";
+  /**
+   * How rule bodies are ordered: by the estimated answers of each literal (default "cost",
+   * src/prover/literal-cost.ts) or with the positive literals as written (the tests compare the two).
+   */
+  readonly bodyOrder?: "cost" | "written";
 }
 
 export class Prover {
@@ -103,6 +109,7 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
+    if (options.bodyOrder !== "written") orderBodiesByCost(program);
     this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers, options.compiledPlans);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
