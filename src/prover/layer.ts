@@ -14,10 +14,12 @@ export function callHash(relation: number, call: readonly number[]): number {
   return hashIds(relation, call);
 }
 
-/** Slots of a new table of kept answers (a power of two); a state layer keeps about 50 on chess. */
+/** Slots of a table of kept answers at its first answer (a power of two); a state layer keeps about 50 on chess. */
 const FIRST_SLOTS = 64;
-/** Ints of a new pool of kept calls. */
+/** Ints of the pool of kept calls at the first answer. */
 const FIRST_POOL = 512;
+/** The arrays of a table that keeps nothing yet (most layers: a move layer, a query's empty inputs). */
+const NONE = new Int32Array(0);
 
 /**
  * Yes/no answers of fully bound calls, by the hash of relation and call: open addressing over typed
@@ -28,16 +30,17 @@ const FIRST_POOL = 512;
  */
 export class BoundAnswers {
   /** Per slot: the entry's offset in `pool` + 1, or 0 when the slot is empty. */
-  private slots = new Int32Array(FIRST_SLOTS);
+  private slots = NONE;
   /** Per slot: the hash of its entry. */
-  private hashes = new Int32Array(FIRST_SLOTS);
-  private pool = new Int32Array(FIRST_POOL);
+  private hashes = NONE;
+  private pool = NONE;
   private top = 0;
   /** Answers kept. */
   size = 0;
 
   /** Whether a fully bound call holds, when its answer is kept: 1 yes, 0 no, -1 not known. */
   answer(relation: Relation, call: readonly number[]): number {
+    if (this.size === 0) return -1;
     const hash = callHash(relation.index, call);
     const last = this.slots.length - 1;
     for (let i = hash & last; ; i = (i + 1) & last) {
@@ -49,10 +52,10 @@ export class BoundAnswers {
 
   /** Keeps the answer of a fully bound call (not kept yet). */
   keep(relation: Relation, call: readonly number[], holds: boolean): void {
-    if (2 * (this.size + 1) > this.slots.length) this.rehash(this.slots.length * 2);
+    if (2 * (this.size + 1) > this.slots.length) this.rehash(Math.max(FIRST_SLOTS, this.slots.length * 2));
     const n = call.length;
     if (this.top + n + 2 > this.pool.length) {
-      const pool = new Int32Array(Math.max(this.pool.length * 2, this.top + n + 2));
+      const pool = new Int32Array(Math.max(FIRST_POOL, this.pool.length * 2, this.top + n + 2));
       pool.set(this.pool);
       this.pool = pool;
     }
