@@ -1,12 +1,10 @@
-// The prover's hashed indexes (tuple-index.ts, term-store.ts, the evaluator's tables, the kept
-// answers of fully bound calls) against
+// The prover's hashed indexes (tuple-index.ts, term-store.ts, the evaluator's tables) against
 // plain references, hash collisions included: pairs that collide are searched for, not hoped for.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { TupleIndex, hashAt } from "../src/prover/tuple-index.js";
 import { TermStore, compoundHash } from "../src/prover/term-store.js";
 import { Layer, Table, callHash } from "../src/prover/evaluator.js";
-import { BoundAnswers } from "../src/prover/layer.js";
 import { compileProgram, type Relation } from "../src/prover/program.js";
 import { Prover } from "../src/prover/prover.js";
 import { parseGdl } from "../src/syntax/parse.js";
@@ -117,49 +115,5 @@ describe("the evaluator's tables", () => {
     expect(prover.legalMoves(["s"], "r")).toEqual(["(m d0)", "(m d7)"]);
     expect(prover.isTerminal(["s"])).toBe(true);
     expect(prover.goals(["s"])).toEqual({ r: 100 });
-  });
-});
-
-describe("the kept answers of fully bound calls", () => {
-  const program = compileProgram(parseGdl("(role r) (<= (legal r (m ?x ?y ?z)) (p ?x ?y ?z) (q ?x ?y ?z)) (p 1 2 3) (q 1 2 3)", "t.kif").description);
-  const [p, q] = [program.relation("p/3")!, program.relation("q/3")!];
-
-  it("answers as a Map of the same calls, through growth and clearing, for any calls", () => {
-    const call = fc.tuple(fc.nat(40), fc.nat(40), fc.nat(3));
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), call, fc.boolean()), { maxLength: 400 }), fc.integer({ min: 1, max: 500 }), (keeps, clearAt) => {
-        const answers = new BoundAnswers();
-        const reference = new Map<string, boolean>();
-        keeps.forEach(([ofP, c, holds], k) => {
-          if (k === clearAt) {
-            answers.clear();
-            reference.clear();
-          }
-          const relation = ofP ? p : q;
-          const key = `${relation.key} ${c.join(",")}`;
-          expect(answers.answer(relation, c)).toBe(reference.has(key) ? Number(reference.get(key)) : -1);
-          if (!reference.has(key)) {
-            answers.keep(relation, c, holds);
-            reference.set(key, holds);
-          }
-        });
-        expect(answers.size).toBe(reference.size);
-        for (const [key, holds] of reference) {
-          const [name, ids] = key.split(" ");
-          expect(answers.answer(name === p.key ? p : q, ids.split(",").map(Number))).toBe(Number(holds));
-        }
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it("keeps calls apart whose hashes collide, and the same call of two relations", () => {
-    const [a, b] = collidingTriples((t) => callHash(p.index, t));
-    const answers = new BoundAnswers();
-    answers.keep(p, a, true);
-    expect(answers.answer(p, b)).toBe(-1);
-    answers.keep(p, b, false);
-    answers.keep(q, a, false);
-    expect([answers.answer(p, [...a]), answers.answer(p, [...b]), answers.answer(q, a), answers.answer(q, b)]).toEqual([1, 0, 0, -1]);
   });
 });

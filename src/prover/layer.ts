@@ -14,88 +14,40 @@ export function callHash(relation: number, call: readonly number[]): number {
   return hashIds(relation, call);
 }
 
-/** Slots of a table of kept answers at its first answer (a power of two); a state layer keeps about 50 on chess. */
-const FIRST_SLOTS = 64;
-/** Ints of the pool of kept calls at the first answer. */
-const FIRST_POOL = 512;
-/** The arrays of a table that keeps nothing yet (most layers: a move layer, a query's empty inputs). */
-const NONE = new Int32Array(0);
+/** The answer of a fully bound call, chained with those whose calls hash alike. */
+class Known {
+  constructor(
+    readonly relation: Relation,
+    readonly call: readonly number[],
+    readonly holds: boolean,
+    readonly next: Known | undefined,
+  ) {}
+}
 
-/**
- * Yes/no answers of fully bound calls, by the hash of relation and call: open addressing over typed
- * arrays, each kept call's relation, answer and ids copied into one pool of ints (an entry: relation
- * index, 0 or 1, then the ids; its length is the relation's arity). Why not a Map of objects: a
- * state layer kept about 50 answers a chess node, each a Map entry, an object and a copy of its call,
- * a good part of the prover's garbage.
- */
+/** Yes/no answers of fully bound calls, by the hash of relation and call (chained when they hash alike). */
 export class BoundAnswers {
-  /** Per slot: the entry's offset in `pool` + 1, or 0 when the slot is empty. */
-  private slots = NONE;
-  /** Per slot: the hash of its entry. */
-  private hashes = NONE;
-  private pool = NONE;
-  private top = 0;
+  private readonly known = new Map<number, Known>();
   /** Answers kept. */
   size = 0;
 
   /** Whether a fully bound call holds, when its answer is kept: 1 yes, 0 no, -1 not known. */
   answer(relation: Relation, call: readonly number[]): number {
-    if (this.size === 0) return -1;
-    const hash = callHash(relation.index, call);
-    const last = this.slots.length - 1;
-    for (let i = hash & last; ; i = (i + 1) & last) {
-      const at = this.slots[i] - 1;
-      if (at < 0) return -1;
-      if (this.hashes[i] === hash && this.holds(at, relation.index, call)) return this.pool[at + 1];
+    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
+      if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
     }
+    return -1;
   }
 
   /** Keeps the answer of a fully bound call (not kept yet). */
   keep(relation: Relation, call: readonly number[], holds: boolean): void {
-    if (2 * (this.size + 1) > this.slots.length) this.rehash(Math.max(FIRST_SLOTS, this.slots.length * 2));
-    const n = call.length;
-    if (this.top + n + 2 > this.pool.length) {
-      const pool = new Int32Array(Math.max(FIRST_POOL, this.pool.length * 2, this.top + n + 2));
-      pool.set(this.pool);
-      this.pool = pool;
-    }
-    const at = this.top;
-    this.pool[at] = relation.index;
-    this.pool[at + 1] = holds ? 1 : 0;
-    for (let j = 0; j < n; j++) this.pool[at + 2 + j] = call[j];
-    this.top = at + n + 2;
-    this.place(callHash(relation.index, call), at);
+    const hash = callHash(relation.index, call);
+    this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
     this.size++;
   }
 
   clear(): void {
-    this.slots.fill(0);
-    this.top = 0;
+    this.known.clear();
     this.size = 0;
-  }
-
-  /** Whether the entry at `at` is of `relation` (by index) and `call`. */
-  private holds(at: number, relation: number, call: readonly number[]): boolean {
-    const pool = this.pool;
-    if (pool[at] !== relation) return false;
-    for (let j = 0; j < call.length; j++) if (pool[at + 2 + j] !== call[j]) return false;
-    return true;
-  }
-
-  private place(hash: number, at: number): void {
-    const last = this.slots.length - 1;
-    let i = hash & last;
-    while (this.slots[i] !== 0) i = (i + 1) & last;
-    this.slots[i] = at + 1;
-    this.hashes[i] = hash;
-  }
-
-  private rehash(size: number): void {
-    const slots = this.slots;
-    const hashes = this.hashes;
-    this.slots = new Int32Array(size);
-    this.hashes = new Int32Array(size);
-    for (let i = 0; i < slots.length; i++) if (slots[i] !== 0) this.place(hashes[i], slots[i] - 1);
   }
 }
 
