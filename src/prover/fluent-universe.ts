@@ -15,7 +15,7 @@
 import type { Program, Relation } from "./program.js";
 import { Layer } from "./layer.js";
 import { inputRoutes } from "./inputs.js";
-import { agrees, MaskIndex, MAX_MASK_POSITIONS } from "./tuple-index.js";
+import { lookupByCall, MaskIndex, MAX_MASK_POSITIONS } from "./tuple-index.js";
 
 /** Widest range of term ids one argument position is numbered over densely, per value it holds (at least 1024). */
 const DENSE_RANGE_PER_VALUE = 16;
@@ -159,14 +159,7 @@ export class StateFluentIndex {
 
   /** As TupleIndex.lookup: the tuples that agree with `call` where it holds a term id (>= 0). */
   lookup(call: readonly number[]): readonly number[][] {
-    let mask = 0;
-    for (let i = 0; i < call.length; i++) {
-      if (call[i] >= 0) {
-        if (i >= MAX_MASK_POSITIONS) return this.tuples.filter((t) => agrees(t, call));
-        mask |= 1 << i;
-      }
-    }
-    return this.lookupAt(call, mask);
+    return lookupByCall(this, call);
   }
 
   /** As TupleIndex.lookupAt: `mask` has a bit set exactly where `call` holds a term id. */

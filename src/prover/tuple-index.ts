@@ -97,14 +97,7 @@ export class TupleIndex {
    * against the free positions' patterns; it must not be modified.
    */
   lookup(call: readonly number[]): readonly number[][] {
-    let mask = 0;
-    for (let i = 0; i < call.length; i++) {
-      if (call[i] >= 0) {
-        if (i >= MAX_MASK_POSITIONS) return this.tuples.filter((t) => agrees(t, call));
-        mask |= 1 << i;
-      }
-    }
-    return this.lookupAt(call, mask);
+    return lookupByCall(this, call);
   }
 
   /**
@@ -126,7 +119,28 @@ export class TupleIndex {
 
 const EMPTY: readonly number[][] = [];
 
-export function agrees(tuple: readonly number[], call: readonly number[]): boolean {
+/** What `lookupByCall` reads: a set of tuples with lookups by the mask of bound positions. */
+export interface MaskLookup {
+  readonly tuples: readonly number[][];
+  lookupAt(call: readonly number[], mask: number): readonly number[][];
+}
+
+/**
+ * `lookup` of an index that has `lookupAt` (this one, fluent-universe.ts's state bits): the mask of the
+ * positions where `call` holds a term id, or a scan when one lies past MAX_MASK_POSITIONS.
+ */
+export function lookupByCall(index: MaskLookup, call: readonly number[]): readonly number[][] {
+  let mask = 0;
+  for (let i = 0; i < call.length; i++) {
+    if (call[i] >= 0) {
+      if (i >= MAX_MASK_POSITIONS) return index.tuples.filter((t) => agrees(t, call));
+      mask |= 1 << i;
+    }
+  }
+  return index.lookupAt(call, mask);
+}
+
+function agrees(tuple: readonly number[], call: readonly number[]): boolean {
   for (let i = 0; i < call.length; i++) if (call[i] >= 0 && call[i] !== tuple[i]) return false;
   return true;
 }
