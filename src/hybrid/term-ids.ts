@@ -12,7 +12,7 @@
  * (`Array.prototype.sort` on the strings), the order the prover's layer was built in when states
  * went over as sorted KIF, so the prover evaluates as it did then. A state goes over either as
  * term ids in that order or as a bitset over the base fluents in that order (the prover's
- * universe of fluents, `Prover.useFluentUniverse`).
+ * universe of fluents, `Prover.fluentUniverse`).
  * Pure computation: no Node imports.
  */
 import type { Prover } from "../prover/prover.js";

@@ -211,23 +211,19 @@ export class Evaluator implements PlanHost {
       return layer.inputs[relation.index]?.lookup(call) ?? EMPTY;
     }
     if (relation.clauses.length === 0) return relation.facts.lookup(call);
+    // A fully bound call's answer is yes or no (its one tuple is never read: no position is free).
+    if (isBound(call)) return this.holds(relation, call) ? HOLDS : EMPTY;
     const layer = this.layers[relation.level];
     if (layer === null) throw new Error(`${relation.key} depends on inputs that were not given`);
-    const component = this.groundComponent[relation.index];
-    if (component >= 0 && (this.groundLoops[component] ?? 0) < this.groundLoopLimit && isBound(call)) return this.holds(relation, call) ? HOLDS : EMPTY;
-    const memo = relation.level === 0 && this.keepStaticAnswers && call.length > 0 && isBound(call) ? (this.staticAnswers[relation.index] ??= new DenseMemo(relation.arity)) : null;
-    const known = memo === null ? -1 : memo.get(call);
-    if (known > UNKNOWN) return known === POSSIBLE ? HOLDS : EMPTY;
     const table = layer.tableOf(relation, call, this.makeTable);
     if (!table.complete) this.solveCall(table);
     this.lastComplete = table.complete;
-    if (known === UNKNOWN && table.complete) memo!.set(call, table.answers.length > 0 ? POSSIBLE : IMPOSSIBLE);
     return table.answers;
   }
 
   /**
-   * Whether a fully bound call of a relation with rules holds: `answersFor` without its answers (the
-   * generated bodies ask it, plan-code.ts); sets `lastComplete` as `answersFor` does.
+   * Whether a fully bound call of a relation with rules holds (`answersFor` answers such calls by it;
+   * the generated bodies ask it directly, plan-code.ts); sets `lastComplete` as `answersFor` does.
    */
   holds(relation: Relation, call: readonly number[]): boolean {
     this.lastComplete = true;

@@ -185,8 +185,6 @@ export class StateFluentIndex {
 
 /** A universe of fluents (term ids, each once) and each one's routes to the `true` input relations. */
 export class FluentUniverse {
-  /** The fluents, by position. */
-  readonly fluents: readonly number[];
   private readonly members: RelationMembers[] = [];
 
   /** Throws when a fluent is given twice (its bits would tell two answers). */
@@ -195,7 +193,6 @@ export class FluentUniverse {
     readonly program: Program,
     fluents: readonly number[],
   ) {
-    this.fluents = fluents.slice();
     const byRelation = new Map<Relation, RelationMembers>();
     const seen = new Set<number>();
     fluents.forEach((f, position) => {
@@ -213,11 +210,6 @@ export class FluentUniverse {
       members.finish();
       this.members.push(members);
     }
-  }
-
-  /** How many words a state's bitset has at least. */
-  get words(): number {
-    return (this.fluents.length + 31) >>> 5;
   }
 
   /** A layer whose `true` inputs are the fluents at the positions set in `bits` (kept, not copied: never change them). */

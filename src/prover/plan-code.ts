@@ -164,23 +164,18 @@ class BodyWriter {
         const label = this.fresh("L");
         const r = this.constant(relation);
         if (lookupMask < 0 && relation.kind === "derived" && relation.clauses.length > 0 && modes.every((mode) => mode < ARG_BIND)) {
-          // Fully bound: a yes/no question, no answers to loop over (the call is given back at once: nothing keeps it).
-          let code = `const ${c} = ev.takeCall(${args.length});\n`;
-          args.forEach((p, j) => {
-            code += `${c}[${j}] = ${ground(p)};\n`;
-          });
-          code += `const ${a} = ev.holds(${r}, ${c});\nev.giveBack(${c});\n`;
+          // Fully bound: a yes/no question, no answers to loop over.
+          const code = this.question(c, a, args, ground, `ev.holds(${r}, ${c})`);
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
         if (lookupMask < 0 && this.existential(i) && existenceSearchable(relation)) {
           // The values the answers would bind are used nowhere after: whether one exists is enough.
-          let code = `const ${c} = ev.takeCall(${args.length});\n`;
           let callMask = 0;
-          args.forEach((p, j) => {
-            code += `${c}[${j}] = ${modes[j] === ARG_BIND ? "-1" : ground(p)};\n`;
-            if (modes[j] !== ARG_BIND) callMask |= 1 << j;
+          modes.forEach((mode, j) => {
+            if (mode !== ARG_BIND) callMask |= 1 << j;
           });
-          code += `const ${a} = ev.exists(${r}, ${c}, ${callMask});\nev.giveBack(${c});\n`;
+          const value = (p: Pattern, j: number) => (modes[j] === ARG_BIND ? "-1" : ground(p));
+          const code = this.question(c, a, args, value, `ev.exists(${r}, ${c}, ${callMask})`);
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
         const trie = lookupMask > 0 ? this.trieOf(relation, lookupMask) : null;
@@ -275,6 +270,18 @@ class BodyWriter {
         );
       }
     }
+  }
+
+  /**
+   * Declares `a`, a yes/no question (`ask`, an expression of the call `c`) asked with a call from the
+   * pool, each argument's value from `value`; the call is given back at once (nothing keeps it).
+   */
+  private question(c: string, a: string, args: readonly Pattern[], value: (p: Pattern, j: number) => string, ask: string): string {
+    let code = `const ${c} = ev.takeCall(${args.length});\n`;
+    args.forEach((p, j) => {
+      code += `${c}[${j}] = ${value(p, j)};\n`;
+    });
+    return code + `const ${a} = ${ask};\nev.giveBack(${c});\n`;
   }
 
   /**
