@@ -21,14 +21,15 @@ import type { GroundingProbe } from "./relation-names.js";
 
 /**
  * Ground rules the probe counts before it stops (`GroundAndBuildOptions.probeGroundRules`'s
- * default). Measured with gringo 5.4.1 (results/probe-budget.md): the 2 s probe a player ran counted
- * 0.40-0.77 M rules on a quiet machine (alexChess 0.40 M, chess 0.45 M, slaughter 0.51 M, laikLee_hex
- * 0.61 M, sudoku 0.77 M), fewer under load. Over the first 1 M rules of each of the five, the
- * relations named (5 % of the rules or more) and the machine chosen are the 2 s probe's at every
- * budget from 250,000 to 350,000 (chess and slaughter name the seven relations of their clear paths
- * and `different_cells`; at 225,000 slaughter misses `clear_row_ig`, at 375,000 it adds
- * `queen_move_ig`); sudoku, laikLee_hex and alexChess name the same from 10,000 on. alexChess,
- * the slowest, writes 300,000 rules in about 1.5 s beside P^base's grounding on a quiet machine.
+ * default). Measured with gringo 5.4.1 on the five base games that do not ground
+ * (results/probe-budget.md): the 2 s probe a player ran counted 0.33-0.82 M rules at load 1.8-3.6,
+ * 0.13-0.58 M with two players at once, and named three, five or seven of chess's relations
+ * accordingly. Over the first 1 M rules of each of the five, the relations named (5 % of the rules
+ * or more) and the machine chosen are the quiet 2 s probe's at every budget from 250,000 to 350,000
+ * (chess and slaughter: seven relations, `different_cells` and the demand of their clear paths; at
+ * 225,000 slaughter misses `clear_row_ig`, at 375,000 it adds `queen_move_ig`); sudoku,
+ * laikLee_hex and alexChess name the same from 10,000 on. Quiet, the probe reaches 300,000 in
+ * 1.0-1.5 s (alexChess, the slowest, up to 3.1 s at load 3-5).
  */
 export const PROBE_GROUND_RULES = 300_000;
 
