@@ -316,7 +316,8 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
   /**
    * How long the probe may run at most (default `PROBE_SECONDS`; less when a deadline leaves less):
    * the outer limit of a probe that stops after `probeGroundRules`. It runs beside P^base's
-   * grounding, so a player that waits for the game asks for less.
+   * grounding, so a player that waits for the game asks for less; a probe with a grounder of its
+   * own (a native gringo) may go on until that grounding ends (`ProbeBeside`, grounder-probe.ts).
    */
   readonly probeSeconds?: number;
   /**
