@@ -89,8 +89,8 @@ export {
   type PartialGrounding,
 } from "./pipeline.js";
 export { playableDescription, type NotPlayable, type PlayableGame, type PlayableOptions } from "./playable.js";
-export { grounderProbe, PLAYER_PROBE_SECONDS } from "./hybrid/grounder-probe.js";
-export { describeProbe, type GroundedRelation, type GroundingProbe } from "./hybrid/relation-names.js";
+export { grounderProbe, PLAYER_PROBE_SECONDS, PROBE_GROUND_RULES, type GroundingProbeRun } from "./hybrid/grounder-probe.js";
+export { describeProbe, describeProbeRun, type GroundedRelation, type GroundingProbe } from "./hybrid/relation-names.js";
 export type { LiftedRelation } from "./hybrid/lifting.js";
 export { PHASES, totalSeconds, timed, type GroundingPhase, type Phase, type PhaseTimes } from "./phases.js";
 export { Deadline, DeadlineExceeded, NO_DEADLINE, MAX_TIMER_MS } from "./deadline.js";

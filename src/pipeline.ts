@@ -33,7 +33,8 @@ import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } fro
 import { extractGroundGame } from "./ground/extract.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, type Propnet } from "./propnet/index.js";
-import { describeProbe, type GroundingProbe } from "./hybrid/relation-names.js";
+import { describeProbe, describeProbeRun, type GroundingProbe } from "./hybrid/relation-names.js";
+import { PROBE_GROUND_RULES, type GroundingProbeRun } from "./hybrid/grounder-probe.js";
 import { chooseLifting, describeLifted, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
@@ -308,14 +309,23 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
   readonly tooLarge?: "fail" | "partial";
   /**
    * With `tooLarge` "partial": names what exploded in a grounding that did not finish (the
-   * relations the grounder wrote most rules of in `seconds`: src/hybrid/probe.ts, a Node edge).
+   * relations the grounder wrote most rules of in its first `groundRules`, or in `seconds`:
+   * src/hybrid/probe.ts, a Node edge; src/hybrid/grounder-probe.ts on any grounder).
    */
-  readonly probe?: (program: AspProgram, seconds: number) => Promise<GroundingProbe | undefined>;
+  readonly probe?: GroundingProbeRun;
   /**
-   * How long the probe may run (default `PROBE_SECONDS`; less when a deadline leaves less). It
-   * runs beside P^base's grounding, so a player that waits for the game asks for less.
+   * How long the probe may run at most (default `PROBE_SECONDS`; less when a deadline leaves less):
+   * the outer limit of a probe that stops after `probeGroundRules`. It runs beside P^base's
+   * grounding, so a player that waits for the game asks for less; a probe with a grounder of its
+   * own (a native gringo) may go on until that grounding ends (`ProbeBeside`, grounder-probe.ts).
    */
   readonly probeSeconds?: number;
+  /**
+   * The ground rules after which the probe stops (default `PROBE_GROUND_RULES`): what it names, and
+   * so what is lifted, is then the same on every run, whatever the machine's load (unless
+   * `probeSeconds` runs out first). `Infinity`: time alone stops it.
+   */
+  readonly probeGroundRules?: number;
   /**
    * With `tooLarge` "partial": relations known to explode, lifted (src/hybrid/lifting.ts) besides
    * those the probe names; the probe's are enough where a native gringo is on PATH.
@@ -427,15 +437,20 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
   // at most a quarter of what is left: under a short limit (10 s: 2.5 s left) P^base has the cores
   // alone (with a 1.25 s probe beside it, play --timeout 10 took alexChess and slaughter past 10 s)
   const probeSeconds = Math.min(options.probeSeconds ?? PROBE_SECONDS, options.deadline ? options.deadline.remainingMs() / 4000 : Infinity);
-  const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds) : Promise.resolve(undefined);
+  const baseSeconds = Math.max(options.timeoutSeconds, BASE_MIN_SECONDS);
+  // a probe with a grounder of its own may go on while P^base grounds (ProbeBeside): it stops at its budget, not at a load's clock
+  let baseDone = (): void => undefined;
+  const beside = { until: new Promise<void>((resolve) => (baseDone = resolve)), maxSeconds: Math.min(baseSeconds, options.deadline ? options.deadline.remainingMs() / 1000 : Infinity) };
+  const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds, options.probeGroundRules ?? PROBE_GROUND_RULES, beside) : Promise.resolve(undefined);
   const started = performance.now();
-  const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS) }, "base").then((base) => {
+  const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: baseSeconds }, "base").then((base) => {
     if (base.game) options.onPhase?.("propnet", `${base.game.clauses.length} ground clauses of P^base`, base.times, "base");
     const built = base.game ? buildPropnet(base.game) : undefined;
     return { base, built, seconds: (performance.now() - started) / 1000 };
   });
+  void grounding.then(baseDone, baseDone);
   const [probe, { base, built, seconds }] = await Promise.all([probing, grounding]);
-  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${probe.seconds.toFixed(0)} s of ${probe.grounder ?? "gringo --text"}): ${describeProbe(probe)}` : "";
+  const exploded = probe && probe.relations.length > 0 ? `; what explodes (${describeProbeRun(probe)}): ${describeProbe(probe)}` : "";
   const reason = `${failure}${exploded}`;
   const times = { ...result.times, ground: (result.times.ground ?? 0) + (base.times.ground ?? 0), extract: base.times.extract };
   if (!built) {

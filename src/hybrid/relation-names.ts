@@ -39,13 +39,37 @@ export interface GroundedRelation {
   readonly groundRules: number;
 }
 
-/** What the grounder wrote, by relation, in `seconds` of a grounding that does not finish: the relations that explode first. */
+/**
+ * What the grounder wrote, by relation, in a grounding that does not finish: the relations that
+ * explode first. Stopped after `budget` ground rules (`stopped` "budget": the same counts on every
+ * run), or by its time limit before that (`stopped` "time": what `seconds` of this machine gave).
+ */
 export interface GroundingProbe {
+  /** Wall time of the probe's grounding. */
   readonly seconds: number;
   /** What grounded in text mode, in words (`clingo-wasm in text mode`); unset: a native `gringo --text`. */
   readonly grounder?: string;
   /** The largest first. */
   readonly relations: readonly GroundedRelation[];
+  /** The ground rules the probe stopped at (`GroundAndBuildOptions.probeGroundRules`); unset: time alone stopped it. */
+  readonly budget?: number;
+  /**
+   * Why it ended: after `budget` ground rules ("budget"), at its time limit ("time"), or the
+   * grounding ended first ("end": it finished, or failed, e.g. out of memory); unset: not told.
+   */
+  readonly stopped?: "budget" | "time" | "end";
+}
+
+/**
+ * How the probe ran, in words: `gringo --text, stopped after 300,000 ground rules` (the same on every
+ * run: no time in it); `2 s of gringo --text` when time stopped it (`, stopped by its time limit before
+ * 300,000 ground rules` when it had a budget).
+ */
+export function describeProbeRun(probe: GroundingProbe): string {
+  const grounder = probe.grounder ?? "gringo --text";
+  if (probe.stopped === "budget" && probe.budget !== undefined) return `${grounder}, stopped after ${probe.budget.toLocaleString("en-US")} ground rules`;
+  const before = probe.stopped === "time" && probe.budget !== undefined ? `, stopped by its time limit before ${probe.budget.toLocaleString("en-US")} ground rules` : "";
+  return `${probe.seconds.toFixed(0)} s of ${grounder}${before}`;
 }
 
 /** `exactlyfirst (1.9 M ground rules), …`: the relations that make up most of what the probe saw. */
