@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { Prover } from "../src/prover/prover.js";
 import type { ProverOptions } from "../src/prover/prover.js";
 import { factTrie } from "../src/prover/fact-trie.js";
+import { leafRelation } from "../src/prover/existence.js";
+import { compileProgram } from "../src/prover/program.js";
 import type { FactTrie } from "../src/prover/fact-trie.js";
 import { TupleIndex } from "../src/prover/tuple-index.js";
 import { parseGdl } from "../src/syntax/parse.js";
@@ -25,7 +27,7 @@ const MODES: readonly ProverOptions["compiledPlans"][] = [true, "modes", false];
  * leaves a position free), `same_kind` static with rules; `cell` looked up with one position
  * bound, `piece` with two of three, `kind` with all, `succ` negated with one of two bound; `watch`
  * (facts and a rule, no cycle) asked whether an answer exists, its first position used nowhere
- * after; `conn` and `lit` likewise but recursive (tables: a search of `lit` would call itself for ever).
+ * after, and fully bound, positive and negated (a leaf: searched at once, not through `holds`); `conn` and `lit` likewise but recursive (tables: a search of `lit` would call itself for ever).
  */
 const GAME = `
   (role w)
@@ -41,8 +43,10 @@ const GAME = `
   (<= (reachable 3 1) (true (link 2 3)))
   (<= (conn ?x ?y) (true (link ?x ?y)))
   (<= (conn ?x ?y) (conn ?x ?z) (true (link ?z ?y)))
-  (watch a 2)
+  (watch a 2) (watch b 2)
   (<= (watch ?c ?n) (cell ?n ?c) (true (blocked ?n)))
+  (<= (legal w (see ?n)) (num ?n) (cell ?n ?c) (watch ?c ?n))
+  (<= (legal w (miss ?n)) (num ?n) (cell ?n ?c) (not (watch ?c ?n)))
   (<= (legal w (look ?n)) (num ?n) (watch ?c ?n))
   (<= (legal w (hop ?n)) (true (at ?n)) (conn ?n ?z))
   (<= (lit ?x) (true (lamp ?x)))
@@ -89,8 +93,13 @@ describe("fully bound calls and fact lookups of the generated bodies", () => {
       "(link 3 4)",
       "(look 2)",
       "(look 4)",
+      "(miss 1)",
+      "(miss 3)",
+      "(miss 5)",
       "(pair 3)",
       "(pair 5)",
+      "(see 2)",
+      "(see 4)",
       "(skip 1)",
     ]);
     // at 3, (reachable 3 1) by the clause with head constants
@@ -108,6 +117,18 @@ describe("fully bound calls and fact lookups of the generated bodies", () => {
 });
 
 describe("existence searches", () => {
+  it("ask the fully bound calls of leaves: state-dependent relations without cycles whose rules read inputs, facts and static relations", () => {
+    const program = compileProgram(parseGdl(GAME, "inline.kif").description);
+    const leaf = (key: string) => leafRelation(program.relation(key)!);
+    expect(leaf("watch/2")).toBe(true);
+    expect(leaf("moved/0")).toBe(true);
+    expect(leaf("reachable/2")).toBe(false); // recursive
+    expect(leaf("same_kind/2")).toBe(false); // static: its answers are kept for the game
+    expect(leaf("legal/2")).toBe(false); // reads watch, conn, ...
+    expect(leaf("lit/1")).toBe(false);
+  });
+
+
   it("are not made of relations with unsafe rules: the tables' error is thrown", () => {
     const text = `(role w) (num 1) (init s) (<= (u ?x ?y) (num ?x)) (<= (legal w (go ?x)) (num ?x) (u ?x ?z)) (next s) (goal w 0) (<= terminal (true t))`;
     const messages = provers(text).map((prover) => {

@@ -22,6 +22,29 @@ export function existenceSearchable(relation: Relation): boolean {
   return answer;
 }
 
+const leaves = new WeakMap<Relation, boolean>();
+
+/**
+ * Whether `relation` is a leaf: state-dependent, existence-searchable, and its clauses read only inputs, facts and
+ * static relations (whose fully bound answers the evaluator keeps for the game). A fully bound call
+ * of a leaf is asked by `exists` too (plan-code.ts): its body is a few lookups, cheaper than the
+ * kept answer, the loop check and the relaxation check of `holds` (chess's `occupied_by_opponent`,
+ * `king_threatens` and `knight_threatens`, about 60 calls a node).
+ */
+export function leafRelation(relation: Relation): boolean {
+  let answer = leaves.get(relation);
+  if (answer === undefined) {
+    answer =
+      relation.level > 0 &&
+      existenceSearchable(relation) &&
+      relation.clauses.every((clause) =>
+        clause.body.every((l) => (l.kind !== "pos" && l.kind !== "neg") || l.relation.kind !== "derived" || l.relation.clauses.length === 0 || l.relation.level === 0),
+      );
+    leaves.set(relation, answer);
+  }
+  return answer;
+}
+
 function safe(relation: Relation): boolean {
   return relation.clauses.every((clause) => {
     const bound = new Set<number>();

@@ -7,7 +7,8 @@
  * Why: a state made of fluents hashed into a TupleIndex each (inputs.ts) cost chess a few percent of
  * its playouts, once per state and fluent. Here a fully bound lookup is a bit test: the values at
  * each argument position of a relation are numbered densely once, so a tuple's numbers give its
- * member of the relation; the other lookups index the state's members lazily, per mask used.
+ * member of the relation; the other lookups index the state's members lazily, per mask used: in
+ * dense buckets where the values at the mask's positions are numbered (`MaskBuckets`), else by hash.
  * Members are kept in universe order, so lookups answer in that order (the prover's machine gives
  * its universe as the fluents' KIF sorts, the order its layers were built in before).
  * Pure computation: no Node imports.
@@ -39,6 +40,10 @@ class RelationMembers {
   private valueNumbers: Int32Array[] = [];
   private valueBase: number[] = [];
   private strides: number[] = [];
+  /** Per argument position: how many values it numbers. */
+  private radices: number[] = [];
+  /** Per mask of a partial lookup: the members' buckets by their values there (null: too many to number densely), made on first use. */
+  private readonly bucketsByMask = new Map<number, MaskBuckets | null>();
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
   private byCode: Int32Array | null = null;
 
@@ -76,6 +81,7 @@ class RelationMembers {
       this.valueNumbers.push(numbers);
       this.valueBase.push(min);
       this.strides.push(codes);
+      this.radices.push(count);
       codes *= count;
     }
     if (codes > Math.max(4096, DENSE_CODES_PER_MEMBER * n)) return;
@@ -86,6 +92,31 @@ class RelationMembers {
       const code = this.codeOf(t);
       if (byCode[code] < 0) byCode[code] = m;
     });
+  }
+
+  /** The members' buckets for a lookup bound at `mask` (partial), or null when their values there are not numbered densely (a mask index then). */
+  bucketsAt(mask: number): MaskBuckets | null {
+    let buckets = this.bucketsByMask.get(mask);
+    if (buckets === undefined) {
+      buckets = null;
+      if (this.valueNumbers.length === this.relation.arity) {
+        const at: number[] = [];
+        const strides: number[] = [];
+        let count = 1;
+        for (let i = 0; i < this.relation.arity; i++) {
+          if (!(mask & (1 << i))) continue;
+          at.push(i);
+          strides.push(count);
+          count *= this.radices[i];
+        }
+        if (count <= Math.max(4096, DENSE_CODES_PER_MEMBER * this.tuples.length)) {
+          buckets = new MaskBuckets(at, strides, count, this.valueNumbers, this.valueBase);
+          for (const t of this.tuples) buckets.memberBucket.push(buckets.bucketOf(t));
+        }
+      }
+      this.bucketsByMask.set(mask, buckets);
+    }
+    return buckets;
   }
 
   /** Whether fully bound tuples find their member by code (else through a mask index). */
@@ -121,12 +152,47 @@ class RelationMembers {
 }
 
 /**
+ * A partial lookup's buckets: the values at the positions of its mask numbered densely (each
+ * position's values as RelationMembers numbers them), so that a state's tuples are put in buckets
+ * by a few array reads each, with no hashing (chess indexed its 64 cells three or four times a state).
+ */
+export class MaskBuckets {
+  /** Per member: its bucket. */
+  readonly memberBucket: number[] = [];
+  constructor(
+    private readonly at: readonly number[],
+    private readonly strides: readonly number[],
+    /** How many buckets there are. */
+    readonly count: number,
+    private readonly valueNumbers: readonly Int32Array[],
+    private readonly valueBase: readonly number[],
+  ) {}
+
+  /** The bucket of a tuple or call by its values at the mask's positions, or -1 when a value there is no member's. */
+  bucketOf(tuple: readonly number[]): number {
+    let bucket = 0;
+    for (let k = 0; k < this.at.length; k++) {
+      const i = this.at[k];
+      const numbers = this.valueNumbers[i];
+      const v = tuple[i] - this.valueBase[i];
+      if (!(v >= 0 && v < numbers.length)) return -1;
+      const number = numbers[v];
+      if (number < 0) return -1;
+      bucket += number * this.strides[k];
+    }
+    return bucket;
+  }
+}
+
+/**
  * One state's tuples of one `true` input relation: the relation's members whose universe positions
  * are set in the state's bits. TupleIndex's lookups, without building anything up front.
  */
 export class StateFluentIndex {
   private present: number[][] | undefined;
   private byMask: Map<number, MaskIndex> | undefined;
+  /** Per mask with dense buckets (`RelationMembers.bucketsAt`): the state's tuples in each bucket. */
+  private bucketed: Map<number, (number[][] | undefined)[]> | undefined;
 
   constructor(
     private readonly members: RelationMembers,
@@ -172,6 +238,11 @@ export class StateFluentIndex {
       const p = members.positions[m];
       return (this.bits[p >>> 5] >>> (p & 31)) & 1 ? members.singles[m] : EMPTY;
     }
+    const buckets = members.bucketsAt(mask);
+    if (buckets !== null) {
+      const bucket = buckets.bucketOf(call);
+      return bucket < 0 ? EMPTY : (this.bucketedAt(mask, buckets)[bucket] ?? EMPTY);
+    }
     const byMask = (this.byMask ??= new Map());
     let index = byMask.get(mask);
     if (index === undefined) {
@@ -180,6 +251,35 @@ export class StateFluentIndex {
       byMask.set(mask, index);
     }
     return index.get(call) ?? EMPTY;
+  }
+
+  /** The state's tuples by bucket of `buckets` (made on first use). */
+  private bucketedAt(mask: number, buckets: MaskBuckets): readonly (number[][] | undefined)[] {
+    const bucketed = (this.bucketed ??= new Map());
+    let byBucket = bucketed.get(mask);
+    if (byBucket === undefined) {
+      byBucket = new Array<number[][] | undefined>(buckets.count);
+      const { members, bits } = this;
+      const positions = members.positions;
+      if (positions.length > 0) {
+        const end = Math.min(bits.length - 1, positions[positions.length - 1] >>> 5);
+        for (let w = members.firstPosition >>> 5; w <= end; w++) {
+          let word = bits[w];
+          while (word !== 0) {
+            const low = word & -word;
+            word ^= low;
+            const m = members.memberAtPosition((w << 5) + 31 - Math.clz32(low));
+            if (m < 0) continue;
+            const b = buckets.memberBucket[m];
+            const list = byBucket[b];
+            if (list === undefined) byBucket[b] = [members.tuples[m]];
+            else list.push(members.tuples[m]);
+          }
+        }
+      }
+      bucketed.set(mask, byBucket);
+    }
+    return byBucket;
   }
 }
 

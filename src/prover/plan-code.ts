@@ -20,7 +20,7 @@ import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
 import { ruleToKif } from "../syntax/print.js";
 import { factTrie } from "./fact-trie.js";
-import { existenceSearchable } from "./existence.js";
+import { existenceSearchable, leafRelation } from "./existence.js";
 import type { FactTrie } from "./fact-trie.js";
 
 /** What a generated body calls back: the evaluator. */
@@ -164,8 +164,9 @@ class BodyWriter {
         const label = this.fresh("L");
         const r = this.constant(relation);
         if (lookupMask < 0 && relation.kind === "derived" && relation.clauses.length > 0 && modes.every((mode) => mode < ARG_BIND)) {
-          // Fully bound: a yes/no question, no answers to loop over.
-          const code = this.question(c, a, args, ground, `ev.holds(${r}, ${c})`);
+          // Fully bound: a yes/no question, no answers to loop over (a leaf's searched at once).
+          const ask = args.length < MAX_ARGS && leafRelation(relation) ? `ev.exists(${r}, ${c}, ${(1 << args.length) - 1})` : `ev.holds(${r}, ${c})`;
+          const code = this.question(c, a, args, ground, ask);
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
         if (lookupMask < 0 && this.existential(i) && existenceSearchable(relation)) {
@@ -229,7 +230,12 @@ class BodyWriter {
         const trie = direct && callMask > 0 ? this.trieOf(relation, callMask) : null;
         if (trie !== null) code += this.trieRead(trie, a, c, callMask);
         else if (direct) code += `const ${a} = ev.lookupAt(${r}, ${c}, ${callMask});\n`;
-        else if (free.length === 0 && relation.kind === "derived" && relation.clauses.length > 0) {
+        else if (free.length === 0 && args.length < MAX_ARGS && leafRelation(relation)) {
+          // Fully bound, of a leaf: searched at once (no cycle goes through it: its answer is final).
+          code += `const ${m} = ev.exists(${r}, ${c}, ${callMask});\n`;
+          code += `ev.giveBack(${c});\n`;
+          return code + `if (!${m}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        } else if (free.length === 0 && relation.kind === "derived" && relation.clauses.length > 0) {
           // Fully bound: a yes/no question (the "not stratified" error as `answersFor`'s path throws it).
           code += `const ${m} = ev.holds(${r}, ${c});\n`;
           code += `if (!ev.lastComplete) throw ${this.constant(notStratified)}(st, ${r}, ${c}, ${this.constant(this.clause)});\n`;

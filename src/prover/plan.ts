@@ -77,14 +77,22 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     if (test) return 1;
     return STATE_CALL_WEIGHT * Math.max(1, costs.estimate(l, bound));
   };
-  // A `not` of such a relation waits for the positive literals written before it (a filter that
-  // is dear to ask: the cheaper ones before it may rule the rest out).
-  const waits = (l: BodyLiteral, remaining: readonly BodyLiteral[]) =>
+  // A `not` of such a relation waits for the positive literals before it in the written order (a
+  // filter that is dear to ask: the cheaper ones before it may rule the rest out), and for those
+  // written before it in the rule that are tests by then (all their variables bound), also when
+  // the call binds it from the start: chess's castling asks `(not (threatened white f 1 e 1))`
+  // after the cells and the control, a king's move its target's threat after
+  // `occupied_by_opponent_or_blank`; its `next` asks the en passant check once, not per cell.
+  const waits = (l: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) =>
     l.kind === "neg" &&
     l.relation.kind === "derived" &&
     l.relation.clauses.length > 0 &&
     l.relation.level > 0 &&
-    remaining.some((m) => m.kind === "pos" && writtenPlan.indexOf(m) < writtenPlan.indexOf(l));
+    remaining.some(
+      (m) =>
+        m.kind === "pos" &&
+        (writtenPlan.indexOf(m) < writtenPlan.indexOf(l) || (clause.body.indexOf(m) < clause.body.indexOf(l) && m.vars.every((v) => bound.has(v)))),
+    );
   return order(clause, mask, (remaining, bound) => {
     let best = -1;
     let bestScore = Infinity;
@@ -147,7 +155,7 @@ function order(
   mask: number,
   next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number,
   boundBefore: Map<BodyLiteral, ReadonlySet<number>> | null = null,
-  waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[]) => boolean = () => false,
+  waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => boolean = () => false,
 ): readonly BodyLiteral[] {
   const bound = new Set<number>();
   clause.head.forEach((p, j) => {
@@ -168,7 +176,7 @@ function order(
       progress = false;
       for (let k = 0; k < remaining.length; k++) {
         const l = remaining[k];
-        const ready = waits(l, remaining) ? false :
+        const ready = waits(l, remaining, bound) ? false :
           l.kind === "neg" || l.kind === "distinct"
             ? allBound(l.vars)
             : l.kind === "eq"
