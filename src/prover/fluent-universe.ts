@@ -46,6 +46,8 @@ class RelationMembers {
   private readonly bucketsByMask = new Map<number, MaskBuckets | null>();
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
   private byCode: Int32Array | null = null;
+  /** The codes of fully bound tuples: the buckets of every position (null with `byCode`). */
+  private allPositions: MaskBuckets | null = null;
 
   constructor(readonly relation: Relation) {
     this.fullMask = relation.arity >= MAX_MASK_POSITIONS ? -1 : (1 << relation.arity) - 1;
@@ -85,6 +87,7 @@ class RelationMembers {
       codes *= count;
     }
     if (codes > Math.max(4096, DENSE_CODES_PER_MEMBER * n)) return;
+    this.allPositions = new MaskBuckets(Array.from(this.strides, (_, i) => i), this.strides, codes, this.valueNumbers, this.valueBase);
     const byCode = new Int32Array(codes).fill(-1);
     this.byCode = byCode;
     // a tuple met twice (two fluents routed alike cannot be: their terms differ) would keep its first member
@@ -138,16 +141,7 @@ class RelationMembers {
   }
 
   private codeOf(tuple: readonly number[]): number {
-    let code = 0;
-    for (let i = 0; i < this.valueNumbers.length; i++) {
-      const numbers = this.valueNumbers[i];
-      const v = tuple[i] - this.valueBase[i];
-      if (!(v >= 0 && v < numbers.length)) return -1;
-      const number = numbers[v];
-      if (number < 0) return -1;
-      code += number * this.strides[i];
-    }
-    return code;
+    return this.allPositions === null ? -1 : this.allPositions.bucketOf(tuple);
   }
 }
 
@@ -189,6 +183,8 @@ export class MaskBuckets {
  * are set in the state's bits. TupleIndex's lookups, without building anything up front.
  */
 export class StateFluentIndex {
+  /** The members whose positions are set in the state's bits, in universe order. */
+  private presentMembers: number[] | undefined;
   private present: number[][] | undefined;
   private byMask: Map<number, MaskIndex> | undefined;
   /** Per mask with dense buckets (`RelationMembers.bucketsAt`): the state's tuples in each bucket. */
@@ -202,25 +198,33 @@ export class StateFluentIndex {
   /** The state's tuples of the relation, in universe order. */
   get tuples(): readonly number[][] {
     if (this.present === undefined) {
-      const present: number[][] = [];
+      const memberTuples = this.members.tuples;
+      this.present = this.presentOf().map((m) => memberTuples[m]);
+    }
+    return this.present;
+  }
+
+  /** The members whose positions are set in the state's bits, in universe order (found once). */
+  private presentOf(): readonly number[] {
+    if (this.presentMembers === undefined) {
+      const present: number[] = [];
       const { members, bits } = this;
       const positions = members.positions;
       if (positions.length > 0) {
-        const last = positions[positions.length - 1];
-        const end = Math.min(bits.length - 1, last >>> 5);
+        const end = Math.min(bits.length - 1, positions[positions.length - 1] >>> 5);
         for (let w = members.firstPosition >>> 5; w <= end; w++) {
           let word = bits[w];
           while (word !== 0) {
             const low = word & -word;
             word ^= low;
             const m = members.memberAtPosition((w << 5) + 31 - Math.clz32(low));
-            if (m >= 0) present.push(members.tuples[m]);
+            if (m >= 0) present.push(m);
           }
         }
       }
-      this.present = present;
+      this.presentMembers = present;
     }
-    return this.present;
+    return this.presentMembers;
   }
 
   /** As TupleIndex.lookup: the tuples that agree with `call` where it holds a term id (>= 0). */
@@ -259,23 +263,14 @@ export class StateFluentIndex {
     let byBucket = bucketed.get(mask);
     if (byBucket === undefined) {
       byBucket = new Array<number[][] | undefined>(buckets.count);
-      const { members, bits } = this;
-      const positions = members.positions;
-      if (positions.length > 0) {
-        const end = Math.min(bits.length - 1, positions[positions.length - 1] >>> 5);
-        for (let w = members.firstPosition >>> 5; w <= end; w++) {
-          let word = bits[w];
-          while (word !== 0) {
-            const low = word & -word;
-            word ^= low;
-            const m = members.memberAtPosition((w << 5) + 31 - Math.clz32(low));
-            if (m < 0) continue;
-            const b = buckets.memberBucket[m];
-            const list = byBucket[b];
-            if (list === undefined) byBucket[b] = [members.tuples[m]];
-            else list.push(members.tuples[m]);
-          }
-        }
+      const present = this.presentOf();
+      const memberTuples = this.members.tuples;
+      for (let k = 0; k < present.length; k++) {
+        const m = present[k];
+        const b = buckets.memberBucket[m];
+        const list = byBucket[b];
+        if (list === undefined) byBucket[b] = [memberTuples[m]];
+        else list.push(memberTuples[m]);
       }
       bucketed.set(mask, byBucket);
     }
