@@ -85,6 +85,22 @@ const TICTACTOE = `
 `;
 
 describe("prover: inline games", () => {
+  it("gives a query that reads no moves a fresh empty move layer once one was left with tables", () => {
+    // not GDL (legal reads does), but the prover answers it: with no move given, legal's table is made in the
+    // move layer of the query; the next state's query must not read that table (it holds the first state's answer)
+    const { description } = parseGdl(
+      "(role r) (init (p 1)) (<= (next (p 2)) (true (p 1))) (<= (legal r (m ?x)) (true (p ?x)) (not (does r z))) (<= terminal (true (p 2))) (goal r 0)",
+      "t.kif",
+    );
+    const prover = Prover.fromDescription(description);
+    const s0 = prover.initialState();
+    expect(prover.legalMoves(s0, "r")).toEqual(["(m 1)"]);
+    const s1 = prover.nextState(s0, ["(m 1)"]);
+    expect(s1).toEqual(["(p 2)"]);
+    expect(prover.legalMoves(s1, "r")).toEqual(["(m 2)"]);
+    expect(prover.legalMoves(s0, "r")).toEqual(["(m 1)"]);
+  });
+
   it("plays the first moves of tic-tac-toe", () => {
     const r = reasoner(TICTACTOE);
     expect(r.roles).toEqual(["xplayer", "oplayer"]);

@@ -264,12 +264,14 @@ export class StateFluentIndex {
     if (byBucket === undefined) {
       byBucket = new Array<number[][] | undefined>(buckets.count);
       const present = this.presentOf();
-      const memberTuples = this.members.tuples;
+      const { tuples: memberTuples, singles } = this.members;
+      // a bucket of one tuple is the member's shared list of itself (chess's cells by square: one each)
       for (let k = 0; k < present.length; k++) {
         const m = present[k];
         const b = buckets.memberBucket[m];
         const list = byBucket[b];
-        if (list === undefined) byBucket[b] = [memberTuples[m]];
+        if (list === undefined) byBucket[b] = singles[m] as number[][];
+        else if (list.length === 1) byBucket[b] = [list[0], memberTuples[m]];
         else list.push(memberTuples[m]);
       }
       bucketed.set(mask, byBucket);

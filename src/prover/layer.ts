@@ -63,6 +63,11 @@ export class Layer {
   /** Answers of fully bound calls searched depth-first (see ground-calls.ts). */
   private readonly known = new BoundAnswers();
 
+  /** Whether the layer holds no table, kept answer or input. */
+  get empty(): boolean {
+    return this.tables.size === 0 && this.known.size === 0 && this.inputs.length === 0;
+  }
+
   /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
   knownAnswer(relation: Relation, call: readonly number[]): number {
     return this.known.answer(relation, call);

@@ -100,6 +100,8 @@ export class Prover {
   private readonly stateLayers = new Map<string | FluentIds | FluentBits, Layer>();
   /** The state asked last and its layer: a machine asks each of its states several questions in a row, with one array. */
   private lastState: StateInput | null = null;
+  /** The layer `noInput` hands out while it stays empty. */
+  private emptyInput: Layer | null = null;
   private lastLayer: Layer | null = null;
 
   private constructor(
@@ -117,12 +119,15 @@ export class Prover {
   }
 
   /**
-   * A fresh layer with no input, for a query that does not give one: no moves for legal,
-   * goal and terminal (which GDL forbids to depend on `does`), no state for init. Fresh each
-   * time, since the tables it collects depend on the other layers of the query.
+   * A layer with no input, for a query that does not give one: no moves for legal, goal and
+   * terminal (which GDL forbids to depend on `does`), no state for init. One while it stays empty
+   * (a query whose relation reads nothing of that level makes no table in it); fresh once a query
+   * left something in it, since the tables it collects depend on the other layers of the query.
    */
   private noInput(): Layer {
-    return this.evaluator.stateLayer([]);
+    const layer = this.emptyInput;
+    if (layer !== null && layer.empty) return layer;
+    return (this.emptyInput = this.evaluator.stateLayer([]));
   }
 
   static fromDescription(description: Description, options: ProverOptions = {}): Prover {
