@@ -13,7 +13,7 @@ import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 import { compileProgram, type Program, type Relation } from "../src/prover/program.js";
 import { groundCallComponents } from "../src/prover/ground-calls.js";
 import { Evaluator } from "../src/prover/evaluator.js";
-import { RelaxedCheck } from "../src/prover/relaxed.js";
+import { RELAXED_TRIAL_CHECKS, RelaxedCheck } from "../src/prover/relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "../src/prover/dense-memo.js";
 import { parseGdl } from "../src/syntax/parse.js";
 
@@ -72,6 +72,21 @@ describe("the relaxation of fully bound calls", () => {
     // (true (mark ?b)) binds ?b before succ could rule the call out: undecided, so possible.
     expect(check.possible(relation("guess/1"), [id("5")])).toBe(true);
     expect(check.possible(relation("reads/1"), [id("1")])).toBe(true);
+  });
+
+  it("stops checking a relation whose first RELAXED_TRIAL_CHECKS checks ruled out fewer than one in a hundred", () => {
+    const { relation, id, check } = compiled(RAY);
+    const clear = relation("clear/2");
+    const guess = relation("guess/1");
+    // guess is never ruled out (undecided: possible); clear backwards always is
+    for (let k = 0; k < RELAXED_TRIAL_CHECKS; k++) {
+      expect(check.possible(guess, [id("5")])).toBe(true);
+      expect(check.possible(clear, [id("3"), id("1")])).toBe(false);
+    }
+    expect(check.checking(guess)).toBe(false);
+    expect(check.checking(clear)).toBe(true);
+    expect(check.possible(clear, [id("3"), id("1")])).toBe(false);
+    expect(check.possible(guess, [id("5")])).toBe(true);
   });
 
   it("answers as the prover that asks every call, along playouts of the ray game", () => {

@@ -18,6 +18,9 @@
  * search walked the empty squares from the piece until it left the board or met a piece, in every
  * state. Whether a square is on a ray is static.
  *
+ * A relation whose first RELAXED_TRIAL_CHECKS checks ruled out fewer than one call in a hundred is
+ * no longer checked (the check only filters: its calls count as possible, and are searched).
+ *
  * Projections (projection.ts): before its own check, a call is checked with some positions left
  * free, "is it possible for some values there": a call ruled out so is ruled out (the projected
  * check only widens what holds). Its answers are kept by the other positions alone, so they are
@@ -35,6 +38,14 @@ import type { TermStore } from "./term-store.js";
 
 /** Calls whose possibility is kept at most; more and the memo starts again (it is a cache). */
 export const RELAXED_MEMO_LIMIT = 1_000_000;
+
+/**
+ * Checks of a relation's calls after which, if they ruled out fewer than one in a hundred, the
+ * relation is no longer checked (its calls count as possible: the check only filters). chess's
+ * `threatened` and `threatened_with_capture` were asked 28 times a node and never ruled out, and
+ * their new calls (7-ary: a move's squares and the king's) were decided afresh about once a node.
+ */
+export const RELAXED_TRIAL_CHECKS = 2000;
 
 /** Thrown inside a check when the relaxation cannot decide: the call counts as possible. */
 class Undecided extends Error {}
@@ -58,6 +69,10 @@ export class RelaxedCheck {
   private readonly projected: Int32Array;
   /** Per relation index: the possibilities of its projected calls, by the other positions (the free ones read 0). */
   private readonly projectedDense: (DenseMemo | undefined)[] = [];
+  /** Per relation index: its checks so far and how many ruled the call out, up to RELAXED_TRIAL_CHECKS; whether it is still checked. */
+  private readonly checks: Int32Array;
+  private readonly ruledOut: Int32Array;
+  private readonly unchecked: Uint8Array;
   /** Whether the check running leaves positions free: a `not` of a static relation must then have its variables bound. */
   private projecting = false;
   /** Slots bound, in order, up to `trailTop`. */
@@ -87,24 +102,46 @@ export class RelaxedCheck {
     this.store = program.store;
     this.statics = statics;
     this.projected = projectedPositions(program, groundComponent);
+    const n = program.relations.length;
+    this.checks = new Int32Array(n);
+    this.ruledOut = new Int32Array(n);
+    this.unchecked = new Uint8Array(n);
+  }
+
+  /** Whether calls of `relation` are still checked (its trial ruled out enough of them, or is not over). */
+  checking(relation: Relation): boolean {
+    return this.unchecked[relation.index] === 0;
+  }
+
+  /** Counts a check of `relation` and stops checking it once its trial ruled out too few; returns `possible`. */
+  private counted(relation: Relation, possible: boolean): boolean {
+    const r = relation.index;
+    const checks = this.checks[r];
+    if (checks < RELAXED_TRIAL_CHECKS) {
+      this.checks[r] = checks + 1;
+      if (!possible) this.ruledOut[r]++;
+      if (checks + 1 === RELAXED_TRIAL_CHECKS && this.ruledOut[r] * 100 < RELAXED_TRIAL_CHECKS) this.unchecked[r] = 1;
+    }
+    return possible;
   }
 
   /** Whether the fully bound call of `relation` (level 1 or 2, of a ground component) may hold in some state. */
   possible(relation: Relation, call: readonly number[]): boolean {
+    if (this.unchecked[relation.index] === 1) return true;
     const dense = (this.dense[relation.index] ??= new DenseMemo(relation.arity));
     const cell = dense.get(call);
-    if (cell > UNKNOWN) return cell === POSSIBLE;
+    if (cell > UNKNOWN) return this.counted(relation, cell === POSSIBLE);
     if (cell < 0) {
       const known = this.memo.answer(relation, call);
-      if (known >= 0) return known === 1;
+      if (known >= 0) return this.counted(relation, known === 1);
     }
     const projected = this.projected[relation.index];
     const possible = (projected === 0 || this.possibleProjected(relation, call, projected)) && this.decide(relation, call, false);
     // The call's cell is looked up again: the checks above may have grown the table.
-    if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return possible;
+    if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return this.counted(relation, possible);
     if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
     this.memo.keep(relation, call, possible);
-    return possible;
+    return this.counted(relation, possible);
   }
 
   /**
