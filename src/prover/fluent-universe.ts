@@ -39,7 +39,6 @@ class RelationMembers {
   /** Per argument position: the dense number of each value (term id − valueBase), -1 for a value no member has there. */
   private valueNumbers: Int32Array[] = [];
   private valueBase: number[] = [];
-  private strides: number[] = [];
   /** Per argument position: how many values it numbers. */
   private radices: number[] = [];
   /** Per mask of a partial lookup: the members' buckets by their values there (null: too many to number densely), made on first use. */
@@ -67,7 +66,6 @@ class RelationMembers {
     this.memberAt = new Int32Array(n === 0 ? 0 : this.positions[n - 1] - first + 1).fill(-1);
     this.positions.forEach((p, m) => (this.memberAt[p - first] = m));
     if (this.fullMask === -1 || this.relation.arity === 0) return;
-    let codes = 1;
     for (let i = 0; i < this.relation.arity; i++) {
       let min = Infinity;
       let max = -Infinity;
@@ -82,22 +80,21 @@ class RelationMembers {
       for (const t of this.tuples) if (numbers[t[i] - min] < 0) numbers[t[i] - min] = count++;
       this.valueNumbers.push(numbers);
       this.valueBase.push(min);
-      this.strides.push(codes);
       this.radices.push(count);
-      codes *= count;
     }
-    if (codes > Math.max(4096, DENSE_CODES_PER_MEMBER * n)) return;
-    this.allPositions = new MaskBuckets(Array.from(this.strides, (_, i) => i), this.strides, codes, this.valueNumbers, this.valueBase);
-    const byCode = new Int32Array(codes).fill(-1);
+    // a fully bound tuple's code is its bucket of every position
+    const all = this.bucketsAt(this.fullMask);
+    if (all === null) return;
+    this.allPositions = all;
+    const byCode = new Int32Array(all.count).fill(-1);
     this.byCode = byCode;
     // a tuple met twice (two fluents routed alike cannot be: their terms differ) would keep its first member
-    this.tuples.forEach((t, m) => {
-      const code = this.codeOf(t);
+    all.memberBucket.forEach((code, m) => {
       if (byCode[code] < 0) byCode[code] = m;
     });
   }
 
-  /** The members' buckets for a lookup bound at `mask` (partial), or null when their values there are not numbered densely (a mask index then). */
+  /** The members' buckets for a lookup bound at `mask`, or null when their values there are not numbered densely or the buckets are too many (a mask index then). */
   bucketsAt(mask: number): MaskBuckets | null {
     let buckets = this.bucketsByMask.get(mask);
     if (buckets === undefined) {

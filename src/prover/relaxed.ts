@@ -127,21 +127,25 @@ export class RelaxedCheck {
 
   /** Whether the fully bound call of `relation` (level 1 or 2, of a ground component) may hold in some state. */
   possible(relation: Relation, call: readonly number[]): boolean {
-    if (this.unchecked[relation.index] === 1) return true;
+    return this.unchecked[relation.index] === 1 || this.counted(relation, this.keptOrDecided(relation, call));
+  }
+
+  /** The answer of `possible`: kept, or decided (and kept). */
+  private keptOrDecided(relation: Relation, call: readonly number[]): boolean {
     const dense = (this.dense[relation.index] ??= new DenseMemo(relation.arity));
     const cell = dense.get(call);
-    if (cell > UNKNOWN) return this.counted(relation, cell === POSSIBLE);
+    if (cell > UNKNOWN) return cell === POSSIBLE;
     if (cell < 0) {
       const known = this.memo.answer(relation, call);
-      if (known >= 0) return this.counted(relation, known === 1);
+      if (known >= 0) return known === 1;
     }
     const projected = this.projected[relation.index];
     const possible = (projected === 0 || this.possibleProjected(relation, call, projected)) && this.decide(relation, call, false);
     // The call's cell is looked up again: the checks above may have grown the table.
-    if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return this.counted(relation, possible);
+    if (cell >= 0 && dense.set(call, possible ? POSSIBLE : IMPOSSIBLE)) return possible;
     if (this.memo.size >= RELAXED_MEMO_LIMIT) this.memo.clear();
     this.memo.keep(relation, call, possible);
-    return this.counted(relation, possible);
+    return possible;
   }
 
   /**
