@@ -366,7 +366,7 @@ export class Evaluator implements PlanHost {
   private evaluate(t: Table): void {
     const relation = t.relation;
     const call = t.call;
-    for (const fact of relation.facts.lookup(call)) this.addAnswer(t, fact);
+    if (relation.facts.size > 0) for (const fact of relation.facts.lookup(call)) this.addAnswer(t, fact);
     // A plan is keyed by the bound positions' bit mask: a call wider than that (WIDE_CALL) takes the plan of
     // nothing bound, generic (its modes decided per call, and its order safe for any bound positions).
     const wide = call.length > WIDE_CALL;

@@ -18,6 +18,7 @@ import { parseKifTerm } from "../syntax/kif-term.js";
 import { compileProgram, type Program, type Relation } from "./program.js";
 import { FluentUniverse } from "./fluent-universe.js";
 import { orderBodiesByCost } from "./literal-cost.js";
+import { RecentLayers } from "./recent-layers.js";
 
 export { FluentUniverse } from "./fluent-universe.js";
 
@@ -97,7 +98,7 @@ export class Prover {
   private readonly program: Program;
   private readonly roleIds: readonly number[];
   private readonly termIds = new Map<string, number>();
-  private readonly stateLayers = new Map<string | FluentIds | FluentBits, Layer>();
+  private readonly stateLayers = new RecentLayers<string | FluentIds | FluentBits>(STATE_CACHE_SIZE);
   /** The state asked last and its layer: a machine asks each of its states several questions in a row, with one array. */
   private lastState: StateInput | null = null;
   /** The layer `noInput` hands out while it stays empty. */
@@ -278,16 +279,11 @@ export class Prover {
   private layerOf(state: StateInput): Layer {
     if (state === this.lastState) return this.lastLayer!;
     const key = Array.isArray(state) ? (state as State).join("\n") : (state as FluentIds | FluentBits);
-    let layer = this.stateLayers.get(key);
-    if (layer !== undefined) {
-      this.stateLayers.delete(key);
-    } else {
+    let layer = this.stateLayers.use(key);
+    if (layer === undefined) {
       layer = this.newLayer(state);
-      if (this.stateLayers.size >= STATE_CACHE_SIZE) {
-        this.stateLayers.delete(this.stateLayers.keys().next().value!);
-      }
+      this.stateLayers.add(key, layer);
     }
-    this.stateLayers.set(key, layer);
     this.lastState = state;
     this.lastLayer = layer;
     return layer;
