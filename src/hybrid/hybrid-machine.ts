@@ -18,7 +18,7 @@
  */
 import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { FluentIds, Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
 import { BaseFluentIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
@@ -47,6 +47,13 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
   /** The base fluents as the prover's term ids (a filled state is handed to the prover so). */
   private readonly fluents: BaseFluentIds;
+  /**
+   * The base fluents in KIF order as the prover's universe of fluents (null when two parse alike:
+   * states then go as term ids), as in the prover's machine: a state as bits over it is read by
+   * bit tests, where term ids are routed to the input relations afresh in every state
+   * (laikLee_hex's `line`: 66 µs a state as bits, 99 µs as term ids).
+   */
+  private readonly universe: FluentUniverse | null;
   /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
   proverCalls = 0;
 
@@ -64,6 +71,8 @@ export class HybridStateMachine implements GameStateMachine {
     this.reads = { legal: read("legal"), next: read("next"), terminal: read("terminal"), goal: read("goal"), sees: read("sees") };
     const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
     this.fluents = new BaseFluentIds(prover, inner.propnet.baseFluents);
+    const universe = this.fluents.kifOrderedIds();
+    this.universe = new Set(universe).size === universe.length ? prover.fluentUniverse(universe) : null;
     this.liftedMask = new Uint32Array(this.stateWords);
     this.atomIndex = lifted.map((relation) => {
       const index = new Map<string, number>();
@@ -171,7 +180,8 @@ export class HybridStateMachine implements GameStateMachine {
   private fill(state: StateHandle): StateHandle {
     return this.filled.get(state, () => {
       const full = this.cleared(state.slice());
-      const fluents: FluentIds = { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(full)) };
+      const fluents: FluentBits | FluentIds =
+        this.universe !== null ? { universe: this.universe, bits: this.fluents.kifBits(full) } : { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(full)) };
       this.proverCalls++;
       this.lifted.forEach((relation, r) => {
         for (const args of this.prover.instances(fluents, relation.relation, relation.arity)) {
