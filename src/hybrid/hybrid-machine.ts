@@ -11,14 +11,18 @@
  * terminal check never do, only its goals. So states, moves and `stateToKif` are the
  * game's own, and `loadGame`, `play`, `replay`, `bench` and `verify` work unchanged.
  *
- * The terminal check is asked of the prover itself (`Prover.isTerminal`, a depth-first search
- * that stops at its first proof) when it reads a lifted relation and neither the legal moves nor
- * the successor do (laikLee_hex: `line` is read by terminal and goal alone): a playout asks it in
- * every state, and filling the state would ask for every instance of every lifted relation. Where
- * the legal moves or the successor read one (alexChess's `pinned`), every state is filled anyway
- * and the terminal check is read off the filled state's propagation. Each state is handed to the
- * prover as one object (bits over its universe of fluents, as in the prover's machine), so that
- * its questions share the prover's tables of that state.
+ * The terminal check and the goals are asked of the prover itself (`Prover.isTerminal`, a
+ * depth-first search that stops at its first proof; `Prover.goalValues`) when the terminal check
+ * reads a lifted relation and neither the legal moves nor the successor do (laikLee_hex: `line` is
+ * read by terminal and goal alone): a playout asks the terminal check in every state, and filling
+ * the state would ask for every instance of every lifted relation; a state's goals then share the
+ * prover's tables with its terminal check, as in the prover's machine. The hybrid then does what
+ * the prover's machine does for those questions, and its legal moves and successors on the
+ * propnet. Where the legal moves or the successor read a lifted relation (alexChess's `pinned`),
+ * every state is filled anyway and terminal and goals are read off the filled state's propagation;
+ * where the terminal check reads none (sudoku), a playout never asks the prover. Each state is
+ * handed to the prover as one object (bits over its universe of fluents, as in the prover's
+ * machine), so that its questions share the prover's tables of that state.
  *
  * Why: sudoku and laikLee_hex then propagate their whole game on a propnet of a few thousand
  * components and ask the prover only for `goodrow`/`goodcolumn`/`goodsquare` or `line`, where the
@@ -41,8 +45,9 @@ interface StateAnswers {
   fluents?: FluentBits | FluentIds;
   /** A copy of the state with the lifted atoms that hold in it set. */
   filled?: StateHandle;
-  /** The terminal check, when asked of the prover itself. */
+  /** The terminal check and the goals, when asked of the prover itself. */
   terminal?: boolean;
+  goals?: (number | null)[];
 }
 
 export class HybridStateMachine implements GameStateMachine {
@@ -64,7 +69,10 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly answers: StateCache<StateAnswers>;
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
-  /** Whether the terminal check is asked of the prover itself (it reads a lifted relation, the legal moves and the successor do not). */
+  /**
+   * Whether the terminal check and the goals are asked of the prover itself (the terminal check
+   * reads a lifted relation, the legal moves and the successor do not), unless the state was filled.
+   */
   readonly terminalOnProver: boolean;
   /** The base fluents as the prover's term ids (a filled state is handed to the prover so). */
   private readonly fluents: BaseFluentIds;
@@ -75,7 +83,7 @@ export class HybridStateMachine implements GameStateMachine {
    * (laikLee_hex's `line`: 66 µs a state as bits, 99 µs as term ids).
    */
   private readonly universe: FluentUniverse | null;
-  /** Calls into the prover so far (states filled and terminal checks asked): what `--stats`-like reports can show. */
+  /** Calls into the prover so far (states filled, terminal checks and goals asked): what `--stats`-like reports can show. */
   proverCalls = 0;
   /** States filled with their lifted atoms so far (each a call into the prover). */
   filledStates = 0;
@@ -149,7 +157,16 @@ export class HybridStateMachine implements GameStateMachine {
   }
 
   goals(state: StateHandle): (number | null)[] {
-    return this.inner.goals(this.fillIf(this.reads.goal, state));
+    if (!this.terminalOnProver || !this.reads.goal) return this.inner.goals(this.fillIf(this.reads.goal, state));
+    const answers = this.answersOf(state);
+    if (answers.filled !== undefined) return this.inner.goals(answers.filled);
+    if (answers.goals === undefined) {
+      this.proverCalls++;
+      const values = this.prover.goalValues(this.fluentsOf(this.cleared(state.slice()), answers));
+      // the highest value of each role, as the propnet engines give it
+      answers.goals = this.roles.map((role) => (values[role].length > 0 ? values[role][values[role].length - 1] : null));
+    }
+    return [...answers.goals];
   }
 
   percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
