@@ -168,7 +168,10 @@ export class HybridStateMachine implements GameStateMachine {
       this.proverCalls++;
       const values = this.prover.goalValues(this.fluentsOf(this.cleared(state.slice()), answers));
       // the highest value of each role, as the propnet engines give it
-      answers.goals = this.roles.map((role) => (values[role].length > 0 ? values[role][values[role].length - 1] : null));
+      answers.goals = this.roles.map((role) => {
+        const held = values[role] ?? [];
+        return held.length > 0 ? held[held.length - 1] : null;
+      });
     }
     return [...answers.goals];
   }
