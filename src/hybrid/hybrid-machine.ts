@@ -29,8 +29,8 @@
  * move and successor top-down; sudoku asks the prover only for its goals' `goodrow`/`goodcolumn`/
  * `goodsquare`, laikLee_hex its terminal check and goals. Measured (one process, both machines,
  * flat Monte-Carlo alternated, median per-round ratio of nodes per CPU second): laikLee_hex's
- * hybrid filling every state with `line` as term ids was 0.81-0.88× its prover's machine; with
- * states as bits 1.05-1.10×; asking terminal and goals itself 1.06-1.33× (results/hybrid.md, hexpick46).
+ * hybrid filling every state with `line` as term ids was 0.81-0.99× its prover's machine; with
+ * states as bits 1.05-1.10×; asking terminal and goals itself 1.06-1.37× (results/hybrid.md, hexpick46).
  * Pure computation: no Node imports.
  */
 import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
