@@ -15,6 +15,7 @@ import { loadFile } from "../src/node-pipeline.js";
 import { groundAndBuild, loadText } from "../src/pipeline.js";
 import { playableDescription } from "../src/playable.js";
 import { compileMachine } from "../src/propnet/compile-machine.js";
+import { flatMonteCarlo } from "../src/propnet/bench.js";
 import { isCompileError, type GameStateMachine } from "../src/propnet/machine.js";
 import { Prover } from "../src/prover/prover.js";
 import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
@@ -71,6 +72,25 @@ const WON = `
   (<= (goal r 100) won) (<= (goal r 50) (not won))
 `;
 
+/**
+ * laikLee_hex's shape: `line` (read by terminal and goal alone) reads the exploding `perm`; the
+ * legal moves and the successor read no lifted relation. `LINE_LEGAL` has the legal moves read it
+ * too (alexChess's shape: `pinned` is read by legal, and so by terminal).
+ */
+const LINE = `
+  (role r) (init (s 0))
+  (num 0) (num 1) (num 2) (num 3) (succ 0 1) (succ 1 2) (succ 2 3)
+  (<= (perm ?x ?a ?b) (num ?x) (num ?a) (num ?b) (distinct ?x ?a) (distinct ?x ?b) (distinct ?a ?b))
+  (<= (line ?x) (true (s ?x)) (perm ?x ?a ?b) (succ 1 ?x))
+  (<= (legal r inc) (true (s ?x)))
+  (<= (legal r wait) (true (s ?x)) (succ 1 ?x))
+  (<= (next (s ?y)) (true (s ?x)) (succ ?x ?y) (does r inc))
+  (<= (next (s ?x)) (true (s ?x)) (does r wait))
+  (<= terminal (line ?x))
+  (<= (goal r 100) (line 3)) (<= (goal r 50) (line 2)) (<= (goal r 0) (true (s ?x)) (not (line ?x)))
+`;
+const LINE_LEGAL = LINE.replace("(<= (legal r wait) (true (s ?x)) (succ 1 ?x))", "(<= (legal r wait) (true (s ?x)) (succ 1 ?x) (not (line 2)))");
+
 function described(text: string): Description {
   const loaded = loadText(text, "t.kif");
   if (!loaded.description) throw new Error(loaded.diagnostics.map(formatDiagnostic).join("; "));
@@ -84,12 +104,12 @@ function lifted(description: Description, exploding: string[], limit: number): L
 }
 
 /** The hybrid machine of `description` with `lifting`, over the engine `engine`. */
-async function hybridMachine(description: Description, lifting: Lifting, engine: "fast" | "reference"): Promise<HybridStateMachine> {
+async function hybridMachine(description: Description, lifting: Lifting, engine: "fast" | "reference", prover = Prover.fromDescription(description)): Promise<HybridStateMachine> {
   const built = await groundAndBuild({ file: "t.kif", description: lifting.description, diagnostics: [], times: {} }, { grounder, timeoutSeconds: 30 });
   if (!built.propnet) throw new Error(built.diagnostics.map(formatDiagnostic).join("; "));
   const inner = compileMachine(built.propnet, { engine });
   if (isCompileError(inner)) throw new Error(inner.message);
-  return new HybridStateMachine(inner, Prover.fromDescription(description), lifting.lifted);
+  return new HybridStateMachine(inner, prover, lifting.lifted);
 }
 
 async function groundMachine(description: Description): Promise<GameStateMachine> {
@@ -162,6 +182,53 @@ describe("the hybrid machine against the fully ground game", () => {
     });
   }
 
+  it("line (read by terminal and goal alone, as laikLee_hex's): the terminal check and the goals are asked of the prover, no state is filled", async () => {
+    const description = described(LINE);
+    const lifting = lifted(description, ["perm"], 16);
+    expect(lifting.lifted.map((r) => [r.relation, r.readBy])).toEqual([["line", ["goal", "terminal"]]]);
+    const prover = Prover.fromDescription(description);
+    const asked: unknown[] = [];
+    const [isTerminal, goalValues] = [prover.isTerminal.bind(prover), prover.goalValues.bind(prover)];
+    prover.isTerminal = (state) => (asked.push(state), isTerminal(state));
+    prover.goalValues = (state) => (asked.push(state), goalValues(state));
+    const hybrid = await hybridMachine(description, lifting, "fast", prover);
+    expect(hybrid.terminalOnProver).toBe(true);
+    // one terminal check of a state, then its goals: two questions, on one object (the prover's tables of the state shared)
+    const inc = hybrid.moveIndex(0, "inc")!;
+    const two = hybrid.nextState(hybrid.nextState(hybrid.initialState(), [inc]), [inc]);
+    expect(hybrid.isTerminal(two)).toBe(true);
+    expect(hybrid.goals(two)).toEqual([50]);
+    expect(hybrid.goals(two)).toEqual([50]);
+    expect(hybrid.isTerminal(two)).toBe(true);
+    expect(hybrid.proverCalls).toBe(2);
+    expect(asked).toHaveLength(2);
+    expect(asked[1]).toBe(asked[0]);
+    // each state goes to the prover as bits over its universe of fluents, as in the prover's machine
+    expect(typeof asked[0] === "object" && asked[0] !== null && "bits" in asked[0]).toBe(true);
+    expect(hybrid.isTerminal(hybrid.nextState(hybrid.initialState(), [inc]))).toBe(false);
+    expect(hybrid.legalMoveKifs(two, 0).sort()).toEqual(["inc", "wait"]);
+    // a flat Monte-Carlo: at most one question of the prover per state, nothing filled
+    const calls = hybrid.proverCalls;
+    const { nodes } = flatMonteCarlo(hybrid, 20, 3);
+    expect(hybrid.proverCalls - calls).toBeLessThanOrEqual(nodes);
+    const compared = compareRandomPlayouts(propnetKifReasoner(await groundMachine(description)), propnetKifReasoner(hybrid), { playouts: 20, seed: 7 });
+    if (compared.mismatch) throw new Error(describeMismatch(compared.mismatch));
+    expect(hybrid.filledStates).toBe(0);
+  });
+
+  it("line read by legal too (alexChess's shape): every state is filled, the terminal check read off the propagation", async () => {
+    const description = described(LINE_LEGAL);
+    const lifting = lifted(description, ["perm"], 16);
+    expect(lifting.lifted.map((r) => [r.relation, r.readBy])).toEqual([["line", ["legal", "goal", "terminal"]]]);
+    const hybrid = await hybridMachine(description, lifting, "fast");
+    expect(hybrid.terminalOnProver).toBe(false);
+    flatMonteCarlo(hybrid, 20, 3);
+    expect(hybrid.filledStates).toBeGreaterThan(0);
+    expect(hybrid.proverCalls).toBe(hybrid.filledStates);
+    const compared = compareRandomPlayouts(propnetKifReasoner(await groundMachine(description)), propnetKifReasoner(hybrid), { playouts: 20, seed: 7 });
+    if (compared.mismatch) throw new Error(describeMismatch(compared.mismatch));
+  });
+
   it("won (a lifted relation without arguments)", async () => {
     const description = described(WON);
     const hybrid = await hybridMachine(description, lifted(description, ["perm"], 1), "fast");
@@ -172,9 +239,9 @@ describe("the hybrid machine against the fully ground game", () => {
 });
 
 describe.skipIf(!haveGames)("games that do not ground, on the hybrid machine", () => {
-  for (const [game, exploding, liftedNames] of [
-    ["sudoku", "exactlyfirst", ["goodsquare", "goodcolumn", "goodrow"]],
-    ["laikLee_hex", "islist", ["line"]],
+  for (const [game, exploding, liftedNames, terminalOnProver] of [
+    ["sudoku", "exactlyfirst", ["goodsquare", "goodcolumn", "goodrow"], false],
+    ["laikLee_hex", "islist", ["line"], true],
   ] as const) {
     it(`${game}: the probe's ${exploding} lifts ${liftedNames.join(", ")}; seeded playouts agree with the prover on every step`, async () => {
       const file = path.join(BASE, `${game}.kif`);
@@ -185,6 +252,8 @@ describe.skipIf(!haveGames)("games that do not ground, on the hybrid machine", (
       expect(result.status).toBe("partial");
       expect(machine.engine).toBe("hybrid");
       expect(partial?.lifted?.map((r) => r.relation)).toEqual(liftedNames);
+      // laikLee_hex's line is read by terminal and goal alone: its terminal check goes to the prover itself
+      expect(machine instanceof HybridStateMachine && machine.terminalOnProver).toBe(terminalOnProver);
       expect(result.diagnostics.map(formatDiagnostic).join("\n")).toMatch(/the game is played on a hybrid propnet \(\d+ base fluents, \d+ inputs, \d+ components\) with .* lifted/);
       const compared = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(result.description!)), propnetKifReasoner(machine), { playouts: 3, seed: 11 });
       if (compared.mismatch) throw new Error(describeMismatch(compared.mismatch));

@@ -11,20 +11,48 @@
  * terminal check never do, only its goals. So states, moves and `stateToKif` are the
  * game's own, and `loadGame`, `play`, `replay`, `bench` and `verify` work unchanged.
  *
- * Why: sudoku and laikLee_hex then propagate their whole game on a propnet of a few thousand
- * components and ask the prover only for `goodrow`/`goodcolumn`/`goodsquare` or `line`, where the
- * prover's machine (prover-machine.ts) evaluated every legal move and successor top-down.
+ * The terminal check and the goals are asked of the prover itself (`Prover.isTerminal`, a
+ * depth-first search that stops at its first proof; `Prover.goalValues`) when the terminal check
+ * reads a lifted relation and neither the legal moves nor the successor do (laikLee_hex: `line` is
+ * read by terminal and goal alone): a playout asks the terminal check in every state, and filling
+ * the state would ask for every instance of every lifted relation; a state's goals then share the
+ * prover's tables with its terminal check, as in the prover's machine. The hybrid then does what
+ * the prover's machine does for those questions, and its legal moves and successors on the
+ * propnet. Where the legal moves or the successor read a lifted relation (alexChess's `pinned`),
+ * every state is filled anyway and terminal and goals are read off the filled state's propagation;
+ * where the terminal check reads none (sudoku), a playout never asks the prover. Each state is
+ * handed to the prover as one object (bits over its universe of fluents, as in the prover's
+ * machine), so that its questions share the prover's tables of that state.
+ *
+ * Why: sudoku and laikLee_hex then propagate their legal moves and successors on a propnet of a
+ * few thousand components, where the prover's machine (prover-machine.ts) evaluated every legal
+ * move and successor top-down; sudoku asks the prover only for its goals' `goodrow`/`goodcolumn`/
+ * `goodsquare`, laikLee_hex its terminal check and goals. Measured (one process, both machines,
+ * flat Monte-Carlo alternated, median per-round ratio of nodes per CPU second): laikLee_hex's
+ * hybrid filling every state with `line` as term ids was 0.81-0.99× its prover's machine; with
+ * states as bits 1.05-1.10×; asking terminal and goals itself 1.06-1.37× (results/hybrid.md, hexpick46).
  * Pure computation: no Node imports.
  */
 import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { FluentIds, Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
 import { BaseFluentIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
-/** How many filled states are kept, most recently used first. */
-const FILLED_CACHE_SIZE = 64;
+/** How many states' answers are kept, most recently used first. */
+const STATE_CACHE_SIZE = 64;
+
+/** What has been asked of the prover about one state (its lifted bits left out of the key). */
+interface StateAnswers {
+  /** The state as the prover reads it, made once: the prover keeps its tables of a state by this object. */
+  fluents?: FluentBits | FluentIds;
+  /** A copy of the state with the lifted atoms that hold in it set. */
+  filled?: StateHandle;
+  /** The terminal check and the goals, when asked of the prover itself. */
+  terminal?: boolean;
+  goals?: (number | null)[];
+}
 
 export class HybridStateMachine implements GameStateMachine {
   readonly engine: EngineName = "hybrid";
@@ -42,13 +70,27 @@ export class HybridStateMachine implements GameStateMachine {
   private readonly liftedMask: Uint32Array;
   /** Per lifted relation: fluent KIF of an atom of its domain → base index (-1: not in the propnet). */
   private readonly atomIndex: Map<string, number>[];
-  private readonly filled: StateCache<StateHandle>;
+  private readonly answers: StateCache<StateAnswers>;
   /** Whether the legal moves, the successor, the terminal check, the goals, the percepts read a lifted relation. */
   private readonly reads: { readonly legal: boolean; readonly next: boolean; readonly terminal: boolean; readonly goal: boolean; readonly sees: boolean };
+  /**
+   * Whether the terminal check and the goals are asked of the prover itself (the terminal check
+   * reads a lifted relation, the legal moves and the successor do not), unless the state was filled.
+   */
+  readonly terminalOnProver: boolean;
   /** The base fluents as the prover's term ids (a filled state is handed to the prover so). */
   private readonly fluents: BaseFluentIds;
-  /** Calls into the prover so far (filled states computed): what `--stats`-like reports can show. */
+  /**
+   * The base fluents in KIF order as the prover's universe of fluents (null when two parse alike:
+   * states then go as term ids), as in the prover's machine: a state as bits over it is read by
+   * bit tests, where term ids are routed to the input relations afresh in every state
+   * (laikLee_hex's `line`: 66 µs a state as bits, 99 µs as term ids).
+   */
+  private readonly universe: FluentUniverse | null;
+  /** Calls into the prover so far (states filled, terminal checks and goals asked): what `--stats`-like reports can show. */
   proverCalls = 0;
+  /** States filled with their lifted atoms so far (each a call into the prover). */
+  filledStates = 0;
 
   constructor(inner: GameStateMachine, prover: Prover, lifted: readonly LiftedRelation[]) {
     this.inner = inner;
@@ -62,8 +104,11 @@ export class HybridStateMachine implements GameStateMachine {
     this.randomRole = inner.randomRole;
     const read = (keyword: string) => lifted.some((r) => r.readBy.includes(keyword));
     this.reads = { legal: read("legal"), next: read("next"), terminal: read("terminal"), goal: read("goal"), sees: read("sees") };
+    this.terminalOnProver = this.reads.terminal && !this.reads.legal && !this.reads.next;
     const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
     this.fluents = new BaseFluentIds(prover, inner.propnet.baseFluents);
+    const universe = this.fluents.kifOrderedIds();
+    this.universe = new Set(universe).size === universe.length ? prover.fluentUniverse(universe) : null;
     this.liftedMask = new Uint32Array(this.stateWords);
     this.atomIndex = lifted.map((relation) => {
       const index = new Map<string, number>();
@@ -76,7 +121,7 @@ export class HybridStateMachine implements GameStateMachine {
       }
       return index;
     });
-    this.filled = new StateCache<StateHandle>(FILLED_CACHE_SIZE, this.stateWords, this.liftedMask);
+    this.answers = new StateCache<StateAnswers>(STATE_CACHE_SIZE, this.stateWords, this.liftedMask);
   }
 
   initialState(): StateHandle {
@@ -105,11 +150,30 @@ export class HybridStateMachine implements GameStateMachine {
   }
 
   isTerminal(state: StateHandle): boolean {
-    return this.inner.isTerminal(this.fillIf(this.reads.terminal, state));
+    if (!this.terminalOnProver) return this.inner.isTerminal(this.fillIf(this.reads.terminal, state));
+    const answers = this.answersOf(state);
+    if (answers.filled !== undefined) return this.inner.isTerminal(answers.filled);
+    if (answers.terminal === undefined) {
+      this.proverCalls++;
+      answers.terminal = this.prover.isTerminal(this.fluentsOf(this.cleared(state.slice()), answers));
+    }
+    return answers.terminal;
   }
 
   goals(state: StateHandle): (number | null)[] {
-    return this.inner.goals(this.fillIf(this.reads.goal, state));
+    if (!this.terminalOnProver || !this.reads.goal) return this.inner.goals(this.fillIf(this.reads.goal, state));
+    const answers = this.answersOf(state);
+    if (answers.filled !== undefined) return this.inner.goals(answers.filled);
+    if (answers.goals === undefined) {
+      this.proverCalls++;
+      const values = this.prover.goalValues(this.fluentsOf(this.cleared(state.slice()), answers));
+      // the highest value of each role, as the propnet engines give it
+      answers.goals = this.roles.map((role) => {
+        const held = values[role] ?? [];
+        return held.length > 0 ? held[held.length - 1] : null;
+      });
+    }
+    return [...answers.goals];
   }
 
   percepts(state: StateHandle, jointMove: readonly number[]): Record<string, string[]> {
@@ -169,20 +233,34 @@ export class HybridStateMachine implements GameStateMachine {
 
   /** A copy of `state` with the lifted atoms that hold in it set, asked of the prover once per state. */
   private fill(state: StateHandle): StateHandle {
-    return this.filled.get(state, () => {
-      const full = this.cleared(state.slice());
-      const fluents: FluentIds = { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(full)) };
-      this.proverCalls++;
-      this.lifted.forEach((relation, r) => {
-        for (const args of this.prover.instances(fluents, relation.relation, relation.arity)) {
-          const atom = fluentKif(relation.fluent, args);
-          const b = this.atomIndex[r].get(atom);
-          if (b === undefined) throw new Error(`the prover derived ${relation.relation}(${args.join(", ")}), outside the argument domains the lifted relation was ground over`);
-          if (b >= 0) full[b >>> 5] |= 1 << (b & 31);
-        }
-      });
-      return full;
+    const answers = this.answersOf(state);
+    if (answers.filled !== undefined) return answers.filled;
+    const full = this.cleared(state.slice());
+    const fluents = this.fluentsOf(full, answers);
+    this.proverCalls++;
+    this.filledStates++;
+    this.lifted.forEach((relation, r) => {
+      for (const args of this.prover.instances(fluents, relation.relation, relation.arity)) {
+        const atom = fluentKif(relation.fluent, args);
+        const b = this.atomIndex[r].get(atom);
+        if (b === undefined) throw new Error(`the prover derived ${relation.relation}(${args.join(", ")}), outside the argument domains the lifted relation was ground over`);
+        if (b >= 0) full[b >>> 5] |= 1 << (b & 31);
+      }
     });
+    return (answers.filled = full);
+  }
+
+  /** What has been asked of the state so far, from the most-recently-used cache. */
+  private answersOf(state: StateHandle): StateAnswers {
+    return this.answers.get(state, () => ({}));
+  }
+
+  /** The state (`cleared`: its lifted bits cleared) as the prover reads it, made once per state. */
+  private fluentsOf(cleared: StateHandle, answers: StateAnswers): FluentBits | FluentIds {
+    if (answers.fluents === undefined) {
+      answers.fluents = this.universe !== null ? { universe: this.universe, bits: this.fluents.kifBits(cleared) } : { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(cleared)) };
+    }
+    return answers.fluents;
   }
 }
 
