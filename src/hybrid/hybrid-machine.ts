@@ -35,10 +35,11 @@
  */
 import type { EngineName, GameStateMachine, StateHandle } from "../propnet/machine.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, Prover } from "../prover/prover.js";
 import type { LiftedRelation } from "./lifting.js";
 import { BaseFluentIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
+import { highestGoalValues } from "./prover-machine.js";
 
 /** How many states' answers are kept, most recently used first. */
 const STATE_CACHE_SIZE = 64;
@@ -80,13 +81,6 @@ export class HybridStateMachine implements GameStateMachine {
   readonly terminalOnProver: boolean;
   /** The base fluents as the prover's term ids (a filled state is handed to the prover so). */
   private readonly fluents: BaseFluentIds;
-  /**
-   * The base fluents in KIF order as the prover's universe of fluents (null when two parse alike:
-   * states then go as term ids), as in the prover's machine: a state as bits over it is read by
-   * bit tests, where term ids are routed to the input relations afresh in every state
-   * (laikLee_hex's `line`: 66 µs a state as bits, 99 µs as term ids).
-   */
-  private readonly universe: FluentUniverse | null;
   /** Calls into the prover so far (states filled, terminal checks and goals asked): what `--stats`-like reports can show. */
   proverCalls = 0;
   /** States filled with their lifted atoms so far (each a call into the prover). */
@@ -107,8 +101,6 @@ export class HybridStateMachine implements GameStateMachine {
     this.terminalOnProver = this.reads.terminal && !this.reads.legal && !this.reads.next;
     const baseIndex = new Map(inner.propnet.baseFluents.map((f, i) => [f, i]));
     this.fluents = new BaseFluentIds(prover, inner.propnet.baseFluents);
-    const universe = this.fluents.kifOrderedIds();
-    this.universe = new Set(universe).size === universe.length ? prover.fluentUniverse(universe) : null;
     this.liftedMask = new Uint32Array(this.stateWords);
     this.atomIndex = lifted.map((relation) => {
       const index = new Map<string, number>();
@@ -155,7 +147,7 @@ export class HybridStateMachine implements GameStateMachine {
     if (answers.filled !== undefined) return this.inner.isTerminal(answers.filled);
     if (answers.terminal === undefined) {
       this.proverCalls++;
-      answers.terminal = this.prover.isTerminal(this.fluentsOf(this.cleared(state.slice()), answers));
+      answers.terminal = this.prover.isTerminal(this.fluentsOf(state, answers));
     }
     return answers.terminal;
   }
@@ -166,12 +158,7 @@ export class HybridStateMachine implements GameStateMachine {
     if (answers.filled !== undefined) return this.inner.goals(answers.filled);
     if (answers.goals === undefined) {
       this.proverCalls++;
-      const values = this.prover.goalValues(this.fluentsOf(this.cleared(state.slice()), answers));
-      // the highest value of each role, as the propnet engines give it
-      answers.goals = this.roles.map((role) => {
-        const held = values[role] ?? [];
-        return held.length > 0 ? held[held.length - 1] : null;
-      });
+      answers.goals = highestGoalValues(this.roles, this.prover.goalValues(this.fluentsOf(state, answers)));
     }
     return [...answers.goals];
   }
@@ -236,7 +223,7 @@ export class HybridStateMachine implements GameStateMachine {
     const answers = this.answersOf(state);
     if (answers.filled !== undefined) return answers.filled;
     const full = this.cleared(state.slice());
-    const fluents = this.fluentsOf(full, answers);
+    const fluents = this.fluentsOf(full, answers, true);
     this.proverCalls++;
     this.filledStates++;
     this.lifted.forEach((relation, r) => {
@@ -255,12 +242,12 @@ export class HybridStateMachine implements GameStateMachine {
     return this.answers.get(state, () => ({}));
   }
 
-  /** The state (`cleared`: its lifted bits cleared) as the prover reads it, made once per state. */
-  private fluentsOf(cleared: StateHandle, answers: StateAnswers): FluentBits | FluentIds {
-    if (answers.fluents === undefined) {
-      answers.fluents = this.universe !== null ? { universe: this.universe, bits: this.fluents.kifBits(cleared) } : { ids: this.fluents.sortedIds(this.inner.stateToBaseIndices(cleared)) };
-    }
-    return answers.fluents;
+  /**
+   * The state as the prover reads it, its lifted bits cleared (`isCleared`: `state` has them cleared
+   * already), made once per state: the prover keeps the state's tables by this object.
+   */
+  private fluentsOf(state: StateHandle, answers: StateAnswers, isCleared = false): FluentBits | FluentIds {
+    return (answers.fluents ??= this.fluents.proverState(isCleared ? state : this.cleared(state.slice())));
   }
 }
 

@@ -20,7 +20,7 @@
 import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
-import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, Prover } from "../prover/prover.js";
 import { BaseFluentIds, KifTermIds } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
@@ -58,8 +58,6 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly moves: KifTermIds;
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
-  /** The base fluents in KIF order as the prover's universe of fluents (null when two parse alike: states then go as term ids). */
-  private readonly universe: FluentUniverse | null;
 
   constructor(prover: Prover, propnet: Propnet) {
     super(propnet, new Int32Array(propnet.components.length));
@@ -69,8 +67,6 @@ export class ProverStateMachine extends PropnetMachineBase {
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
     this.fluents = new BaseFluentIds(prover, propnet.baseFluents);
-    const universe = this.fluents.kifOrderedIds();
-    this.universe = new Set(universe).size === universe.length ? prover.fluentUniverse(universe) : null;
     this.moves = new KifTermIds(
       prover,
       propnet.inputs.map((m) => m.move),
@@ -113,7 +109,7 @@ export class ProverStateMachine extends PropnetMachineBase {
     const answers = this.answersOf(state);
     if (answers.goals === undefined) {
       const values = this.prover.goalValues(answers.fluents);
-      answers.goals = this.roles.map((role) => (values[role].length > 0 ? values[role][values[role].length - 1] : null));
+      answers.goals = highestGoalValues(this.roles, values);
     }
     return [...answers.goals];
   }
@@ -170,10 +166,7 @@ export class ProverStateMachine extends PropnetMachineBase {
   /** What has been asked of the state so far (its fluents at least), from the most-recently-used cache. */
   private answersOf(state: StateHandle): StateAnswers {
     return this.answers.get(state, () => ({
-      fluents:
-        this.universe !== null
-          ? { universe: this.universe, bits: this.fluents.kifBits(state) }
-          : { ids: this.fluents.sortedIds(this.stateToBaseIndices(state)) },
+      fluents: this.fluents.proverState(state),
       legal: this.roles.map(() => undefined),
     }));
   }
@@ -186,4 +179,12 @@ export class ProverStateMachine extends PropnetMachineBase {
       out[b >>> 5] |= 1 << (b & 31);
     }
   }
+}
+
+/** The highest goal value of each role (in `roles`' order), as the propnet engines give it, or null when it has none. */
+export function highestGoalValues(roles: readonly string[], values: Readonly<Record<string, readonly number[]>>): (number | null)[] {
+  return roles.map((role) => {
+    const held = values[role] ?? [];
+    return held.length > 0 ? held[held.length - 1] : null;
+  });
 }

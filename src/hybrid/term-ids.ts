@@ -15,7 +15,7 @@
  * universe of fluents, `Prover.fluentUniverse`).
  * Pure computation: no Node imports.
  */
-import type { Prover } from "../prover/prover.js";
+import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
 
 /** Names (by index) and the prover's term ids, both ways, within groups of the indices. */
 export class KifTermIds {
@@ -90,6 +90,8 @@ export class BaseFluentIds extends KifTermIds {
   /** Per base index: its place among the base fluents sorted as KIF; and the base indices in that order. */
   private readonly kifRank: Int32Array;
   private readonly kifOrder: Int32Array;
+  /** The base fluents in KIF order as the prover's universe of fluents (null when two parse alike: states then go as term ids). */
+  private readonly universe: FluentUniverse | null;
 
   constructor(prover: Prover, baseFluents: readonly string[]) {
     super(prover, baseFluents);
@@ -97,6 +99,20 @@ export class BaseFluentIds extends KifTermIds {
     this.kifOrder = Int32Array.from(names.keys()).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
     this.kifRank = new Int32Array(names.length);
     this.kifOrder.forEach((b, rank) => (this.kifRank[b] = rank));
+    const ids = this.kifOrderedIds();
+    this.universe = new Set(ids).size === ids.length ? prover.fluentUniverse(ids) : null;
+  }
+
+  /**
+   * A state (a bitset over base indices) as the prover reads it: bits over its universe of fluents,
+   * read by bit tests, else (no universe) its fluents' term ids in KIF order. A new object each
+   * time: the prover keeps a state's tables by it, so a machine makes it once per state.
+   */
+  proverState(state: ArrayLike<number>): FluentBits | FluentIds {
+    if (this.universe !== null) return { universe: this.universe, bits: this.kifBits(state) };
+    const baseIndices: number[] = [];
+    for (let b = 0; b < this.kifRank.length; b++) if ((state[b >>> 5] >>> (b & 31)) & 1) baseIndices.push(b);
+    return { ids: this.sortedIds(baseIndices) };
   }
 
   /** The base indices given, ordered as their fluents' KIF sorts. */
