@@ -9,14 +9,15 @@
  */
 import type { Program, Relation } from "./program.js";
 import { TupleIndex } from "./tuple-index.js";
+import { MoveTuples } from "./move-tuples.js";
 import { Layer } from "./layer.js";
 
 /** An input's routes: each input relation it goes to, followed by its tuple there. */
 export type InputRoutes = (Relation | number[])[];
 
 export class InputRouter {
-  /** Per move term: the input relations a `does` of it goes to (a fluent's are in fluentTuples). */
-  private readonly routes = new Map<number, Relation[]>();
+  /** Per move term: its input relations and tuples there when the role at each position plays it (made once, never changed). */
+  private readonly moveTuples = new Map<number, InputRoutes[]>();
   /** Per fluent: its input relations, each followed by its tuple there (see `addInput`). */
   private readonly fluentTuples = new Map<number, InputRoutes>();
 
@@ -38,12 +39,17 @@ export class InputRouter {
   /** A layer holding a joint move as `does` inputs: `moves[i]` is the move of `roles[i]`. */
   moveLayer(roles: readonly number[], moves: readonly number[]): Layer {
     const layer = new Layer();
-    const indexes: TupleIndex[] = [];
+    const moveTuples: MoveTuples[] = [];
     for (let i = 0; i < roles.length; i++) {
-      let targets = this.routes.get(moves[i]);
-      if (targets === undefined) this.routes.set(moves[i], (targets = inputRelations(this.program, "does", 1, moves[i])));
-      const tuples = routesTo(this.program, targets, "does", [roles[i]], moves[i]);
-      for (let k = 0; k < tuples.length; k += 2) inputIndex(layer, indexes, tuples[k] as Relation).add(tuples[k + 1] as number[]);
+      let byRole = this.moveTuples.get(moves[i]);
+      if (byRole === undefined) this.moveTuples.set(moves[i], (byRole = []));
+      const tuples = (byRole[i] ??= inputRoutes(this.program, "does", [roles[i]], moves[i]));
+      for (let k = 0; k < tuples.length; k += 2) {
+        const r = tuples[k] as Relation;
+        let into = moveTuples[r.index];
+        if (into === undefined) layer.inputs[r.index] = moveTuples[r.index] = into = new MoveTuples();
+        into.add(tuples[k + 1] as number[]);
+      }
     }
     return layer;
   }
