@@ -86,6 +86,28 @@ describe("TermStore", () => {
     expect(store.compound(f, [...b])).toBe(ib);
     expect(store.argsOf[ib]).toEqual(b);
   });
+
+  it("finds every compound again after its buckets doubled, many times over", () => {
+    const store = new TermStore();
+    const [f, g] = [store.symbol("f"), store.symbol("g")];
+    const c = store.constant("c");
+    const ids = new Map<string, number>();
+    // 20,000 compounds: the buckets (1,024 at first) double four times
+    for (let i = 0; i < 10_000; i++) {
+      for (const [sym, args] of [[f, [i, c]], [g, [i]]] as const) {
+        const id = store.compound(sym, args);
+        expect(ids.has(`${sym}:${args.join(",")}`)).toBe(false);
+        ids.set(`${sym}:${args.join(",")}`, id);
+      }
+    }
+    expect(new Set(ids.values()).size).toBe(20_000);
+    for (const [key, id] of ids) {
+      const [sym, args] = key.split(":");
+      expect(store.compound(Number(sym), args.split(",").map(Number))).toBe(id);
+    }
+    expect(store.size).toBe(20_001);
+    expect(store.constant("c")).toBe(c);
+  });
 });
 
 describe("the evaluator's tables", () => {
