@@ -424,7 +424,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
  * prover engine asked for skips that grounding (chess loads in about 2 s that way, after 45 s).
  */
 function proverEngineHint(seconds: number): string {
-  return `asking for the prover engine skips the ${round1(seconds)} s of full grounding (\`--engine prover\`; \`engine: "prover"\` in loadGame)`;
+  return `asking for the prover engine skips the ${round1(seconds)} s of full grounding (\`play\`, \`replay\` or \`bench\` with \`--engine prover\`; \`engine: "prover"\` in loadGame)`;
 }
 
 /**
