@@ -387,10 +387,7 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const share = partial && options.deadline ? Math.min(options.timeoutSeconds, Math.round((options.deadline.remainingMs() / 100) * PARTIAL_GROUNDING_SHARE) / 10) : options.timeoutSeconds;
   const result = await groundDescription(loaded, { ...options, timeoutSeconds: share });
   if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "out-of-memory")) {
-    const fallback = await groundPartial(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
-    if (fallback.status !== "partial" || !fallback.partial || fallback.partial.lifted) return fallback;
-    const hint = proverEngineHint(result.times.ground ?? share);
-    return { ...fallback, diagnostics: fallback.diagnostics.map((d) => (d.severity === "warning" && d.code === "ground" ? { ...d, message: `${d.message}; ${hint}` } : d)) };
+    return groundPartial(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
   }
   if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
   const game = result.game;
@@ -417,14 +414,6 @@ export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuild
   const warnings = built.warnings.slice(0, MAX_PROPNET_WARNINGS).map((w) => diagnostic("warning", "ground", result.file, NO_POSITION, `propnet: ${w}`));
   const peakHeapBytes = heap ? { ...result.peakHeapBytes, propnet: heap.peak } : result.peakHeapBytes;
   return { ...withoutGameUnlessKept(result, options), diagnostics: [...result.diagnostics, ...warnings], propnet: built, ...(peakHeapBytes ? { peakHeapBytes } : {}) };
-}
-
-/**
- * What the warning of a game that ends on the prover after its full grounding failed adds: the
- * prover engine asked for skips that grounding (chess loads in about 2 s that way, after 45 s).
- */
-function proverEngineHint(seconds: number): string {
-  return `asking for the prover engine skips the ${round1(seconds)} s of full grounding (\`play\`, \`replay\` or \`bench\` with \`--engine prover\`; \`engine: "prover"\` in loadGame)`;
 }
 
 /**
