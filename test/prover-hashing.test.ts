@@ -92,7 +92,7 @@ describe("TermStore", () => {
     const [f, g] = [store.symbol("f"), store.symbol("g")];
     const c = store.constant("c");
     const ids = new Map<string, number>();
-    // 20,000 compounds: the buckets (1,024 at first) double four times
+    // 20,000 compounds: the buckets (1,024 at first) double five times
     for (let i = 0; i < 10_000; i++) {
       for (const [sym, args] of [[f, [i, c]], [g, [i]]] as const) {
         const id = store.compound(sym, args);

@@ -20,10 +20,9 @@ export class TermStore {
    * bits), -1 for none; the others of a bucket are chained through `nextAlike`. No key is built as
    * text (interning was a good part of the prover's garbage: every move and fluent it derives is a
    * compound), and no Map is asked (a typed array read is cheaper: chess interns about 135 a node).
-   * The table doubles when it holds as many compounds as buckets.
+   * The table doubles when it holds as many terms as buckets.
    */
   private buckets = new Int32Array(1024).fill(-1);
-  private compounds = 0;
   /** Per term: the next compound of its bucket, or -1. */
   private readonly nextAlike: number[] = [];
   /** Symbol of each term: the constant's name or the compound's functor. */
@@ -72,7 +71,7 @@ export class TermStore {
     this.argsOf.push(args.slice());
     this.nextAlike[id] = buckets[bucket];
     buckets[bucket] = id;
-    if (++this.compounds > buckets.length) this.grow();
+    if (this.symbolOf.length > buckets.length) this.grow();
     return id;
   }
 
