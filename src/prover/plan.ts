@@ -6,7 +6,7 @@
  * of decided per call (`compiledPlanFor`).
  */
 import type { BodyLiteral, Clause, CompiledPlan, Pattern } from "./program.js";
-import { patternVars } from "./program.js";
+import { guardOf, patternVars } from "./program.js";
 import { literalCostsOf, type CallLiteral } from "./literal-cost.js";
 
 /**
@@ -28,6 +28,18 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const boundBefore = new Map<BodyLiteral, ReadonlySet<number>>();
   const writtenPlan = writtenOrder(clause, mask, boundBefore);
   if (costs === undefined) return writtenPlan;
+  // A call of a relation with a guard (possible-guards.ts), fully bound where the written order reaches it
+  // but not by the call alone: the guard's facts with the same arguments, as if written just before it
+  // (ordered as a lookup of facts, with its place), and left out below where it would only test.
+  const headBound = boundVariables(clause, mask);
+  const owners = new Map<BodyLiteral, BodyLiteral>();
+  for (const l of writtenPlan) {
+    const guard = l.kind === "pos" ? guardOf(l.relation) : undefined;
+    if (guard === undefined || l.kind !== "pos" || l.vars.every((v) => headBound.has(v)) || !l.vars.every((v) => boundBefore.get(l)!.has(v))) continue;
+    owners.set({ kind: "pos", relation: guard, args: l.args, vars: l.vars }, l);
+  }
+  const writtenAt = (l: BodyLiteral): number => writtenPlan.indexOf(owners.get(l) ?? l);
+  const bodyAt = (l: BodyLiteral): number => clause.body.indexOf(owners.get(l) ?? l);
   // A call of a state-dependent relation is dearer than a lookup (a table or a search per state),
   // and its mode decides which table or search it is (ground-calls.ts, relaxed.ts): such a call
   // keeps the written order's mode, and the written order among them. It comes when exactly the
@@ -49,8 +61,8 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const guessedOpen = (m: BodyLiteral, bound: ReadonlySet<number>): boolean =>
     m.kind === "pos" && costs.guessedInput(m.relation) && !m.vars.every((v) => bound.has(v));
   const spoils = (l: BodyLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): boolean => {
-    const at = writtenPlan.indexOf(l);
-    const early = remaining.every((m) => m === l || !guessedOpen(m, bound) || at < writtenPlan.indexOf(m));
+    const at = writtenAt(l);
+    const early = remaining.every((m) => m === l || !guessedOpen(m, bound) || at < writtenAt(m));
     return remaining.some((m) => {
       if (m === l || !guessedOpen(m, bound)) return false;
       const before = boundBefore.get(m)!;
@@ -61,8 +73,8 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const score = (l: CallLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): number => {
     if (spoils(l, bound, remaining)) return Infinity;
     if (costs.guessedInput(l.relation) && !l.vars.every((v) => bound.has(v)) && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
-    const at = writtenPlan.indexOf(l);
-    const ahead = remaining.filter((m) => m !== l && dear(m) && writtenPlan.indexOf(m) < at);
+    const at = writtenAt(l);
+    const ahead = remaining.filter((m) => m !== l && dear(m) && writtenAt(m) < at);
     const test = l.vars.every((v) => bound.has(v));
     if (!dear(l)) {
       const rules = l.relation.kind === "derived" && l.relation.clauses.length > 0;
@@ -91,9 +103,9 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     remaining.some(
       (m) =>
         m.kind === "pos" &&
-        (writtenPlan.indexOf(m) < writtenPlan.indexOf(l) || (clause.body.indexOf(m) < clause.body.indexOf(l) && m.vars.every((v) => bound.has(v)))),
+        (writtenAt(m) < writtenAt(l) || (bodyAt(m) < bodyAt(l) && m.vars.every((v) => bound.has(v)))),
     );
-  return order(clause, mask, (remaining, bound) => {
+  const ordered = order(clause, mask, (remaining, bound) => {
     let best = -1;
     let bestScore = Infinity;
     remaining.forEach((l, k) => {
@@ -103,7 +115,23 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     });
     // None allowed cannot happen (the first positive literal of the written order left is); kept as written if it did.
     return best >= 0 ? best : remaining.findIndex((l) => l.kind === "pos");
-  }, null, waits);
+  }, null, waits, [...owners.keys()]);
+  if (owners.size === 0) return ordered;
+  const bound = new Set(headBound);
+  return ordered.filter((l) => {
+    if (owners.has(l) && l.vars.every((v) => bound.has(v))) return false;
+    if (l.kind === "pos" || l.kind === "eq") for (const v of l.vars) bound.add(v);
+    return true;
+  });
+}
+
+/** The variables of the head positions bound in `mask`. */
+function boundVariables(clause: Clause, mask: number): Set<number> {
+  const bound = new Set<number>();
+  clause.head.forEach((p, j) => {
+    if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
+  });
+  return bound;
 }
 
 /**
@@ -156,13 +184,12 @@ function order(
   next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number,
   boundBefore: Map<BodyLiteral, ReadonlySet<number>> | null = null,
   waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => boolean = () => false,
+  /** Literals ordered with the body's (guards). */
+  extra: readonly BodyLiteral[] = [],
 ): readonly BodyLiteral[] {
-  const bound = new Set<number>();
-  clause.head.forEach((p, j) => {
-    if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
-  });
+  const bound = boundVariables(clause, mask);
   const allBound = (vars: readonly number[]) => vars.every((v) => bound.has(v));
-  const remaining = [...clause.body];
+  const remaining = [...clause.body, ...extra];
   const ordered: BodyLiteral[] = [];
   const take = (k: number) => {
     const [literal] = remaining.splice(k, 1);
@@ -232,10 +259,7 @@ export function compiledPlanFor(clause: Clause, mask: number, generic: boolean):
 /** Compiles and keeps the plan for `mask` (a generic one shares the literal order of the plan for the mask). */
 function compilePlan(clause: Clause, mask: number, generic: boolean, key: number): CompiledPlan {
   const literals = generic ? planFor(clause, mask) : bodyOrder(clause, mask);
-  const bound = new Set<number>();
-  clause.head.forEach((p, j) => {
-    if (mask & (1 << (j & 31))) patternVars([p]).forEach((v) => bound.add(v));
-  });
+  const bound = boundVariables(clause, mask);
   const allBound = (p: Pattern) => patternVars([p]).every((v) => bound.has(v));
   const masks = new Int32Array(literals.length).fill(-1);
   const slots: Int32Array[] = [];

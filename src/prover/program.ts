@@ -295,3 +295,21 @@ function checkStratifiedAndLevel(relations: readonly Relation[], kept: ReadonlyS
   }
   return unstratified;
 }
+
+/** Per relation: its guard (possible-guards.ts), a relation of facts holding every call it may hold for in some state. */
+const guards = new WeakMap<Relation, Relation>();
+
+/** The guard of a relation, when it has one (plan.ts may enumerate it before the relation's own call). */
+export function guardOf(relation: Relation): Relation | undefined {
+  return guards.get(relation);
+}
+
+/** Adds to `program` a static relation of the facts `facts` that guards `relation` (see `guardOf`); returns it. */
+export function addGuard(program: Program, relation: Relation, facts: TupleIndex): Relation {
+  const relations = program.relations as Relation[];
+  // The shape of compileProgram's relations, so that the evaluator reads every relation alike.
+  const guard: Relation = { index: relations.length, key: `${relation.key}~possible`, kind: "derived", arity: relation.arity, level: 0, facts, clauses: [] };
+  relations.push(guard);
+  guards.set(relation, guard);
+  return guard;
+}

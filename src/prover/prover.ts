@@ -18,6 +18,8 @@ import { parseKifTerm } from "../syntax/kif-term.js";
 import { compileProgram, type Program, type Relation } from "./program.js";
 import { FluentUniverse } from "./fluent-universe.js";
 import { orderBodiesByCost } from "./literal-cost.js";
+import { addPossibleGuards } from "./possible-guards.js";
+import { groundCallComponents } from "./ground-calls.js";
 import { RecentLayers } from "./recent-layers.js";
 
 export { FluentUniverse } from "./fluent-universe.js";
@@ -87,6 +89,24 @@ export interface ProverOptions {
    * src/prover/literal-cost.ts) or with the positive literals as written (the tests compare the two).
    */
   readonly bodyOrder?: "cost" | "written";
+  /**
+   * Whether relations searched depth-first get guards, the calls they may hold for in some state as facts
+   * that a body can enumerate first (default true with the order by cost, src/prover/possible-guards.ts;
+   * the tests compare the two).
+   */
+  readonly guards?: boolean;
+}
+
+/**
+ * Adds the guards of possible-guards.ts to a program whose bodies are ordered by cost, before its
+ * evaluator is made (whose arrays are sized by the relations); the plans made meanwhile (by the
+ * analysis of ground components) are dropped, so that every plan may read the guards, and the
+ * estimates are made again.
+ */
+function addGuards(program: Program): void {
+  if (addPossibleGuards(program, groundCallComponents(program)) === 0) return;
+  for (const r of program.relations) for (const clause of r.clauses) clause.plans.clear();
+  orderBodiesByCost(program);
 }
 
 export class Prover {
@@ -112,7 +132,10 @@ export class Prover {
     options: ProverOptions,
   ) {
     this.program = program;
-    if (options.bodyOrder !== "written") orderBodiesByCost(program);
+    if (options.bodyOrder !== "written") {
+      orderBodiesByCost(program);
+      if (options.guards !== false) addGuards(program);
+    }
     this.evaluator = new Evaluator(program, options.staticTableLimit, options.groundLoopLimit, options.staticAnswers, options.compiledPlans);
     this.roleIds = program.roles;
     this.roles = program.roles.map((id) => program.store.kif(id));
