@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { Prover } from "../src/prover/prover.js";
 import { guardOf, type Program, type Relation } from "../src/prover/program.js";
 import { planFor } from "../src/prover/plan.js";
+import { GUARD_TUPLES } from "../src/prover/possible-guards.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 
@@ -74,6 +75,21 @@ describe("guards of relations searched depth-first", () => {
     const without = proverOf(RAY, false);
     expect(guardOf(without.relation("clear/2"))).toBeUndefined();
     expect(without.program.relations.some((r) => r.key.endsWith("~possible"))).toBe(false);
+  });
+
+  it("are not made past GUARD_TUPLES", () => {
+    // (quad ?a ?b ?c ?d) may hold for any four of 13 values: 28,561 calls.
+    const values = Array.from({ length: 13 }, (_, k) => `(v ${k})`).join(" ");
+    const { relation } = proverOf(`
+      (role w) ${values} (init (x 0))
+      (<= (quad ?a ?b ?c ?d) (v ?a) (v ?b) (v ?c) (v ?d) (true (x ?a)))
+      (<= (legal w (go ?a)) (v ?a) (v ?b) (quad ?a ?b ?b ?b))
+      (<= (next (x ?a)) (does w (go ?a)))
+      (<= terminal (true (x 12)))
+      (goal w 100)
+    `);
+    expect(13 ** 4).toBeGreaterThan(GUARD_TUPLES);
+    expect(guardOf(relation("quad/4"))).toBeUndefined();
   });
 
   it("answer as the prover without them along seeded random playouts", () => {

@@ -97,8 +97,9 @@ export function addPossibleGuards(program: Program, groundComponent: Int32Array)
           });
         }
       }
-    } catch {
-      return null; // over a budget: no guard
+    } catch (error) {
+      if (error instanceof OverBudget) return null;
+      throw error;
     }
     for (const m of members) done.set(m, tuples.get(m)!);
     return tuples.get(relation)!;
