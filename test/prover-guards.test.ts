@@ -37,12 +37,14 @@ const RAY = `
   (goal w 100)
 `;
 
+/** The prover's own program (private in TypeScript): its plans are the ones the prover reads. */
+const programOf = (prover: Prover): Program => (prover as unknown as { program: Program }).program;
+
 function proverOf(text: string, guards = true): { prover: Prover; program: Program; relation: (key: string) => Relation; kif: (id: number) => string } {
   const { description, diagnostics } = parseGdl(text, "inline.kif");
   expect(diagnostics).toEqual([]);
   const prover = Prover.fromDescription(description, { guards });
-  // The program is the prover's own (private in TypeScript): its plans are the ones the prover reads.
-  const program = (prover as unknown as { program: Program }).program;
+  const program = programOf(prover);
   return { prover, program, relation: (key) => program.relation(key)!, kif: (id) => program.store.kif(id) };
 }
 
@@ -103,8 +105,7 @@ describe("guards of relations searched depth-first", () => {
       const file = path.join(base, `${game}.kif`);
       const description = parseGdl(readFileSync(file, "utf8"), file).description;
       const guarded = Prover.fromDescription(description);
-      const program = (guarded as unknown as { program: Program }).program;
-      expect(program.relations.some((r) => r.key.endsWith("~possible")), game).toBe(true);
+      expect(programOf(guarded).relations.some((r) => r.key.endsWith("~possible")), game).toBe(true);
       expectSameAlongPlayouts(guarded, Prover.fromDescription(description, { guards: false }), game, { seed: 4242, playouts: 1, steps: 25 });
     }
   });

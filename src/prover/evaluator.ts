@@ -32,7 +32,7 @@
  * move.
  */
 import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
-import { patternVars } from "./program.js";
+import { groundPattern, patternVars } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
 import { clausePlansOf } from "./clause-plans.js";
 import type { ClausePlans } from "./clause-plans.js";
@@ -466,15 +466,15 @@ export class Evaluator implements PlanHost {
         return;
       }
       case "distinct": {
-        const left = this.ground(literal.left, frame);
-        const right = this.ground(literal.right, frame);
+        const left = groundPattern(this.store, literal.left, frame);
+        const right = groundPattern(this.store, literal.right, frame);
         if (left < 0 || right < 0) throw floundering(clause);
         if (left !== right) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
       case "eq": {
-        const left = this.ground(literal.left, frame);
-        const right = this.ground(literal.right, frame);
+        const left = groundPattern(this.store, literal.left, frame);
+        const right = groundPattern(this.store, literal.right, frame);
         if (left >= 0 && right >= 0) {
           if (left === right) this.solveBody(plan, i + 1, frame, clause, t);
           return;
@@ -494,7 +494,7 @@ export class Evaluator implements PlanHost {
     const call = t.call;
     const tuple = new Array<number>(call.length);
     for (let j = 0; j < call.length; j++) {
-      const id = call[j] >= 0 ? call[j] : this.ground(clause.head[j], frame);
+      const id = call[j] >= 0 ? call[j] : groundPattern(this.store, clause.head[j], frame);
       if (id < 0) {
         const unbound = patternVars([clause.head[j]]).filter((s) => frame[s] < 0).map((s) => `?${clause.varNames[s]}`);
         throw unsafeRule(this.store, clause, call, unbound);
@@ -534,26 +534,13 @@ export class Evaluator implements PlanHost {
       const mode = modes[j];
       if (mode === ARG_READ) call[j] = frame[slots[j]];
       else if (mode === ARG_CONST) call[j] = slots[j];
-      else if (mode !== ARG_GENERIC) call[j] = mode === ARG_GROUND ? this.ground(args[j], frame) : -1;
+      else if (mode !== ARG_GENERIC) call[j] = mode === ARG_GROUND ? groundPattern(this.store, args[j], frame) : -1;
       else {
         const p = args[j];
-        call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : this.ground(p, frame);
+        call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : groundPattern(this.store, p, frame);
       }
     }
     return call;
-  }
-
-  /** The id of a pattern under the frame, or -1 when a variable in it is unbound. */
-  private ground(p: Pattern, frame: number[]): number {
-    if (p.k === 0) return p.id;
-    if (p.k === 1) return frame[p.slot];
-    const ids = new Array<number>(p.args.length);
-    for (let j = 0; j < p.args.length; j++) {
-      const id = this.ground(p.args[j], frame);
-      if (id < 0) return -1;
-      ids[j] = id;
-    }
-    return this.store.compound(p.sym, ids);
   }
 
   /** Matches an answer at the positions the call left free, by the arguments' modes (plan.ts). */

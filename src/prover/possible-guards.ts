@@ -25,7 +25,7 @@
  * (a guard can only enumerate what a call would test), and for the relations their guards read.
  */
 import type { Clause, Pattern, Program, Relation } from "./program.js";
-import { addGuard, patternVars } from "./program.js";
+import { addGuard, groundPattern, patternVars } from "./program.js";
 import type { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 
@@ -107,9 +107,9 @@ export function addPossibleGuards(program: Program, groundComponent: Int32Array)
 
   let added = 0;
   for (const r of calledWithBodyVariables(program)) {
-    if (componentOf(r) < 0) continue;
+    if (componentOf(r) < 0 || r.arity === 0) continue;
     const tuples = guardTuples(r);
-    if (tuples === null || r.arity === 0) continue;
+    if (tuples === null) continue;
     addGuard(program, r, tuples);
     added++;
   }
@@ -177,17 +177,7 @@ function relaxClause(clause: Clause, guardOf: (relation: Relation) => TupleIndex
 function solve(store: TermStore, clause: RelaxedClause, budget: { work: number }, emit: (tuple: number[]) => void): void {
   const frame = new Array<number>(clause.slots).fill(-1);
   const trail: number[] = [];
-  const ground = (p: Pattern): number => {
-    if (p.k === 0) return p.id;
-    if (p.k === 1) return frame[p.slot];
-    const ids: number[] = [];
-    for (const a of p.args) {
-      const id = ground(a);
-      if (id < 0) return -1;
-      ids.push(id);
-    }
-    return store.compound(p.sym, ids);
-  };
+  const ground = (p: Pattern): number => groundPattern(store, p, frame);
   const match = (p: Pattern, id: number): boolean => {
     if (p.k === 0) return p.id === id;
     if (p.k === 1) {

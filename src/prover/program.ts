@@ -243,6 +243,19 @@ export function compileProgram(description: Description): Program {
   return { store, relations, relation: (key) => byKey.get(key), roles, unstratified };
 }
 
+/** The id of a pattern under `frame` (a term id per variable slot, -1 unbound), or -1 when a variable in it is unbound. */
+export function groundPattern(store: TermStore, p: Pattern, frame: readonly number[]): number {
+  if (p.k === 0) return p.id;
+  if (p.k === 1) return frame[p.slot];
+  const ids = new Array<number>(p.args.length);
+  for (let j = 0; j < p.args.length; j++) {
+    const id = groundPattern(store, p.args[j], frame);
+    if (id < 0) return -1;
+    ids[j] = id;
+  }
+  return store.compound(p.sym, ids);
+}
+
 export function patternVars(patterns: readonly Pattern[], into: number[] = []): number[] {
   for (const p of patterns) {
     if (p.k === 1) {

@@ -34,6 +34,7 @@ import { BoundAnswers } from "./layer.js";
 import { planFor } from "./plan.js";
 import { projectedPositions } from "./projection.js";
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
+import { groundPattern } from "./program.js";
 import type { TermStore } from "./term-store.js";
 
 /** Calls whose possibility is kept at most; more and the memo starts again (it is a cache). */
@@ -241,8 +242,8 @@ export class RelaxedCheck {
 
   /** `body` at a `distinct` or `not distinct`. */
   private compare(literal: CompareLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
-    const left = this.ground(literal.left, frame);
-    const right = this.ground(literal.right, frame);
+    const left = groundPattern(this.store, literal.left, frame);
+    const right = groundPattern(this.store, literal.right, frame);
     if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "eq") && this.body(plan, i + 1, frame, clause);
     if (literal.kind === "distinct" || (left < 0 && right < 0)) throw UNDECIDED;
     const mark = this.trailTop;
@@ -256,7 +257,7 @@ export class RelaxedCheck {
     const args = literal.args;
     const call = this.takeCall(args.length);
     let bound = true;
-    for (let j = 0; j < args.length; j++) if ((call[j] = this.ground(args[j], frame)) < 0) bound = false;
+    for (let j = 0; j < args.length; j++) if ((call[j] = groundPattern(this.store, args[j], frame)) < 0) bound = false;
     const holds = this.atomWith(literal, call, bound, plan, i, frame, clause);
     this.calls[call.length][this.callsFree[call.length]++] = call;
     return holds;
@@ -320,19 +321,6 @@ export class RelaxedCheck {
   /** Unbinds the slots bound since `mark` (each frame's bindings are on the trail above its mark). */
   private undo(mark: number, frame: number[]): void {
     while (this.trailTop > mark) frame[this.trail[--this.trailTop]] = -1;
-  }
-
-  /** The id of a pattern under the frame, or -1 when a variable in it is unbound. */
-  private ground(p: Pattern, frame: readonly number[]): number {
-    if (p.k === 0) return p.id;
-    if (p.k === 1) return frame[p.slot];
-    const ids: number[] = [];
-    for (const a of p.args) {
-      const id = this.ground(a, frame);
-      if (id < 0) return -1;
-      ids.push(id);
-    }
-    return this.store.compound(p.sym, ids);
   }
 
   private matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
