@@ -31,6 +31,7 @@ export type DiagnosticCode =
   | "timeout"
   | "out-of-memory"
   | "cancelled" // the caller stopped the grounding (a Cancel button)
+  | "prover" // the prover cannot follow the game's recursion (src/prover/nesting.ts)
   | "usage";
 
 export interface RelatedPosition {

@@ -136,6 +136,34 @@ describe.skipIf(!haveBase)("replay and play on a real game", () => {
   });
 });
 
+describe("a recursion deeper than a JavaScript stack, on the prover", () => {
+  const write = (name: string, lines: string[]): string => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-ground-")), name);
+    writeFileSync(file, lines.join("\n") + "\n");
+    return file;
+  };
+  const rules = ["(role p)", "(init (at 0))", "(<= (next (at ?y)) (true (at ?x)) (succ ?x ?y))", "(<= (goal p 100) (true (at 2)))", "(<= (goal p 0) (not (true (at 2))))"];
+  const succ = Array.from({ length: 3000 }, (_, i) => `(succ ${i} ${i + 1})`);
+
+  it("plays a game whose static recursion nests 3000 calls deep (src/prover/nesting.ts)", async () => {
+    const game = write("chain.kif", [...rules, "(<= (legal p go) (true (at ?x)) (reach ?x))", "(<= (reach ?x) (succ ?x ?y) (reach ?y))", "(reach 3000)", "(<= terminal (true (at 2)))", ...succ]);
+    const r = await run("play", game, "--engine", "prover", "--seed", "1");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).moves).toEqual([["go"], ["go"]]);
+  });
+
+  it("ends a cycle longer than the stack with error[prover] and exit 1, also in bench --json", async () => {
+    const ring = Array.from({ length: 3000 }, (_, i) => `(edge ${i} ${(i + 1) % 3000})`);
+    const game = write("ring.kif", [...rules, "(<= (legal p go) (true (at ?x)) (succ ?x ?y))", "(<= (conn ?x ?y) (edge ?x ?y))", "(<= (conn ?x ?z) (edge ?x ?y) (conn ?y ?z))", "(<= terminal (true (at ?x)) (conn ?x 5) (true (at 2)))", ...ring, ...succ]);
+    const r = await run("play", game, "--engine", "prover");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/ring\.kif: error\[prover\]: recursion deeper than the prover follows: the calls from \(conn\/2 \d+ 5\)/);
+    const bench = await run("bench", game, "--engine", "prover", "--playouts", "1", "--json");
+    expect(bench.code).toBe(1);
+    expect(JSON.parse(bench.out)).toMatchObject({ status: "error", exitCode: 1, diagnostics: [{ code: "prover" }] });
+  });
+});
+
 describe("the installed command", () => {
   it("runs from bin/ with --help and exits 2 on a usage error, never with a stack trace", () => {
     const bin = path.join(ROOT, "bin", "gdl-ground.js");

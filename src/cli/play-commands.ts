@@ -25,6 +25,7 @@ import { parseGdl } from "../syntax/parse.js";
 import { termToInfix } from "../syntax/infix-print.js";
 import { dialectOf } from "../syntax/description.js";
 import { roleView } from "../report/role-view.js";
+import { RecursionTooDeepError } from "../prover/nesting.js";
 
 export interface PlayOptions {
   readonly timeout: number;
@@ -192,7 +193,11 @@ function noPercepts(sm: GameStateMachine): Record<string, string[]> {
 }
 
 
-export async function runReplay(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
+export function runReplay(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
+  return reasoning(game, io, false, () => replayGame(game, movesFile, options, io));
+}
+
+async function replayGame(game: string, movesFile: string, options: PlayOptions, io: Output): Promise<number> {
   const text = readMovesFile(movesFile, io);
   if (text === undefined) return 2;
   const loaded = await loadOrSay(game, options, io);
@@ -239,6 +244,22 @@ export async function runReplay(game: string, movesFile: string, options: PlayOp
   return 0;
 }
 
+/**
+ * A command's work on a loaded game (`run`), where a recursion the prover cannot follow
+ * (src/prover/nesting.ts) ends it as an error of the game (exit 1, with --json one document), not an internal one.
+ */
+async function reasoning(game: string, io: Output, json: boolean, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof RecursionTooDeepError)) throw error;
+    const d = diagnostic("error", "prover", game, NO_POSITION, error.message);
+    if (json) io.out(JSON.stringify({ game, status: "error", exitCode: 1, diagnostics: [diagnosticToJson(d)] }, null, 2) + "\n");
+    else io.err(formatDiagnostic(d) + "\n");
+    return 1;
+  }
+}
+
 /** Why a move string cannot be read as a KIF term. */
 function kifProblem(kif: string): string {
   try {
@@ -271,7 +292,11 @@ export interface PlayCommandOptions extends PlayOptions {
  * the same seeded generator. Moves are drawn role by role in role order, one draw per role that
  * draws (a GDL game without --moves plays as it always has).
  */
-export async function runPlay(game: string, options: PlayCommandOptions, io: Output): Promise<number> {
+export function runPlay(game: string, options: PlayCommandOptions, io: Output): Promise<number> {
+  return reasoning(game, io, false, () => playGame(game, options, io));
+}
+
+async function playGame(game: string, options: PlayCommandOptions, io: Output): Promise<number> {
   let given: string[][] = [];
   if (options.moves !== undefined) {
     const text = readMovesFile(options.moves, io);
@@ -375,7 +400,11 @@ export interface BenchReport {
   readonly perft?: RepeatedSpeed & { readonly depth: number };
 }
 
-export async function runBench(game: string, options: BenchOptions, io: Output): Promise<number> {
+export function runBench(game: string, options: BenchOptions, io: Output): Promise<number> {
+  return reasoning(game, io, options.json === true, () => benchGame(game, options, io));
+}
+
+async function benchGame(game: string, options: BenchOptions, io: Output): Promise<number> {
   // with --json, stdout gets one document whatever happens, and stderr nothing
   const fail = (exitCode: number, status: string, diagnostics: readonly Diagnostic[]): number => {
     if (options.json) io.out(JSON.stringify({ game, status, exitCode, diagnostics: diagnostics.map(diagnosticToJson) }, null, 2) + "\n");

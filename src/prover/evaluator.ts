@@ -24,12 +24,11 @@
  * relaxation rules out (relaxed.ts: chess's threat checks along rays that cannot reach the target);
  * such a call is answered "no" without a search.
  *
- * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a
- * query that starts with more drops them all first (they are a cache: every one can be
- * computed again). quad's 8-ary `square`, called with the cells of each state bound, made 2.1
- * million static tables (900 MB) in 5 random playouts, and verify's child ran out of its 4 GiB
- * on the fourth. Those of level 1 live with a state, those of level 2 with a state and a joint
- * move.
+ * Tables of static relations are kept across queries, up to STATIC_TABLE_LIMIT of them: a query
+ * that starts with more drops them all first (a cache: quad's 8-ary `square`, asked with each
+ * state's cells, made 2.1 million in 5 playouts, 900 MB). Those of level 1 live with a state, those
+ * of level 2 with a state and a joint move. A query whose calls nest deeper than a JavaScript stack
+ * holds is solved from the middle of the chain first (nesting.ts).
  */
 import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
 import { groundPattern, patternVars } from "./program.js";
@@ -46,6 +45,7 @@ import { FreePositions, Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
+import { deepSolver, NESTING_TOO_DEEP, nestedTooDeep, solveAfterTooDeep, type NestedCall } from "./nesting.js";
 
 export { Table, Layer, callHash };
 
@@ -95,9 +95,8 @@ export class Evaluator implements PlanHost {
   /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
   private readonly frames: number[][] = [];
   private framesFree = 0;
-  /** Calls by their length (an array's length is never changed: that was slow). */
+  /** Calls by their length (an array's length is never changed: that was slow), and per length how many are free. */
   private readonly calls: number[][][] = [];
-  /** Per length: how many calls of `calls` are free. */
   private readonly callsFree: number[] = [];
   private readonly freePositions = new FreePositions();
   /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts). */
@@ -110,6 +109,8 @@ export class Evaluator implements PlanHost {
   private readonly searching: Relation[] = [];
   private readonly searchingCalls: (readonly number[])[] = [];
   private searchDepth = 0;
+  /** Calls nested at most (tables being computed and searches) before NESTING_TOO_DEEP: set after a query overflowed the stack (nesting.ts). */
+  nestingLimit = Infinity;
   /** The outermost depth of `searching` a loop has reached since the search at the top began. */
   private loopDepth = NO_LOOP;
   /** Set when the body of the call searched at the top holds: every loop of solveBody stops. */
@@ -126,19 +127,16 @@ export class Evaluator implements PlanHost {
   private readonly relaxed: RelaxedCheck | null;
 
   /**
-   * `staticTableLimit`: static tables kept across queries at most (default STATIC_TABLE_LIMIT); `groundLoopLimit`: see
-   * GROUND_LOOP_LIMIT; `staticAnswers`: whether the answers of fully bound calls that hold in every state are kept
-   * for the game (static relations' in dense-memo.ts, and the calls the relaxation rules out, relaxed.ts).
+   * `staticTableLimit`: see STATIC_TABLE_LIMIT; `groundLoopLimit`: see GROUND_LOOP_LIMIT; `keepStaticAnswers`: whether the
+   * answers of fully bound calls that hold in every state are kept for the game (dense-memo.ts, relaxed.ts); `compiledPlans`:
+   * bodies solved by compiled plans (plan.ts) as generated functions (true, plan-code.ts), by compiled plans read by
+   * `solveBody` ("modes"), or by the interpretive evaluation (false); the tests compare them.
    */
   constructor(
     readonly program: Program,
     private readonly staticTableLimit = STATIC_TABLE_LIMIT,
     private readonly groundLoopLimit = GROUND_LOOP_LIMIT,
     private readonly keepStaticAnswers = true,
-    /**
-     * How bodies are solved: by compiled plans (plan.ts) as generated functions (true, plan-code.ts), by
-     * compiled plans read by `solveBody` ("modes"), or by the interpretive evaluation (false); the tests compare them.
-     */
     compiledPlans: boolean | "modes" = true,
   ) {
     this.compiledPlans = compiledPlans !== false;
@@ -169,21 +167,42 @@ export class Evaluator implements PlanHost {
     if (this.staticTables > this.staticTableLimit) this.forgetStaticTables();
     this.layers = [this.staticLayer, state, move];
     try {
-      return this.answersFor(relation, call);
+      try {
+        return this.answersFor(relation, call);
+      } catch (error) {
+        if (!nestedTooDeep(error)) throw error;
+        return solveAfterTooDeep(deepSolver(this, relation, call));
+      }
     } catch (error) {
       // Tables met by the failed query may be half built: forget them all.
       this.forgetStaticTables();
-      this.callStack.length = 0;
-      this.sccStack.length = 0;
-      this.trailTop = 0;
-      this.searchDepth = 0;
-      this.pass = 0;
-      this.loopDepth = NO_LOOP;
-      this.found = false;
+      this.resetStacks();
       throw error;
     } finally {
       this.layers = [this.staticLayer, null, null];
     }
+  }
+
+  /** Empties the stacks of a query that failed. */
+  private resetStacks(): void {
+    this.callStack.length = this.sccStack.length = this.trailTop = this.searchDepth = this.pass = 0;
+    this.loopDepth = NO_LOOP;
+    this.found = false;
+  }
+
+  /** The call halfway down the longer chain, of tables being computed or of searches (copied; nesting.ts). */
+  middleOfNesting(): NestedCall | null {
+    const [tables, searches] = [this.callStack.length, this.searchDepth];
+    if (Math.max(tables, searches) < 2) return null;
+    const t = tables >= searches ? this.callStack[tables >> 1] : { relation: this.searching[searches >> 1], call: this.searchingCalls[searches >> 1] };
+    return { relation: t.relation, call: t.call.slice() };
+  }
+
+  /** After a query that nested too deep: the stacks emptied, the tables it left incomplete dropped, the complete ones kept. */
+  dropIncomplete(): void {
+    this.resetStacks();
+    this.staticTables = this.staticLayer.dropIncomplete();
+    for (const layer of this.layers) if (layer !== null && layer !== this.staticLayer) layer.dropIncomplete();
   }
 
   private forgetStaticTables(): void {
@@ -290,6 +309,7 @@ export class Evaluator implements PlanHost {
         return false;
       }
     }
+    if (depth + this.callStack.length >= this.nestingLimit) throw NESTING_TOO_DEEP;
     this.searching[depth] = relation;
     this.searchingCalls[depth] = call;
     this.searchDepth = depth + 1;
@@ -325,6 +345,7 @@ export class Evaluator implements PlanHost {
       if (caller !== null) caller.low = Math.min(caller.low, t.low);
       return;
     }
+    if (this.callStack.length + this.searchDepth >= this.nestingLimit) throw NESTING_TOO_DEEP;
     if (!t.active) {
       t.active = true;
       t.index = t.low = this.sccStack.length;

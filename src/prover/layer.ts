@@ -78,6 +78,28 @@ export class Layer {
     this.known.keep(relation, call, holds);
   }
 
+  /** Drops the tables not complete (a query that failed may have left them half built); returns how many are left. */
+  dropIncomplete(): number {
+    let left = 0;
+    for (const [hash, first] of this.tables) {
+      let head: Table | undefined;
+      let tail: Table | undefined;
+      for (let t: Table | undefined = first; t !== undefined; t = t.nextAlike) {
+        if (!t.complete) continue;
+        if (tail === undefined) head = t;
+        else tail.nextAlike = t;
+        tail = t;
+        left++;
+      }
+      if (tail === undefined) this.tables.delete(hash);
+      else {
+        tail.nextAlike = undefined;
+        this.tables.set(hash, head!);
+      }
+    }
+    return left;
+  }
+
   /** The table of a call of `relation`, made by `make` (and kept) when the layer has none. */
   tableOf(relation: Relation, call: readonly number[], make: (layer: Layer, relation: Relation, call: readonly number[]) => Table): Table {
     const hash = callHash(relation.index, call);

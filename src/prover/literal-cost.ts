@@ -24,6 +24,7 @@
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TupleIndex } from "./tuple-index.js";
+import { MAX_NESTING } from "./nesting.js";
 
 /** A positive or negative literal: one that calls a relation. */
 export type CallLiteral = Extract<BodyLiteral, { readonly relation: Relation }>;
@@ -153,8 +154,9 @@ export class LiteralCosts {
   /** The clauses' share of `answers`: their estimates for the mask, those whose head constants disagree with the call's left out. */
   private derived(relation: Relation, constants: readonly number[], boundVars: number, boundMask: number): number {
     const component = this.components[relation.index];
-    // A call back into a component being estimated is guessed: each estimate depends on its relation and mask alone.
-    if (this.active.has(component)) return this.guess(relation.arity, boundMask);
+    // A call back into a component being estimated is guessed: each estimate depends on its relation and mask alone; so is one
+    // below a chain of components deeper than a JavaScript stack would hold (nesting.ts).
+    if (this.active.has(component) || this.active.size >= MAX_NESTING) return this.guess(relation.arity, boundMask);
     const plain = constants.every((c) => c < 0);
     let memo = this.memo[relation.index];
     if (memo === undefined) this.memo[relation.index] = memo = new Map();

@@ -28,6 +28,7 @@ import type { Clause, Pattern, Program, Relation } from "./program.js";
 import { addGuard, groundPattern, patternVars } from "./program.js";
 import type { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
+import { MAX_NESTING } from "./nesting.js";
 
 /** Tuples of one guard at most (more and its component gets none: a guard is read as facts). */
 export const GUARD_TUPLES = 20_000;
@@ -70,9 +71,20 @@ export function addPossibleGuards(program: Program, groundComponent: Int32Array)
   const budget = { work: 0 };
   const componentOf = (r: Relation) => (r.kind === "derived" && r.clauses.length > 0 ? groundComponent[r.index] : -1);
 
+  let depth = 0;
   const guardTuples = (relation: Relation): TupleIndex | null => {
     const known = done.get(relation);
     if (known !== undefined) return known;
+    // components that call each other deeper than a JavaScript stack would hold: the deeper ones read as dropped (nesting.ts)
+    if (depth >= MAX_NESTING) return null;
+    depth++;
+    try {
+      return componentGuard(relation);
+    } finally {
+      depth--;
+    }
+  };
+  const componentGuard = (relation: Relation): TupleIndex | null => {
     const component = componentOf(relation);
     const members = byComponent.get(component) ?? [];
     for (const m of members) done.set(m, null); // a call back into the component while it is made reads no guard

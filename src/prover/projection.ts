@@ -23,45 +23,69 @@ export function projectedPositions(program: Program, groundComponent: Int32Array
   const chosen = new Int32Array(program.relations.length);
   const members = program.relations.filter((r) => groundComponent[r.index] >= 0 && r.arity <= MAX_ARITY);
   for (const relation of members) chosen[relation.index] = headVariablePositions(relation, groundComponent);
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const relation of members) {
-      const before = chosen[relation.index];
-      let mask = before;
-      if (mask === 0) continue;
-      const component = groundComponent[relation.index];
-      for (const clause of relation.clauses) {
-        const calls = (l: (typeof clause.body)[number]) => (l.kind === "pos" || l.kind === "neg") && groundComponent[l.relation.index] === component;
-        if (clause.body.some(calls)) continue;
-        for (let j = 0; j < relation.arity; j++) {
-          if (!(mask & (1 << j))) continue;
-          const v = (clause.head[j] as { slot: number }).slot;
-          for (const literal of clause.body) {
-            if (!literal.vars.includes(v)) continue;
-            if (literal.kind !== "pos") {
-              mask &= ~(1 << j);
-              break;
-            }
-            const callee = literal.relation;
-            const unaryStatic = callee.level === 0 && literal.vars.length === 1;
-            const passed =
-              groundComponent[callee.index] >= 0 &&
-              literal.args.every((p, k) => (p.k === 1 && p.slot === v ? (chosen[callee.index] & (1 << k)) !== 0 : !containsVar(p, v)));
-            if (!unaryStatic && !passed) {
-              mask &= ~(1 << j);
-              break;
-            }
-          }
-        }
+  // A worklist: a relation whose mask shrinks puts back the members that call it (masks only shrink; a pass over every
+  // member until nothing changed took a pass per relation of a chain).
+  const callers = new Map<Relation, Relation[]>();
+  for (const relation of members) {
+    for (const clause of relation.clauses) {
+      for (const l of clause.body) {
+        if ((l.kind !== "pos" && l.kind !== "neg") || groundComponent[l.relation.index] < 0) continue;
+        const list = callers.get(l.relation) ?? [];
+        if (!list.includes(relation)) list.push(relation);
+        callers.set(l.relation, list);
       }
-      if (mask !== before) {
-        chosen[relation.index] = mask;
-        changed = true;
+    }
+  }
+  const queue = [...members];
+  const queued = new Set(members);
+  while (queue.length > 0) {
+    const relation = queue.pop()!;
+    queued.delete(relation);
+    const before = chosen[relation.index];
+    const mask = shrunk(relation, before, chosen, groundComponent);
+    if (mask === before) continue;
+    chosen[relation.index] = mask;
+    for (const caller of callers.get(relation) ?? []) {
+      if (!queued.has(caller)) {
+        queued.add(caller);
+        queue.push(caller);
       }
     }
   }
   for (const relation of members) if (chosen[relation.index] === (1 << relation.arity) - 1) chosen[relation.index] = 0;
   return chosen;
+}
+
+/** The positions of `mask` that stay chosen for `relation` given the others' (`chosen`): see the header. */
+function shrunk(relation: Relation, before: number, chosen: Int32Array, groundComponent: Int32Array): number {
+  let mask = before;
+  if (mask === 0) return mask;
+  const component = groundComponent[relation.index];
+  for (const clause of relation.clauses) {
+    const calls = (l: (typeof clause.body)[number]) => (l.kind === "pos" || l.kind === "neg") && groundComponent[l.relation.index] === component;
+    if (clause.body.some(calls)) continue;
+    for (let j = 0; j < relation.arity; j++) {
+      if (!(mask & (1 << j))) continue;
+      const v = (clause.head[j] as { slot: number }).slot;
+      for (const literal of clause.body) {
+        if (!literal.vars.includes(v)) continue;
+        if (literal.kind !== "pos") {
+          mask &= ~(1 << j);
+          break;
+        }
+        const callee = literal.relation;
+        const unaryStatic = callee.level === 0 && literal.vars.length === 1;
+        const passed =
+          groundComponent[callee.index] >= 0 &&
+          literal.args.every((p, k) => (p.k === 1 && p.slot === v ? (chosen[callee.index] & (1 << k)) !== 0 : !containsVar(p, v)));
+        if (!unaryStatic && !passed) {
+          mask &= ~(1 << j);
+          break;
+        }
+      }
+    }
+  }
+  return mask;
 }
 
 /** The positions holding a variable in every clause's head, met once in the heads of the clauses that call no member of the relation's component. */

@@ -31,6 +31,7 @@
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 import { sameIds } from "./id-hash.js";
 import { BoundAnswers } from "./layer.js";
+import { MAX_NESTING } from "./nesting.js";
 import { planFor } from "./plan.js";
 import { projectedPositions } from "./projection.js";
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
@@ -185,6 +186,8 @@ export class RelaxedCheck {
   /** Runs the check of a call (with free positions when `projecting`): a loop back to a call being checked, or undecided, is possible. */
   private decide(relation: Relation, call: readonly number[], projecting: boolean): boolean {
     const depth = this.depth;
+    // Past the evaluator's nesting limit the check stops, undecided (nesting.ts: a JavaScript stack holds about a thousand).
+    if (depth >= MAX_NESTING) return true;
     for (let d = 0; d < depth; d++) if (this.checkingRelations[d] === relation && sameIds(this.checkingCalls[d], call)) return true;
     this.checkingRelations[depth] = relation;
     this.checkingCalls[depth] = call;

@@ -66,9 +66,11 @@ export class TermStore {
       const stored = this.argsOf[id];
       if (this.symbolOf[id] === sym && stored !== null && stored.length === args.length && sameIds(stored, args)) return id;
     }
+    // copied before anything is stored: a stack overflow in the copy leaves the store as it was (nesting.ts)
+    const copy = args.slice();
     const id = this.symbolOf.length;
     this.symbolOf.push(sym);
-    this.argsOf.push(args.slice());
+    this.argsOf.push(copy);
     this.nextAlike[id] = buckets[bucket];
     buckets[bucket] = id;
     if (this.symbolOf.length > buckets.length) this.grow();

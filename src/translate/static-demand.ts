@@ -42,7 +42,7 @@ import { atomVariables, collectTermVariables } from "../syntax/terms.js";
 import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { staticVersion } from "./static-relaxation.js";
-import { reachable } from "../analysis/dependency-graph.js";
+import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 
 export interface StaticDemandOptions {
   /** Relations never restricted: the outputs, the keywords, what the generators use. */
@@ -85,13 +85,15 @@ export function restrictToStaticDemand(rules: readonly FlatRule[], options: Stat
   // depends on a recursive static relation (mummymaze1p's direction-from, built on lessthan over
   // 60 numbers). A static relation made by joining facts (merrills' mill) is small, and its
   // demand, a join over P^base, can be larger than the relation itself.
-  const reachesCache = new Map<string, Set<string>>();
-  const staticReach = (from: string): Set<string> => {
-    let seen = reachesCache.get(from);
-    if (!seen) reachesCache.set(from, (seen = reachable(staticUses(from), staticUses)));
-    return seen;
-  };
-  const mayBeLarge = (p: string): boolean => [p, ...staticReach(p)].some((q) => staticReach(q).has(q));
+  // One pass over the strongly connected sets of the static uses, dependencies first (a reachable set
+  // per relation was quadratic: a chain of 20,000 relations took minutes and gigabytes).
+  const large = new Set<string>();
+  for (const component of stronglyConnectedComponents([...byHead.keys()], staticUses)) {
+    const members = new Set(component);
+    const recursive = component.length > 1 || staticUses(component[0]).includes(component[0]);
+    if (recursive || component.some((p) => staticUses(p).some((q) => !members.has(q) && large.has(q)))) for (const p of component) large.add(p);
+  }
+  const mayBeLarge = (p: string): boolean => large.has(p);
 
   // candidates with all positions bound; shrink to the greatest consistent adornment
   const bound = new Map<string, Set<number>>();
