@@ -7,7 +7,7 @@
  * positions a body looked it up with (chess's `next` asks `does(move/5)` with a pawn's rank, a
  * castling king's squares, ...): about 2 % of chess's time on the prover went to those maps.
  */
-import { lookupByCall } from "./tuple-index.js";
+import { agreesAt, lookupByCall } from "./tuple-index.js";
 
 const EMPTY: readonly number[][] = [];
 
@@ -46,10 +46,4 @@ export class MoveTuples {
     if (count === 1) return this.alone[last];
     return tuples.filter((t) => agreesAt(t, call, mask));
   }
-}
-
-/** Whether `a` and `b` agree at the positions of `mask` (-1: all). */
-function agreesAt(a: readonly number[], b: readonly number[], mask: number): boolean {
-  for (let i = 0; i < a.length; i++) if (mask & (1 << i) && a[i] !== b[i]) return false;
-  return true;
 }

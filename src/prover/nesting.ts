@@ -38,10 +38,14 @@ export function nestedTooDeep(error: unknown): boolean {
 
 /** A query that recursed too deep in every attempt (a cycle of calls longer than the stack allows). */
 export class RecursionTooDeepError extends Error {
-  constructor(what: string, attempts: number) {
+  /** `chained`: whether the overflow went through a chain of nested calls (else through one body's own levels). */
+  constructor(what: string, attempts: number, chained: boolean) {
     super(
-      `recursion deeper than the prover follows: the calls from ${what} nest deeper than the JavaScript stack holds, in a ` +
-        `cycle that completes only as a whole (${attempts} attempts, each from a call halfway down the one before)`,
+      chained
+        ? `recursion deeper than the prover follows: the calls from ${what} nest deeper than the JavaScript stack holds, in a ` +
+            `cycle that completes only as a whole (${attempts} attempts, each from a call halfway down the one before)`
+        : `recursion deeper than the prover follows: ${what} goes deeper than the JavaScript stack holds without a chain of ` +
+            `nested calls to solve from its middle (a rule body of hundreds of literals is a level of the search each)`,
     );
     this.name = "RecursionTooDeepError";
   }
@@ -85,7 +89,8 @@ export function solveAfterTooDeep<Goal, Answer>(solver: DeepSolver<Goal, Answer>
         } catch (error) {
           if (!nestedTooDeep(error)) throw error;
           solver.reset();
-          throw new RecursionTooDeepError(solver.describe(middle ?? pending[0] ?? null), attempt);
+          const chained = middle !== null || pending.length > 0;
+          throw new RecursionTooDeepError(solver.describe(middle ?? pending[0] ?? null), attempt, chained);
         }
       }
       pending.push(middle);

@@ -145,14 +145,21 @@ function agrees(tuple: readonly number[], call: readonly number[]): boolean {
   return true;
 }
 
-function agreesAt(a: readonly number[], b: readonly number[], mask: number): boolean {
-  for (let i = 0; i < a.length; i++) if (mask & (1 << i) && a[i] !== b[i]) return false;
+/**
+ * Whether `a` and `b` agree at the positions of `mask` (-1: all). A mask holds positions below
+ * MAX_MASK_POSITIONS: `1 << i` wraps past 31 (`1 << 32` is 1), and a tuple of 33 positions or more was
+ * compared at position 32 where the mask had position 0 (a 40-ary relation of facts lost its answers).
+ */
+export function agreesAt(a: readonly number[], b: readonly number[], mask: number): boolean {
+  const n = mask === -1 ? a.length : Math.min(a.length, MAX_MASK_POSITIONS);
+  for (let i = 0; i < n; i++) if (mask & (1 << i) && a[i] !== b[i]) return false;
   return true;
 }
 
-/** A hash of the positions in `mask` (see id-hash.ts). */
+/** A hash of the positions in `mask` (see id-hash.ts; -1: all, else positions below MAX_MASK_POSITIONS, as `agreesAt`). */
 export function hashAt(tuple: readonly number[], mask: number): number {
   let h = hashSeed(0);
-  for (let i = 0; i < tuple.length; i++) if (mask & (1 << i)) h = mixId(h, tuple[i]);
+  const n = mask === -1 ? tuple.length : Math.min(tuple.length, MAX_MASK_POSITIONS);
+  for (let i = 0; i < n; i++) if (mask & (1 << i)) h = mixId(h, tuple[i]);
   return finishHash(h);
 }
