@@ -16,7 +16,8 @@
  * What this cannot help: a cycle of calls longer than the stack whose tables complete only together
  * (one strongly connected set), so that no call halfway down completes before the others. The
  * attempts come round to a call already waiting; a last one without the limit overflows again, and
- * the query fails with `RecursionTooDeepError`, which says so (as it does after MAX_ATTEMPTS).
+ * the query fails with `RecursionTooDeepError`, which says so (as it does after MAX_ATTEMPTS); so does
+ * an overflow with no chain of calls to solve from its middle (one rule body of a thousand literals).
  */
 import { sameIds } from "./id-hash.js";
 import type { Relation } from "./program.js";
@@ -36,7 +37,7 @@ export function nestedTooDeep(error: unknown): boolean {
   return error === NESTING_TOO_DEEP || (error instanceof RangeError && /call stack/i.test(error.message));
 }
 
-/** A query that recursed too deep in every attempt (a cycle of calls longer than the stack allows). */
+/** A query that recursed too deep in every attempt: a cycle of calls longer than the stack allows, or an overflow through no chain of calls. */
 export class RecursionTooDeepError extends Error {
   /** `chained`: whether the overflow went through a chain of nested calls (else through one body's own levels). */
   constructor(what: string, attempts: number, chained: boolean) {
