@@ -45,7 +45,7 @@ import { FreePositions, Table } from "./table.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
-import { deepSolver, NESTING_TOO_DEEP, nestedTooDeep, solveAfterTooDeep, type NestedCall } from "./nesting.js";
+import { NESTING_TOO_DEEP, nestedTooDeep, solveAfterTooDeep, type NestedCall } from "./nesting.js";
 
 export { Table, Layer, callHash };
 
@@ -171,7 +171,7 @@ export class Evaluator implements PlanHost {
         return this.answersFor(relation, call);
       } catch (error) {
         if (!nestedTooDeep(error)) throw error;
-        return solveAfterTooDeep(deepSolver(this, relation, call));
+        return solveAfterTooDeep(this, relation, call);
       }
     } catch (error) {
       // Tables met by the failed query may be half built: forget them all.

@@ -52,92 +52,77 @@ export class RecursionTooDeepError extends Error {
   }
 }
 
-/** What a query's evaluator does for `solveAfterTooDeep`. */
-export interface DeepSolver<Goal, Answer> {
-  /** Solves the query itself (`goal` null) or a goal of its own; throws on too deep a nesting. */
-  solve(goal: Goal | null): Answer;
-  /** The call halfway down the chain that nested too deep (copied), or null when there is none. */
-  middle(): Goal | null;
-  /** Forgets what the failed attempt left incomplete, keeps what it completed. */
-  reset(): void;
-  /** Nests at most MAX_NESTING calls from now on (true), or as deep as the stack allows (false). */
-  limit(on: boolean): void;
-  /** Whether two goals are the same call. */
-  same(a: Goal, b: Goal): boolean;
-  /** A goal as text (null: the query), for the error. */
-  describe(goal: Goal | null): string;
-}
-
-/**
- * The answer of `solver`'s query, whose first attempt has just nested too deep: solves the call
- * halfway down first, and again wherever an attempt nests too deep (see above).
- */
-export function solveAfterTooDeep<Goal, Answer>(solver: DeepSolver<Goal, Answer>): Answer {
-  const pending: Goal[] = [];
-  solver.limit(true);
-  try {
-    for (let attempt = 1; ; attempt++) {
-      const middle = solver.middle();
-      solver.reset();
-      // a call already waiting below: the chain came round to it (a cycle), no attempt will get further
-      const round = middle !== null && pending.some((goal) => solver.same(goal, middle));
-      if (middle === null || round || attempt >= MAX_ATTEMPTS) {
-        // the last attempt, as deep as the stack allows: a cycle that fits it is solved as before
-        solver.limit(false);
-        try {
-          for (let k = pending.length - 1; k >= 0; k--) solver.solve(pending[k]);
-          return solver.solve(null);
-        } catch (error) {
-          if (!nestedTooDeep(error)) throw error;
-          solver.reset();
-          const chained = middle !== null || pending.length > 0;
-          throw new RecursionTooDeepError(solver.describe(middle ?? pending[0] ?? null), attempt, chained);
-        }
-      }
-      pending.push(middle);
-      try {
-        for (;;) {
-          const goal = pending.length > 0 ? pending[pending.length - 1] : null;
-          const answer = solver.solve(goal);
-          if (goal === null) return answer;
-          pending.pop();
-        }
-      } catch (error) {
-        if (!nestedTooDeep(error)) throw error;
-      }
-    }
-  } finally {
-    solver.limit(false);
-  }
-}
-
 /** A call of a chain that nested too deep. */
 export interface NestedCall {
   readonly relation: Relation;
   readonly call: readonly number[];
 }
 
-/** What `deepSolver` needs of the evaluator (evaluator.ts). */
+/** What `solveAfterTooDeep` needs of the evaluator (evaluator.ts). */
 export interface NestingHost {
   readonly store: TermStore;
   answersFor(relation: Relation, call: readonly number[]): readonly number[][];
+  /** The call halfway down the chain that nested too deep (copied), or null when there is none. */
   middleOfNesting(): NestedCall | null;
   /** Calls nested at most before `NESTING_TOO_DEEP` (Infinity: as deep as the stack allows). */
   nestingLimit: number;
+  /** Forgets what the failed attempt left incomplete, keeps what it completed. */
   dropIncomplete(): void;
 }
 
-/** The evaluator's query of `relation` with `call` as `solveAfterTooDeep` solves it. */
-export function deepSolver(host: NestingHost, relation: Relation, call: readonly number[]): DeepSolver<NestedCall, readonly number[][]> {
-  return {
-    solve: (goal) => (goal === null ? host.answersFor(relation, call) : host.answersFor(goal.relation, goal.call)),
-    middle: () => host.middleOfNesting(),
-    same: (a, b) => a.relation === b.relation && sameIds(a.call, b.call),
-    reset: () => host.dropIncomplete(),
-    limit: (on) => (host.nestingLimit = on ? MAX_NESTING : Infinity),
-    describe: (goal) => {
-      const [r, c] = goal === null ? [relation, call] : [goal.relation, goal.call];
-      return `(${r.key} ${c.map((id) => (id >= 0 ? host.store.kif(id) : "_")).join(" ")})`;
-    },
+/**
+ * The answers of the query of `relation` with `call`, whose first attempt has just nested too deep:
+ * solves the call halfway down first, and again wherever an attempt nests too deep (see above).
+ */
+export function solveAfterTooDeep(host: NestingHost, relation: Relation, call: readonly number[]): readonly number[][] {
+  const query: NestedCall = { relation, call };
+  // the query at the bottom, above it the calls halfway down, each solved before the one below
+  const pending: NestedCall[] = [query];
+  const solveDown = (): readonly number[][] => {
+    for (;;) {
+      const goal = pending[pending.length - 1];
+      const answers = host.answersFor(goal.relation, goal.call);
+      if (pending.length === 1) return answers;
+      pending.pop();
+    }
   };
+  host.nestingLimit = MAX_NESTING;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const middle = host.middleOfNesting();
+      host.dropIncomplete();
+      // a call already waiting below: the chain came round to it (a cycle), no attempt will get further
+      const round = middle !== null && pending.some((goal, k) => k > 0 && sameCall(goal, middle));
+      if (middle === null || round || attempt >= MAX_ATTEMPTS) {
+        const what = describe(host.store, middle ?? pending[1] ?? query);
+        const chained = middle !== null || pending.length > 1;
+        // the last attempt, as deep as the stack allows: a cycle that fits it is solved as before
+        host.nestingLimit = Infinity;
+        try {
+          return solveDown();
+        } catch (error) {
+          if (!nestedTooDeep(error)) throw error;
+          host.dropIncomplete();
+          throw new RecursionTooDeepError(what, attempt, chained);
+        }
+      }
+      pending.push(middle);
+      try {
+        return solveDown();
+      } catch (error) {
+        if (!nestedTooDeep(error)) throw error;
+      }
+    }
+  } finally {
+    host.nestingLimit = Infinity;
+  }
+}
+
+function sameCall(a: NestedCall, b: NestedCall): boolean {
+  return a.relation === b.relation && sameIds(a.call, b.call);
+}
+
+/** A call as text, its free positions as `_`, for the error. */
+function describe(store: TermStore, { relation, call }: NestedCall): string {
+  return `(${relation.key} ${call.map((id) => (id >= 0 ? store.kif(id) : "_")).join(" ")})`;
 }
