@@ -1,0 +1,106 @@
+/**
+ * Random valid games with variables (test/support/random-gdl.ts) through every reasoner we have,
+ * along seeded random playouts: the whole pipeline (translation with existential splitting and
+ * relevance pruning, grounding, propnet, both engines: `verifyGame`, as `npm run verify` checks
+ * a real game) against the prover; the prover against a naive bottom-up evaluator; the prover's
+ * machine over P^base (the partial path of a game that does not ground) against the prover; the
+ * hybrid machine with a view lifted (as if it exploded) against the prover, where one can be.
+ * Shapes no real game has: recursion through the state, `or` of negations, function terms in
+ * negated and `distinct` literals, views that read `does`.
+ *
+ * RANDOM_GAMES=N (default 30) games from seed RANDOM_GAMES_FROM (default 1): CI runs a slice, a
+ * longer run is the same test with a larger N.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGrounder, type ClosableGrounder } from "../src/ground/index.js";
+import { loadGame } from "../src/player.js";
+import { loadFile } from "../src/node-pipeline.js";
+import { Prover, type ProverOptions } from "../src/prover/prover.js";
+import { compareRandomPlayouts, describeMismatch } from "../src/verify/compare.js";
+import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.js";
+import { verifyGame } from "../src/verify/verify-game.js";
+import { chooseLifting } from "../src/hybrid/lifting.js";
+import { HybridStateMachine } from "../src/hybrid/hybrid-machine.js";
+import { groundAndBuild } from "../src/pipeline.js";
+import { compileMachine } from "../src/propnet/compile-machine.js";
+import { isCompileError } from "../src/propnet/machine.js";
+import { formatDiagnostic } from "../src/diagnostics.js";
+import { naiveKifReasoner } from "./support/naive-evaluator.js";
+import { randomGdlGame } from "./support/random-gdl.js";
+
+const COUNT = Number(process.env.RANDOM_GAMES ?? 30);
+const FROM = Number(process.env.RANDOM_GAMES_FROM ?? 1);
+/** Every other game twice the size (RANDOM_GAMES_SCALE sets the larger scale). */
+const SCALE = Number(process.env.RANDOM_GAMES_SCALE ?? 2);
+const PLAYOUTS = { playouts: 4, seed: 7, maxSteps: 10 };
+let hybrids = 0;
+const VARIANTS: readonly ProverOptions[] = [
+  { compiledPlans: false },
+  { compiledPlans: "modes" },
+  { bodyOrder: "written" },
+  { guards: false },
+  { groundLoopLimit: 0 },
+  { staticAnswers: false, staticTableLimit: 1 },
+];
+
+describe("random games with variables: the pipeline, the prover and a naive evaluator agree", () => {
+  let grounder: ClosableGrounder;
+  let dir: string;
+  beforeAll(async () => {
+    const created = await createGrounder("auto");
+    if ("error" in created) throw new Error(created.error);
+    grounder = created;
+    dir = mkdtempSync(path.join(tmpdir(), "random-games-"));
+  });
+  afterAll(async () => {
+    console.log(`random games: ${hybrids} of ${COUNT} also played on a hybrid machine`);
+    await grounder?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (let seed = FROM; seed < FROM + COUNT; seed++) {
+    it(`seed ${seed}`, async () => {
+      const text = randomGdlGame(seed, { scale: seed % 2 === 0 ? SCALE : 1, gdl2: seed % 5 === 0 });
+      const file = path.join(dir, `random-${seed}.kif`);
+      writeFileSync(file, text);
+      const loaded = loadFile(file);
+      const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+      expect(errors, `the generator wrote an invalid game:\n${text}`).toEqual([]);
+      const description = loaded.description!;
+
+      const naive = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), naiveKifReasoner(description), PLAYOUTS);
+      expect(naive.mismatch && `prover vs naive evaluator: ${describeMismatch(naive.mismatch)}`, text).toBeUndefined();
+      // the prover's other ways of answering (the options its tests compare), one set per game
+      const options = VARIANTS[seed % VARIANTS.length];
+      const variant = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description, options)), naiveKifReasoner(description), PLAYOUTS);
+      expect(variant.mismatch && `prover ${JSON.stringify(options)} vs naive evaluator: ${describeMismatch(variant.mismatch)}`, text).toBeUndefined();
+
+      const row = await verifyGame(file, `random-${seed}`, { grounder, ...PLAYOUTS });
+      expect(`${row.status}: ${row.detail}`, text).toMatch(/^agree/);
+
+      const game = await loadGame(file, { engine: "prover" });
+      const partial = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(game.machine), PLAYOUTS);
+      expect(partial.mismatch && `prover's machine over P^base vs prover: ${describeMismatch(partial.mismatch)}`, text).toBeUndefined();
+
+      // the hybrid machine: each view in turn said to explode, the first that can be lifted
+      const views = [...new Set(description.rules.map((r) => r.head.relation).filter((name) => /^v\d+$/.test(name)))];
+      for (const view of views) {
+        const lifting = chooseLifting(description, [view]);
+        if ("reason" in lifting) continue;
+        const built = await groundAndBuild({ file, description: lifting.description, diagnostics: [], times: {} }, { grounder, timeoutSeconds: 30 });
+        if (!built.propnet) throw new Error(built.diagnostics.map(formatDiagnostic).join("; "));
+        const inner = compileMachine(built.propnet, { engine: seed % 3 === 0 ? "reference" : "fast" });
+        if (isCompileError(inner)) throw new Error(inner.message);
+        const hybrid = new HybridStateMachine(inner, Prover.fromDescription(description), lifting.lifted);
+        const compared = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(hybrid), PLAYOUTS);
+        const lifted = lifting.lifted.map((r) => r.relation).join(", ");
+        expect(compared.mismatch && `hybrid machine (${lifted} lifted) vs prover: ${describeMismatch(compared.mismatch)}`, text).toBeUndefined();
+        hybrids++;
+        break;
+      }
+    }, 60_000);
+  }
+});
