@@ -2,7 +2,7 @@
  * Random valid games with variables (test/support/random-gdl.ts) through every reasoner we have,
  * along seeded random playouts: the whole pipeline (translation with existential splitting and
  * relevance pruning, grounding, propnet, both engines: `verifyGame`, as `npm run verify` checks
- * a real game) against the prover; the prover against a naive bottom-up evaluator; the prover's
+ * a real game) against the prover, with the default translation and with its flags flipped at random; the prover against a naive bottom-up evaluator; the prover's
  * machine over P^base (the partial path of a game that does not ground) against the prover; the
  * hybrid machine with a view lifted (as if it exploded) against the prover, where one can be.
  * Shapes no real game has: recursion through the state, `or` of negations, function terms in
@@ -28,6 +28,8 @@ import { groundAndBuild } from "../src/pipeline.js";
 import { compileMachine } from "../src/propnet/compile-machine.js";
 import { isCompileError } from "../src/propnet/machine.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
+import { TRANSLATE_DEFAULTS, type TranslateFlags } from "../src/translate/flags.js";
+import { mulberry32 } from "../src/propnet/search.js";
 import { naiveKifReasoner } from "./support/naive-evaluator.js";
 import { randomGdlGame } from "./support/random-gdl.js";
 
@@ -45,6 +47,14 @@ const VARIANTS: readonly ProverOptions[] = [
   { groundLoopLimit: 0 },
   { staticAnswers: false, staticTableLimit: 1 },
 ];
+
+/** Each translation flag flipped from its default with probability 1/2, the same for the same seed. */
+function flagsFor(seed: number): TranslateFlags {
+  const rng = mulberry32(seed * 7919);
+  const flags: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(TRANSLATE_DEFAULTS)) flags[name] = rng() < 0.5 ? !value : value;
+  return flags;
+}
 
 describe("random games with variables: the pipeline, the prover and a naive evaluator agree", () => {
   let grounder: ClosableGrounder;
@@ -80,6 +90,10 @@ describe("random games with variables: the pipeline, the prover and a naive eval
 
       const row = await verifyGame(file, `random-${seed}`, { grounder, ...PLAYOUTS });
       expect(`${row.status}: ${row.detail}`, text).toMatch(/^agree/);
+      // and with the translation's flags flipped at random (the command line's --no-split, --demand, ...)
+      const translate = flagsFor(seed);
+      const flipped = await verifyGame(file, `random-${seed}`, { grounder, ...PLAYOUTS, translate });
+      expect(`${flipped.status}: ${flipped.detail} (${JSON.stringify(translate)})`, text).toMatch(/^agree/);
 
       const game = await loadGame(file, { engine: "prover" });
       const partial = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(game.machine), PLAYOUTS);
