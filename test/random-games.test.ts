@@ -8,8 +8,12 @@
  * Shapes no real game has: recursion through the state, `or` of negations, function terms in
  * negated and `distinct` literals, views that read `does`.
  *
- * RANDOM_GAMES=N (default 30) games from seed RANDOM_GAMES_FROM (default 1): CI runs a slice, a
- * longer run is the same test with a larger N.
+ * Then games the anchors' provers can read (`anchorSafe`) replayed against independent reasoners:
+ * GGP-Base's prover (prover-trace) for GDL, the Dresden GameController (gc-trace) for GDL-II, the
+ * prover and the machine `loadGame` gives compared with their traces (skipped where Java is missing).
+ *
+ * RANDOM_GAMES=N (default 30) games from seed RANDOM_GAMES_FROM (default 1), RANDOM_ANCHOR_GAMES=N
+ * (default 6) against the anchors: CI runs a slice, a longer run is the same test with a larger N.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +34,9 @@ import { isCompileError } from "../src/propnet/machine.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { TRANSLATE_DEFAULTS, type TranslateFlags } from "../src/translate/flags.js";
 import { mulberry32 } from "../src/propnet/search.js";
+import { anchorUnavailable, runAnchorTrace, type AnchorName } from "../src/verify/anchor-runner.js";
+import { describeTraceMismatch, replayAnchorTrace } from "../src/verify/anchor-trace.js";
+import type { KifReasoner } from "../src/verify/compare.js";
 import { naiveKifReasoner } from "./support/naive-evaluator.js";
 import { randomGdlGame } from "./support/random-gdl.js";
 
@@ -116,5 +123,43 @@ describe("random games with variables: the pipeline, the prover and a naive eval
         break;
       }
     }, 60_000);
+  }
+});
+
+const ANCHOR_COUNT = Number(process.env.RANDOM_ANCHOR_GAMES ?? 6);
+
+describe("random games against GGP-Base's prover (GDL) and the Dresden GameController (GDL-II)", () => {
+  let dir: string;
+  beforeAll(() => void (dir = mkdtempSync(path.join(tmpdir(), "random-anchors-"))));
+  afterAll(() => void (dir && rmSync(dir, { recursive: true, force: true })));
+  for (let i = 0; i < ANCHOR_COUNT; i++) {
+    const seed = FROM + i;
+    const gdl2 = i % 3 === 2;
+    const anchor: AnchorName = gdl2 ? "gc-trace" : "prover-trace";
+    const unavailable = anchorUnavailable(anchor);
+    if (unavailable) {
+      it.skip(`seed ${seed} against ${anchor}: skipped: ${unavailable}`, () => undefined);
+      continue;
+    }
+    it(`seed ${seed} against ${anchor}`, async () => {
+      const text = randomGdlGame(seed, { scale: gdl2 ? 1 : 1 + (i % 2), gdl2, anchorSafe: true });
+      const file = path.join(dir, `random-${seed}.kif`);
+      writeFileSync(file, text);
+      // the JavaProver is slow on some games: a trace cut short by its limit is compared as far as it goes
+      const trace = runAnchorTrace(anchor, file, { playouts: 3, seed: 7, maxMoves: 10, timeoutSeconds: 30 });
+      if (!("playouts" in trace)) throw new Error(`${anchor}: ${trace.error}\n${text}`);
+      if (trace.playouts.every((p) => p.steps.length === 0)) throw new Error(`${anchor} gave no step to compare: ${trace.error ?? "an empty trace"}`);
+      const description = loadFile(file).description!;
+      const game = await loadGame(file);
+      const reasoners: [string, KifReasoner<unknown>][] = [
+        ["the prover", proverKifReasoner(Prover.fromDescription(description)) as KifReasoner<unknown>],
+        [`the ${game.machine.engine} machine`, propnetKifReasoner(game.machine) as KifReasoner<unknown>],
+      ];
+      for (const [name, reasoner] of reasoners) {
+        const replay = replayAnchorTrace(trace, reasoner);
+        if ("mismatch" in replay) throw new Error(`${name} vs ${anchor}: ${describeTraceMismatch(replay.mismatch)}\n${text}`);
+        expect(replay.agreed.steps, name).toBeGreaterThan(0);
+      }
+    }, 120_000);
   }
 });

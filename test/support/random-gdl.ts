@@ -111,6 +111,13 @@ export interface RandomGameOptions {
   readonly scale?: number;
   /** GDL-II: `sees` rules, and a `random` role among the roles. */
   readonly gdl2?: boolean;
+  /**
+   * Only what the anchors' provers take (../shared/anchors): no fact without arguments (the Dresden
+   * GameController's JavaProver does not parse one), no `distinct` of compound terms (it holds every
+   * one false: `(distinct (pt c 5) (pt a 4))` fails there), and `noop` legal for every role in every state
+   * (GGP-Base's prover-trace stops where a role has no legal move).
+   */
+  readonly anchorSafe?: boolean;
 }
 
 /** A random valid GDL game in KIF, the same for the same seed. */
@@ -140,7 +147,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   ];
   const factBody = new Body(rng);
   for (let i = 0; i < 3 * scale; i++) {
-    const s = sig(`s${i}`, 3);
+    const s = options.anchorSafe ? { name: `s${i}`, types: [pick(rng, types), ...sig("", 2).types] } : sig(`s${i}`, 3);
     const facts = new Set<string>();
     for (let k = 1 + randomInt(rng, 6); k > 0; k--) facts.add(atom(s.name, s.types.map((t) => factBody.constant(t))));
     out.push(...facts);
@@ -178,7 +185,8 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   const test = (body: Body, pool: readonly RelationSig[], withTrue: boolean, depth = 0): string => {
     const r = rng();
     if (r < 0.25) {
-      const t = pick(rng, types);
+      // (the GameController's JavaProver holds every `distinct` of two compound terms false: none for it)
+      const t = pick(rng, options.anchorSafe ? types.filter((x) => x.kind === "enum") : types);
       return `(distinct ${body.usedArg(t)} ${body.usedArg(t)})`;
     }
     if (r < 0.35 && depth === 0) return `(or ${test(body, pool, withTrue, 1)} ${test(body, pool, withTrue, 1)})`;
@@ -233,7 +241,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
       out.push(rule(partner, pool, true), rule(partner, pool, true, { recursive: view }), rule(view, pool, true, { recursive: partner }));
       pool.push(partner);
     } else if (chance(rng, 0.3)) out.push(rule(view, pool, true, { recursive: view }));
-    if (chance(rng, 0.2)) out.push(atom(view.name, view.types.map((t) => factBody.constant(t))));
+    if (chance(rng, 0.2) && !(options.anchorSafe && view.types.length === 0)) out.push(atom(view.name, view.types.map((t) => factBody.constant(t))));
     pool.push(view);
   }
   const doesPool = [...pool];
@@ -273,7 +281,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
       );
     }
   }
-  out.push("(<= (legal ?r noop) (role ?r) (not (true (control ?r))))");
+  out.push(options.anchorSafe ? "(<= (legal ?r noop) (role ?r))" : "(<= (legal ?r noop) (role ?r) (not (true (control ?r))))");
   if (chance(rng, 0.5)) out.push("(<= (legal ?r noop) (true (control ?r)) (true (step 3)))");
 
   // next: control passes round, the step counts, random effects and frame rules
