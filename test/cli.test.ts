@@ -136,6 +136,32 @@ describe.skipIf(!haveBase)("replay and play on a real game", () => {
   });
 });
 
+describe("an unsafe rule (a safety warning) on the prover", () => {
+  it("plays as on the ground game, where it was an internal error (floundering distinct), exit 70", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-ground-")), "unsafe.kif");
+    writeFileSync(
+      file,
+      [
+        "(role blue) (init (f0 x)) (init (step 0)) (dom a) (dom b) (q a) (r b) (succ 0 1) (succ 1 2)",
+        "(<= (legal blue m0) (dom a))",
+        "(<= (legal blue (m1 ?x)) (not (q ?x)) (not (r ?x)))",
+        "(<= (next (f0 ?v)) (does blue m0) (dom ?v) (not (true (f2 a b ?u))))",
+        "(<= (next (f1 ?v)) (does blue m0) (dom ?v) (or (not (true (f0 x))) (distinct ?u ?u)))",
+        "(<= (next (g ?x)) (does blue ?m) (distinct ?x a) (dom b))",
+        "(<= (next (step ?y)) (true (step ?x)) (succ ?x ?y))",
+        "(<= terminal (true (step 2))) (<= (goal blue 100) (true (f0 a))) (<= (goal blue 0) (not (true (f0 a))))",
+      ].join("\n"),
+    );
+    const prover = await run("play", file, "--engine", "prover", "--seed", "2");
+    const ground = await run("play", file, "--seed", "2");
+    expect([prover.code, ground.code]).toEqual([0, 0]);
+    expect(JSON.parse(prover.out)).toEqual(JSON.parse(ground.out));
+    const legal: string[] = JSON.parse(prover.out).steps[0].legal.blue;
+    expect(legal).toContain("(m1 x)");
+    expect(legal).not.toContain("(m1 a)");
+  });
+});
+
 describe("a recursion deeper than a JavaScript stack, on the prover", () => {
   const write = (name: string, lines: string[]): string => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-ground-")), name);

@@ -342,7 +342,24 @@ describe("prover: inline games", () => {
     expect(r.goals([])).toEqual({ p: 0 });
   });
 
-  it("throws on a call through its own negation, and on unsafe rules when called unbound", () => {
+  it("reads unsafe variables as the translation grounds them: local to one not, else over the written ground terms", () => {
+    const r = reasoner(`
+      (role p) (init s) (q a) (w b)
+      (<= (legal p (shared ?x)) (not (q ?x)) (not (w ?x)))
+      (<= (legal p local) (not (q ?y)))
+      (<= (legal p nolocal) (not (w c)))
+      (<= (legal p (head ?z ?z)) (true s) (distinct ?z s))
+      (next s) (goal p 100) (<= terminal (true never))
+    `);
+    // written: p s a b c local nolocal never 100; (shared ?x) for the x that neither q nor w holds of, not "no x at all"
+    expect(r.legalMoves(r.initialState(), "p")).toEqual([
+      "(head 100 100)", "(head a a)", "(head b b)", "(head c c)", "(head local local)", "(head never never)", "(head nolocal nolocal)", "(head p p)",
+      "(shared 100)", "(shared c)", "(shared local)", "(shared never)", "(shared nolocal)", "(shared p)", "(shared s)",
+      "nolocal",
+    ]);
+  });
+
+  it("throws on a call through its own negation", () => {
     const loop = reasoner(`
       (role p) (init s)
       (<= q (not r)) (<= r (not q))

@@ -6,7 +6,7 @@
  * machine over P^base (the partial path of a game that does not ground) against the prover; the
  * hybrid machine with a view lifted (as if it exploded) against the prover, where one can be.
  * Shapes no real game has: recursion through the state, `or` of negations, function terms in
- * negated and `distinct` literals, views that read `does`.
+ * negated and `distinct` literals, views that read `does`, unsafe rules (every third game).
  *
  * Then games the anchors' provers can read (`anchorSafe`) replayed against independent reasoners:
  * GGP-Base's prover (prover-trace) for GDL, the Dresden GameController (gc-trace) for GDL-II, the
@@ -80,12 +80,13 @@ describe("random games with variables: the pipeline, the prover and a naive eval
 
   for (let seed = FROM; seed < FROM + COUNT; seed++) {
     it(`seed ${seed}`, async () => {
-      const text = randomGdlGame(seed, { scale: seed % 2 === 0 ? SCALE : 1, gdl2: seed % 5 === 0 });
+      const text = randomGdlGame(seed, { scale: seed % 2 === 0 ? SCALE : 1, gdl2: seed % 5 === 0, unsafe: seed % 3 === 1 });
       const file = path.join(dir, `random-${seed}.kif`);
       writeFileSync(file, text);
       const loaded = loadFile(file);
       const errors = loaded.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
       expect(errors, `the generator wrote an invalid game:\n${text}`).toEqual([]);
+      expect(loaded.diagnostics.some((d) => d.code === "safety"), "a safety warning where (only where) the generator wrote an unsafe variable").toBe(/\?u\d/.test(text));
       const description = loaded.description!;
 
       const naive = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), naiveKifReasoner(description), PLAYOUTS);

@@ -14,13 +14,16 @@
  * - Each relation gets a level: 0 static (depends on neither `true` nor `does`), 1 (depends
  *   on `true` only), 2 (depends on `does`). Static answers are computed once and kept.
  * - Ground facts are stored in an index; every other clause keeps its variables, numbered
- *   per clause. Rules with variables in their heads not bound by their bodies (test_case_3e's
- *   `(<= (legal ?p ?p) ...)`) are kept: they work when a caller binds those variables.
+ *   per clause. A variable no positive literal binds (test_case_3e's `(<= (legal ?p ?p) ...)`,
+ *   one only in `distinct`) ranges over the ground terms written in the description, as the
+ *   translation grounds it (unsafe-closure.ts).
  */
 import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
+import { unsafeVariables, type BasicLiteral } from "./unsafe-closure.js";
+import { writtenGroundTerms } from "../syntax/terms.js";
 
 /** A term of a clause: a ground term (its id), a variable (its slot), or a compound with variables. */
 export type Pattern = GroundPattern | VariablePattern | CompoundPattern;
@@ -100,15 +103,12 @@ export interface Program {
   readonly unstratified: readonly string[];
 }
 
+/** The relation of the written ground terms that unsafe variables range over (a name no GDL symbol can have). */
+const DOMAIN = " domain";
+
 /** Relations the game's meaning is read from; everything they depend on is kept. */
 const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
 
-/** A literal of an expanded body, before compilation. */
-type BasicLiteral =
-  | { readonly kind: "pos"; readonly atom: Atom }
-  | { readonly kind: "neg"; readonly atom: Atom }
-  | { readonly kind: "distinct"; readonly left: Term; readonly right: Term }
-  | { readonly kind: "eq"; readonly left: Term; readonly right: Term };
 
 /** The alternatives (a disjunction of conjunctions) that a literal stands for. */
 function expandLiteral(literal: Literal, negated: boolean): BasicLiteral[][] {
@@ -221,11 +221,25 @@ export function compileProgram(description: Description): Program {
     relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map() });
   };
 
+  // An unsafe variable ranges over the written ground terms, the facts of DOMAIN (unsafe-closure.ts).
+  let domainFacts = false;
+  const closed = (rule: Rule, body: readonly BasicLiteral[]): readonly BasicLiteral[] => {
+    const unsafe = unsafeVariables(rule.head, body);
+    if (unsafe.length === 0) return body;
+    if (!domainFacts) {
+      domainFacts = true;
+      const domain = relationFor(`${DOMAIN}/1`, "derived", 1);
+      for (const term of writtenGroundTerms(description)) domain.facts.add([store.intern(term)]);
+    }
+    const pos = rule.head.pos;
+    return [...body, ...unsafe.map((name): BasicLiteral => ({ kind: "pos", atom: { kind: "atom", relation: DOMAIN, args: [{ kind: "variable", name, pos }], pos } }))];
+  };
+
   for (const rule of description.rules) {
     const name = rule.head.relation;
     // GDL gives `true` and `does` their meaning from the state and the moves; rules cannot define them.
     if ((name === "true" && rule.head.args.length === 1) || (name === "does" && rule.head.args.length === 2)) continue;
-    for (const body of expandBody(rule.body)) compileClause(rule, body);
+    for (const body of expandBody(rule.body)) compileClause(rule, closed(rule, body));
   }
 
   const roles: number[] = [];

@@ -1,5 +1,6 @@
 /** Small pure helpers over terms and literals. */
-import type { Atom, Literal, Rule, Term } from "./ast.js";
+import type { Atom, Description, Literal, Rule, Term } from "./ast.js";
+import { termToKif } from "./print.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
@@ -90,4 +91,24 @@ export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>):
     }
   };
   return { ...rule, head: atom(rule.head), body: rule.body.map(literal) };
+}
+
+/**
+ * The ground terms written in a description: each variable-free argument of an atom and each
+ * variable-free subterm of one, once (by KIF), in the order first written. What an unsafe variable
+ * ranges over, in the translation (translate/unsafe.ts) and on the prover alike (prover/unsafe-closure.ts).
+ */
+export function writtenGroundTerms(description: Description): Term[] {
+  const terms = new Map<string, Term>();
+  const visit = (t: Term): void => {
+    if (t.kind === "compound") t.args.forEach(visit);
+    if (isGround(t)) {
+      const kif = termToKif(t);
+      if (!terms.has(kif)) terms.set(kif, t);
+    }
+  };
+  for (const rule of description.rules)
+    for (const literal of [rule.head, ...rule.body])
+      for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) atom.args.forEach(visit);
+  return [...terms.values()];
 }

@@ -14,8 +14,7 @@
  */
 import type { Description, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
-import { atomsOf, atomVariables, isGround } from "../syntax/terms.js";
-import { termToKif } from "../syntax/print.js";
+import { atomVariables, writtenGroundTerms } from "../syntax/terms.js";
 import { flatLiteralVariables, flatRuleVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { DOMAIN_RELATION, INTERNAL_PREFIX } from "./symbols.js";
 
@@ -60,16 +59,8 @@ export function closeUnsafeVariables(rules: readonly FlatRule[], description: De
     return [...flatRuleVariables(rule)].filter((v) => !bound.has(v));
   });
   if (unsafe.every((vars) => vars.length === 0)) return [...rules];
-  const domain = new Map<string, Term>();
-  const visit = (t: Term): void => {
-    if (t.kind === "compound") t.args.forEach(visit);
-    if (isGround(t)) domain.set(termToKif(t), t);
-  };
-  for (const rule of description.rules)
-    for (const literal of [rule.head, ...rule.body])
-      for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) atom.args.forEach(visit);
   const first = description.rules[0];
-  const domainFacts: FlatRule[] = [...domain.values()].map((t) => ({
+  const domainFacts: FlatRule[] = writtenGroundTerms(description).map((t) => ({
     head: { kind: "atom", relation: DOMAIN_RELATION, args: [t], pos: first.pos },
     body: [],
     origin: first,

@@ -78,6 +78,30 @@ export class Model {
   }
 }
 
+const DOMAIN = " dom";
+
+/**
+ * An unsafe rule read as gdl-ground reads it: a variable that no positive atom binds and that is
+ * not local to one negative literal gets a `DOMAIN` atom (the written ground terms).
+ */
+function withDomain(head: Atom, body: Basic[]): Basic[] {
+  const bound = new Set<string>();
+  for (const b of body) if ("atom" in b && !b.neg) b.atom.args.forEach((a) => vars(a, bound));
+  const occurrences = new Map<string, number>();
+  const note = (names: Set<string>) => names.forEach((v) => occurrences.set(v, (occurrences.get(v) ?? 0) + 1));
+  note(new Set(head.args.flatMap((a) => [...vars(a, new Set())])));
+  const literalVars = body.map((b) => ("atom" in b ? new Set(b.atom.args.flatMap((a) => [...vars(a, new Set())])) : vars(b.right, vars(b.left, new Set()))));
+  literalVars.forEach(note);
+  const unsafe = new Set<string>();
+  for (const v of occurrences.keys()) {
+    if (bound.has(v)) continue;
+    const local = occurrences.get(v) === 1 && body.some((b, i) => "atom" in b && b.neg && literalVars[i].has(v));
+    if (!local) unsafe.add(v);
+  }
+  const domainAtom = (name: string): Atom => ({ ...head, relation: DOMAIN, args: [{ kind: "variable", name, pos: head.pos }] });
+  return [...body, ...[...unsafe].map((v) => ({ neg: false, atom: domainAtom(v) }))];
+}
+
 export class NaiveEvaluator {
   private readonly clauses: { head: Atom; body: Basic[] }[] = [];
   private readonly strata: string[][] = [];
@@ -87,8 +111,21 @@ export class NaiveEvaluator {
     for (const rule of description.rules) {
       const alternatives = rule.body.map((l) => dnf(l, false));
       const bodies = alternatives.reduce<Basic[][]>((acc, alts) => acc.flatMap((a) => alts.map((b) => [...a, ...b])), [[]]);
-      for (const body of bodies) this.clauses.push({ head: rule.head, body });
+      for (const body of bodies) this.clauses.push({ head: rule.head, body: withDomain(rule.head, body) });
     }
+    // what an unsafe variable ranges over: every variable-free argument of an atom, and its variable-free subterms
+    const written = new Map<string, Term>();
+    const visit = (t: Term): void => {
+      if (t.kind === "compound") t.args.forEach(visit);
+      if (vars(t, new Set()).size === 0) written.set(termToKif(t), t);
+    };
+    const visitLiteral = (l: Literal): void => {
+      if (l.kind === "atom") l.args.forEach(visit);
+      else if (l.kind === "not") visitLiteral(l.body);
+      else if (l.kind === "or") l.disjuncts.forEach(visitLiteral);
+    };
+    for (const rule of description.rules) [rule.head, ...rule.body].forEach(visitLiteral);
+    for (const t of written.values()) this.clauses.push({ head: { ...description.rules[0].head, relation: DOMAIN, args: [t] }, body: [] });
     this.roles = description.rules.filter((r: Rule) => r.head.relation === "role").map((r) => r.head.args[0]);
     this.strata = this.stratify();
   }

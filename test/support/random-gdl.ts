@@ -118,6 +118,11 @@ export interface RandomGameOptions {
    * (GGP-Base's prover-trace stops where a role has no legal move).
    */
   readonly anchorSafe?: boolean;
+  /**
+   * Unsafe rules among the views' (Definition 1.2; `check` warns): a variable only in the head, in
+   * `distinct` or its negation, in two negative literals, or local to one.
+   */
+  readonly unsafe?: boolean;
 }
 
 /** A random valid GDL game in KIF, the same for the same seed. */
@@ -126,6 +131,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   const out: string[] = [];
   const roleCount = options.roles ?? 1 + randomInt(rng, 2);
   const scale = options.scale ?? 1;
+  let unsafeCount = 0;
   const roles = (options.gdl2 && chance(rng, 0.5) ? ["red", "random", "blue"] : ["red", "blue", "green"]).slice(0, roleCount + (options.gdl2 ? 1 : 0));
   const R: ArgType = { kind: "enum", name: "r", constants: roles };
   const types = [...TYPES, R];
@@ -203,7 +209,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
     return `(not ${atom(s.name, s.types.map((t) => body.usedArg(t, 0.9)))})`;
   };
   /** A rule: positive literals from `pool` (and `true`), then tests; the head's arguments from what is bound. */
-  const rule = (head: RelationSig | ((body: Body) => string), pool: readonly RelationSig[], withTrue: boolean, opts: { first?: (body: Body) => string[]; recursive?: RelationSig; bounded?: boolean } = {}): string => {
+  const rule = (head: RelationSig | ((body: Body) => string), pool: readonly RelationSig[], withTrue: boolean, opts: { first?: (body: Body) => string[]; recursive?: RelationSig; bounded?: boolean; unsafe?: boolean } = {}): string => {
     const body = new Body(rng);
     if (opts.first) body.literals.push(...opts.first(body));
     for (let k = randomInt(rng, 3) + (opts.first ? 0 : 1); k > 0; k--) body.literals.push(positive(body, pool, withTrue));
@@ -217,7 +223,24 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
       body.literals.push(atom(opts.recursive.name, opts.recursive.types.map(argument)));
     }
     for (let k = randomInt(rng, 3); k > 0; k--) body.literals.push(test(body, pool, withTrue));
-    const headText = typeof head === "function" ? head(body) : atom(head.name, head.types.map((t) => body.usedArg(t, 0.95)));
+    let headArgs = typeof head === "function" ? [] : head.types.map((t) => body.usedArg(t, 0.95));
+    if (opts.unsafe && chance(rng, 0.5)) {
+      // a variable no positive literal binds (a safety warning, not an error): gdl-ground ranges it over the written ground terms
+      const u = `?u${unsafeCount++}`;
+      const kind = randomInt(rng, 4);
+      const other = pool.filter((r) => r.types.length > 0);
+      const negated = () => {
+        const r = pick(rng, other);
+        const at = randomInt(rng, r.types.length);
+        return `(not ${atom(r.name, r.types.map((t, j) => (j === at ? u : body.usedArg(t, 0.9))))})`;
+      };
+      if (kind === 0) body.literals.push(`(distinct ${u} ${body.usedArg(pick(rng, types))})`);
+      else if (kind === 1 && other.length > 0) body.literals.push(negated(), negated());
+      else if (kind === 2 && other.length > 0) body.literals.push(negated());
+      else if (headArgs.length > 0) headArgs[randomInt(rng, headArgs.length)] = u;
+      else body.literals.push(`(not (distinct ${u} ${body.usedArg(pick(rng, types))}))`);
+    }
+    const headText = typeof head === "function" ? head(body) : atom((head as RelationSig).name, headArgs);
     if (opts.bounded) {
       // bounded GDL (Definition 2): a variable a level deeper in `next` than in `true` needs an atom outside the recursion
       for (const variable of new Set(headText.match(/\?v\d+/g) ?? [])) body.literals.push(body.domainLiteral(variable));
@@ -234,7 +257,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   }
   for (let i = 0; i < 5 * scale; i++) {
     const view = sig(`v${i}`, 3);
-    for (let k = 1 + randomInt(rng, 2); k > 0; k--) out.push(rule(view, pool, true));
+    for (let k = 1 + randomInt(rng, 2); k > 0; k--) out.push(rule(view, pool, true, { unsafe: options.unsafe }));
     if (chance(rng, 0.25)) {
       // two views recursive through each other (one strongly connected set)
       const partner = sig(`v${i}b`, 3);
