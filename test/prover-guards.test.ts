@@ -79,6 +79,22 @@ describe("guards of relations searched depth-first", () => {
     expect(without.program.relations.some((r) => r.key.endsWith("~possible"))).toBe(false);
   });
 
+  it("hold the facts of a relation with rules too (found by test/random-games.test.ts, seed 11306)", () => {
+    // (v14 x) is a fact; the rule of v14 never holds (piece has no facts): the guard held nothing, (v14 x) was "no"
+    const text = `
+      (role red) (dom a) (s5 a) (v14 x) (init (f1 x red))
+      (<= (v14 ?v0) (true f0) (piece ?v0) (true (f5 ?v0 ?v1)))
+      (<= (next (f6 ?v0 ?v0)) (s5 ?v0) (true (f1 ?v1 red)) (v14 ?v1) (dom ?v0))
+      (legal red go) (<= terminal (true (f6 a a))) (goal red 100)
+    `;
+    const { prover, relation, kif } = proverOf(text);
+    const guard = guardOf(relation("v14/1"));
+    expect(guard?.facts.tuples.map((t) => t.map(kif).join(" "))).toEqual(["x"]);
+    expect(prover.nextState(prover.initialState(), ["go"])).toEqual(["(f6 a a)"]);
+    const plain = proverOf(text, false).prover;
+    expect(plain.nextState(plain.initialState(), ["go"])).toEqual(["(f6 a a)"]);
+  });
+
   it("are not made past GUARD_TUPLES", () => {
     // (quad ?a ?b ?c ?d) may hold for any four of 13 values: 28,561 calls.
     const values = Array.from({ length: 13 }, (_, k) => `(v ${k})`).join(" ");

@@ -14,7 +14,8 @@
  * A guard is the relaxation of its relation's clauses, computed bottom-up: a literal that reads the
  * state or the move is dropped (assumed true: `true`, `does`, a `not` of a state-dependent relation,
  * a call of one without a guard), a call of a relation with a guard reads that guard (the members of
- * one component read each other's as they grow, to a fixpoint), relations of facts are read exactly.
+ * one component read each other's as they grow, to a fixpoint), relations of facts are read exactly;
+ * a relation's own facts start its guard.
  * So a guard holds every call its relation holds in any state, and a body with it has the same
  * answers. A component gets none when a clause left so has a variable bound nowhere (a dropped
  * literal bound it: chess's `clear_*_ig` take a square to ignore that only the state reads), when it
@@ -89,6 +90,12 @@ export function addPossibleGuards(program: Program, groundComponent: Int32Array)
     const members = byComponent.get(component) ?? [];
     for (const m of members) done.set(m, null); // a call back into the component while it is made reads no guard
     const tuples = new Map(members.map((m) => [m, new TupleIndex(m.arity)]));
+    // a relation's own facts are calls it holds for too (`(v x)` beside `(<= (v ?x) ...)`)
+    for (const m of members) {
+      const into = tuples.get(m)!;
+      for (const fact of m.facts.tuples) into.add(fact);
+      if (into.size > GUARD_TUPLES) return null;
+    }
     const relaxed: RelaxedClause[] = [];
     for (const m of members) {
       for (const clause of m.clauses) {

@@ -109,7 +109,6 @@ const DOMAIN = " domain";
 /** Relations the game's meaning is read from; everything they depend on is kept. */
 const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
 
-
 /** The alternatives (a disjunction of conjunctions) that a literal stands for. */
 function expandLiteral(literal: Literal, negated: boolean): BasicLiteral[][] {
   switch (literal.kind) {

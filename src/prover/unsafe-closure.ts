@@ -5,8 +5,8 @@
  * - a variable only inside one negative literal is local to it: "no value makes it hold", which
  *   a negated call with that position free already answers;
  * - any other (in the head, in `distinct` or its negation, in several negative literals) ranges
- *   over the ground terms written in the description, the facts of one relation of the domain
- *   that its clause reads as a positive literal.
+ *   over the ground terms written in the description: program.ts adds to its clause a positive
+ *   literal of one relation whose facts they are.
  * Without it, such a rule made the prover throw (floundering on `distinct`, "unsafe rule" on a head
  * variable no call binds), or read two negative literals sharing a variable as two separate "no value".
  */
