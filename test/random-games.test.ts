@@ -89,11 +89,14 @@ describe("random games with variables: the pipeline, the prover and a naive eval
       expect(loaded.diagnostics.some((d) => d.code === "safety"), "a safety warning where (only where) the generator wrote an unsafe variable").toBe(/\?u\d/.test(text));
       const description = loaded.description!;
 
-      const naive = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), naiveKifReasoner(description), PLAYOUTS);
-      expect(naive.mismatch && `prover vs naive evaluator: ${describeMismatch(naive.mismatch)}`, text).toBeUndefined();
+      // one of each, its answers kept across the comparisons (the naive evaluator's models are the slow part)
+      const reference = proverKifReasoner(Prover.fromDescription(description));
+      const naive = naiveKifReasoner(description);
+      const withNaive = compareRandomPlayouts(reference, naive, PLAYOUTS);
+      expect(withNaive.mismatch && `prover vs naive evaluator: ${describeMismatch(withNaive.mismatch)}`, text).toBeUndefined();
       // the prover's other ways of answering (the options its tests compare), one set per game
       const options = VARIANTS[seed % VARIANTS.length];
-      const variant = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description, options)), naiveKifReasoner(description), PLAYOUTS);
+      const variant = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description, options)), naive, PLAYOUTS);
       expect(variant.mismatch && `prover ${JSON.stringify(options)} vs naive evaluator: ${describeMismatch(variant.mismatch)}`, text).toBeUndefined();
 
       const row = await verifyGame(file, `random-${seed}`, { grounder, ...PLAYOUTS });
@@ -104,7 +107,7 @@ describe("random games with variables: the pipeline, the prover and a naive eval
       expect(`${flipped.status}: ${flipped.detail} (${JSON.stringify(translate)})`, text).toMatch(/^agree/);
 
       const game = await loadGame(file, { engine: "prover" });
-      const partial = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(game.machine), PLAYOUTS);
+      const partial = compareRandomPlayouts(reference, propnetKifReasoner(game.machine), PLAYOUTS);
       expect(partial.mismatch && `prover's machine over P^base vs prover: ${describeMismatch(partial.mismatch)}`, text).toBeUndefined();
 
       // the hybrid machine: each view in turn said to explode, the first that can be lifted
@@ -117,7 +120,7 @@ describe("random games with variables: the pipeline, the prover and a naive eval
         const inner = compileMachine(built.propnet, { engine: seed % 3 === 0 ? "reference" : "fast" });
         if (isCompileError(inner)) throw new Error(inner.message);
         const hybrid = new HybridStateMachine(inner, Prover.fromDescription(description), lifting.lifted);
-        const compared = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(hybrid), PLAYOUTS);
+        const compared = compareRandomPlayouts(reference, propnetKifReasoner(hybrid), PLAYOUTS);
         const lifted = lifting.lifted.map((r) => r.relation).join(", ");
         expect(compared.mismatch && `hybrid machine (${lifted} lifted) vs prover: ${describeMismatch(compared.mismatch)}`, text).toBeUndefined();
         hybrids++;

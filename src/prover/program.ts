@@ -16,14 +16,14 @@
  * - Ground facts are stored in an index; every other clause keeps its variables, numbered
  *   per clause. A variable no positive literal binds (test_case_3e's `(<= (legal ?p ?p) ...)`,
  *   one only in `distinct`) ranges over the ground terms written in the description, as the
- *   translation grounds it (unsafe-closure.ts).
+ *   translation grounds it (`unsafeVariables` of syntax/terms.ts: before, the prover threw on such a
+ *   rule, floundering on `distinct` or "unsafe rule" on a head variable no call bound).
  */
 import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
-import { unsafeVariables, type BasicLiteral } from "./unsafe-closure.js";
-import { writtenGroundTerms } from "../syntax/terms.js";
+import { unsafeVariables, writtenGroundTerms } from "../syntax/terms.js";
 
 /** A term of a clause: a ground term (its id), a variable (its slot), or a compound with variables. */
 export type Pattern = GroundPattern | VariablePattern | CompoundPattern;
@@ -108,6 +108,13 @@ const DOMAIN = " domain";
 
 /** Relations the game's meaning is read from; everything they depend on is kept. */
 const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
+
+/** A literal of an expanded body, before compilation. */
+export type BasicLiteral =
+  | { readonly kind: "pos"; readonly atom: Atom }
+  | { readonly kind: "neg"; readonly atom: Atom }
+  | { readonly kind: "distinct"; readonly left: Term; readonly right: Term }
+  | { readonly kind: "eq"; readonly left: Term; readonly right: Term };
 
 /** The alternatives (a disjunction of conjunctions) that a literal stands for. */
 function expandLiteral(literal: Literal, negated: boolean): BasicLiteral[][] {
@@ -220,7 +227,7 @@ export function compileProgram(description: Description): Program {
     relation.clauses.push({ source: rule, relation, head: head.args, body: compiledBody, varNames, plans: new Map() });
   };
 
-  // An unsafe variable ranges over the written ground terms, the facts of DOMAIN (unsafe-closure.ts).
+  // An unsafe variable ranges over the written ground terms, the facts of DOMAIN (see the header).
   let domainFacts = false;
   const closed = (rule: Rule, body: readonly BasicLiteral[]): readonly BasicLiteral[] => {
     const unsafe = unsafeVariables(rule.head, body);

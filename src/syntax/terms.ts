@@ -96,7 +96,8 @@ export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>):
 /**
  * The ground terms written in a description: each variable-free argument of an atom and each
  * variable-free subterm of one, once (by KIF), in the order first written. What an unsafe variable
- * ranges over, in the translation (translate/unsafe.ts) and on the prover alike (prover/unsafe-closure.ts).
+ * (`unsafeVariables`) ranges over, in the translation (translate/unsafe.ts) and on the prover alike
+ * (prover/program.ts).
  */
 export function writtenGroundTerms(description: Description): Term[] {
   const terms = new Map<string, Term>();
@@ -111,4 +112,36 @@ export function writtenGroundTerms(description: Description): Term[] {
     for (const literal of [rule.head, ...rule.body])
       for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) atom.args.forEach(visit);
   return [...terms.values()];
+}
+
+/**
+ * A literal of a body with `or` and nested `not` expanded away: the translation's `FlatLiteral`
+ * (translate/flat-rules.ts) and the prover's `BasicLiteral` (prover/program.ts) are both one.
+ */
+export type ExpandedLiteral = { readonly kind: "pos" | "neg"; readonly atom: Atom } | { readonly kind: string; readonly left: Term; readonly right: Term };
+
+/**
+ * The variables of an unsafe rule (Definition 1.2) that range over the written ground terms
+ * (`writtenGroundTerms`), in the order first met: those no positive atom binds, except one that
+ * occurs only inside one negative literal, which stays local to it ("no value makes it hold"). The
+ * translation grounds a rule so (translate/unsafe.ts), and the prover reads it so (prover/program.ts):
+ * a game that `check` accepts with a safety warning means the same on every engine. None for a safe rule.
+ */
+export function unsafeVariables(head: Atom, body: readonly ExpandedLiteral[]): string[] {
+  const bound = new Set<string>();
+  for (const l of body) if ("atom" in l && l.kind === "pos") atomVariables(l.atom, bound);
+  const perLiteral = body.map((l) => ("atom" in l ? atomVariables(l.atom) : collectTermVariables(l.right, collectTermVariables(l.left, new Set()))));
+  const occurrences = new Map<string, number>();
+  const count = (v: string) => occurrences.set(v, (occurrences.get(v) ?? 0) + 1);
+  atomVariables(head).forEach(count);
+  for (const vars of perLiteral) vars.forEach(count);
+  const unsafe: string[] = [];
+  const consider = (v: string, localNegation: boolean) => {
+    if (bound.has(v) || unsafe.includes(v)) return;
+    if (localNegation && occurrences.get(v) === 1) return;
+    unsafe.push(v);
+  };
+  atomVariables(head).forEach((v) => consider(v, false));
+  body.forEach((l, i) => perLiteral[i].forEach((v) => consider(v, l.kind === "neg")));
+  return unsafe;
 }

@@ -14,8 +14,8 @@
  */
 import type { Description, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
-import { atomVariables, writtenGroundTerms } from "../syntax/terms.js";
-import { flatLiteralVariables, flatRuleVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { atomVariables, unsafeVariables, writtenGroundTerms } from "../syntax/terms.js";
+import { flatLiteralVariables, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { DOMAIN_RELATION, INTERNAL_PREFIX } from "./symbols.js";
 
 export function projectLocalNegations(
@@ -54,10 +54,8 @@ export function projectLocalNegations(
 }
 
 export function closeUnsafeVariables(rules: readonly FlatRule[], description: Description): FlatRule[] {
-  const unsafe = rules.map((rule) => {
-    const bound = positivelyBound(rule.body);
-    return [...flatRuleVariables(rule)].filter((v) => !bound.has(v));
-  });
+  // after projectLocalNegations no variable is local to one negative literal: every unsafe one ranges over the domain
+  const unsafe = rules.map((rule) => unsafeVariables(rule.head, rule.body));
   if (unsafe.every((vars) => vars.length === 0)) return [...rules];
   const first = description.rules[0];
   const domainFacts: FlatRule[] = writtenGroundTerms(description).map((t) => ({

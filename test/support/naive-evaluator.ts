@@ -82,7 +82,8 @@ const DOMAIN = " dom";
 
 /**
  * An unsafe rule read as gdl-ground reads it: a variable that no positive atom binds and that is
- * not local to one negative literal gets a `DOMAIN` atom (the written ground terms).
+ * not local to one negative literal gets a `DOMAIN` atom (the written ground terms). Written here
+ * again on purpose, not `unsafeVariables` of src/syntax/terms.ts: this evaluator is the tests' second opinion.
  */
 function withDomain(head: Atom, body: Basic[]): Basic[] {
   const bound = new Set<string>();

@@ -223,7 +223,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
       body.literals.push(atom(opts.recursive.name, opts.recursive.types.map(argument)));
     }
     for (let k = randomInt(rng, 3); k > 0; k--) body.literals.push(test(body, pool, withTrue));
-    let headArgs = typeof head === "function" ? [] : head.types.map((t) => body.usedArg(t, 0.95));
+    const headArgs = typeof head === "function" ? [] : head.types.map((t) => body.usedArg(t, 0.95));
     if (opts.unsafe && chance(rng, 0.5)) {
       // a variable no positive literal binds (a safety warning, not an error): gdl-ground ranges it over the written ground terms
       const u = `?u${unsafeCount++}`;
