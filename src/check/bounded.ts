@@ -5,27 +5,34 @@
  * satisfy the recursion restriction. Read literally that rejects ordinary games (tictactoe's
  * `(next (cell ?m ?n x)) <= (does xplayer (mark ?m ?n))` is on the cycle next -> does -> legal
  * -> true -> next and `(mark ?m ?n)` is not a head argument), so the literal verdict is only
- * a note here. The error is decided by an argument ranking in the spirit of
- * argument-restricted programs (Lierler & Lifschitz 2009) on the positive part of G':
+ * a note here. The error is decided by a ranking in the spirit of argument-restricted programs
+ * (Lierler & Lifschitz 2009) on the positive part of G', kept per path: a key is an argument
+ * position with a path written below it in some atom of the description (`next/1`,
+ * `next/1 cell/3:1`, `next/1 last/1:1 at/1:1`), and rank(key) bounds the depth of what sits there:
  *
- *   rank(p,i) >= depth(X in s_i) + min over body atoms q(u) binding X of (rank(q,j) - depth(X in u_j))
+ *   rank(k) >= 1 + rank(k f/n:i)            a term is one deeper than its arguments
+ *   rank(p/i π s) >= rank(q/j σ s)          X at path π of a head's i-th argument and at σ of a
+ *                                           body atom's j-th, for every written path s below π
  *
- * for every rule p(s) <= body and variable X of s_i (with `or`: the worst variant, i.e. min
- * over conjuncts of max over disjuncts). rank(p,i) bounds how much deeper than the terms
- * written in the description the i-th argument of p can get. The least ranking is computed
- * component by component of G''s dependency graph; in a recursive component no value can
- * exceed (the largest value feeding it) + (its deepening argument positions + 1) x (its deepest head),
- * so a value beyond that grows without bound — unless the component satisfies the recursion
- * restriction in G' (Definition 2 holds for it literally, which bounds it too: test_case_5a's
+ * (an unwritten σ s reads the nearest written key above it, less the steps left; with `or`, the
+ * worst variant: min over conjuncts of max over disjuncts). The positions Definition 2 links
+ * (init/1 and next/1 to true/1, legal/i to does/i) share their paths and are linked key by key.
+ * The least ranking is computed component by component of G''s dependency graph; in a recursive
+ * component no value can exceed (the largest value feeding it) + (its keys + 1), so a value beyond
+ * that grows without bound — unless the component satisfies the recursion restriction in G'
+ * (Definition 2 holds for it literally, which bounds it too: test_case_5a's
  * `(r ?v1 (f ?v1)) <= (r ?v2 ?v1) (q ?v2)`), in which case its ranks are only capped.
- * Both criteria are sound, so their union is. Every description with a finite relaxed
- * base/input domain that these rules describe by depth — step counters over `succ` facts,
- * frame axioms, board coordinates, moves built from state terms — has finite ranks; a
- * counter `(next (count (plus1 ?n))) <= (true (count ?n))` has none.
+ * Both criteria are sound, so their union is. Step counters over `succ` facts, frame axioms,
+ * board coordinates, moves built from state terms, a fluent that records the last move one level
+ * deeper (`(next (last (at ?x))) <= (does p (mark ?x))`), a variable moved into a deeper argument
+ * of the same fluent: all get finite ranks, because only the keys they deepen get deeper, not
+ * every fluent and through them every move. A counter `(next (count (plus1 ?n))) <= (true (count ?n))`
+ * has none: `next/1 count/1:1` is one deeper than `next/1 count/1:1 plus1/1:1`, which is as deep
+ * as `true/1 count/1:1`, which is as deep as `next/1 count/1:1`.
  */
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import { type Diagnostic, NO_POSITION } from "../diagnostics.js";
-import type { Atom, Literal, Rule, Term } from "../syntax/ast.js";
+import type { Atom, Compound, Literal, Rule, Term } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { describeViolation, restrictionViolations, type RestrictionViolation } from "./recursion-restriction.js";
@@ -44,46 +51,162 @@ export function definition2Rules(): Rule[] {
   ];
 }
 
-/** Each variable of `term` with the depth of its deepest occurrence (in the order they first occur). */
-function variableDepths(term: Term, depth = 0, into: Map<string, number> = new Map()): Map<string, number> {
-  if (term.kind === "variable") {
-    if ((into.get(term.name) ?? -1) < depth) into.set(term.name, depth);
-  } else if (term.kind === "compound") {
-    for (const a of term.args) variableDepths(a, depth + 1, into);
-  }
-  return into;
-}
-
-/** How a body binds one variable: min over conjuncts, max over disjuncts, leaves are argument positions. */
-type Binder =
-  | { readonly kind: "min" | "max"; readonly items: readonly Binder[] }
-  | { readonly kind: "at"; readonly position: string; readonly depth: number; readonly atom: Atom };
+/**
+ * A path below an argument: one step ` f/n:i` (the i-th argument, 1-based, of a term with function
+ * symbol f of arity n) after another; "" is the argument itself.
+ */
+type Path = string;
 
 const positionKey = (relation: string, index: number) => `${relation}/${index + 1}`;
 
-const oneOf = (kind: "min" | "max", items: readonly Binder[]): Binder => (items.length === 1 ? items[0] : { kind, items });
+const step = (term: Compound, index: number): Path => ` ${term.functor}/${term.args.length}:${index + 1}`;
+
+/** The steps of a path: the depth of what it reaches below the argument. */
+const stepsOf = (path: Path): number => {
+  let n = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 32) n++;
+  return n;
+};
+
+const parentOf = (path: Path): Path => path.slice(0, path.lastIndexOf(" "));
+
+/** Each occurrence of a variable in `term`, with its path below the argument. */
+function* occurrences(term: Term, path: Path = ""): Generator<{ readonly variable: string; readonly path: Path }> {
+  if (term.kind === "variable") yield { variable: term.name, path };
+  else if (term.kind === "compound") for (let j = 0; j < term.args.length; j++) yield* occurrences(term.args[j], path + step(term, j));
+}
 
 /**
- * Adds the binders of the `wanted` variables (the head's) that `literal` binds to `into` (a
+ * The ranked keys of a description: each argument position with every path written below it in
+ * some atom of the description (`next/1`, `next/1 cell/3:1`, `next/1 last/1:1 at/1:1`). The
+ * positions Definition 2 links (init/1 and next/1 to true/1, legal/i to does/i) share their paths.
+ */
+class Keys {
+  /** position -> the position whose paths it shares */
+  private readonly group = new Map<string, string>();
+  /** shared position -> its written paths ("" included) */
+  private readonly written = new Map<string, Set<Path>>();
+  /** relation -> its argument positions */
+  private readonly positions = new Map<string, Set<string>>();
+  private readonly below = new Map<string, Path[]>();
+
+  constructor(rules: readonly Rule[], links: readonly (readonly [string, string])[]) {
+    for (const [from, to] of links) this.group.set(from, to);
+    const visit = (literal: Literal): void => {
+      if (literal.kind === "atom") {
+        literal.args.forEach((arg, j) => {
+          const position = positionKey(literal.relation, j);
+          const relationPositions = this.positions.get(literal.relation);
+          if (relationPositions) relationPositions.add(position);
+          else this.positions.set(literal.relation, new Set([position]));
+          this.add(this.groupOf(position), arg, "");
+        });
+      } else if (literal.kind === "not") visit(literal.body);
+      else if (literal.kind === "or") literal.disjuncts.forEach(visit);
+    };
+    for (const rule of rules) {
+      visit(rule.head);
+      rule.body.forEach(visit);
+    }
+  }
+
+  private add(group: string, term: Term, path: Path): void {
+    let paths = this.written.get(group);
+    if (!paths) this.written.set(group, (paths = new Set()));
+    paths.add(path);
+    if (term.kind === "compound") term.args.forEach((a, j) => this.add(group, a, path + step(term, j)));
+  }
+
+  private groupOf(position: string): string {
+    return this.group.get(position) ?? position;
+  }
+
+  /** The written paths of a position ("" included). */
+  pathsOf(position: string): ReadonlySet<Path> {
+    return this.written.get(this.groupOf(position)) ?? new Set([""]);
+  }
+
+  /** The argument positions of a relation, as written in the description. */
+  positionsOf(relation: string): ReadonlySet<string> {
+    return this.positions.get(relation) ?? new Set();
+  }
+
+  /** The suffixes s of the written paths `path + s` of `position`, "" first. */
+  suffixesBelow(position: string, path: Path): readonly Path[] {
+    const id = `${this.groupOf(position)}\0${path}`;
+    let out = this.below.get(id);
+    if (!out) {
+      out = [""];
+      for (const p of this.pathsOf(position)) if (p.length > path.length && p.startsWith(path) && p[path.length] === " ") out.push(p.slice(path.length));
+      this.below.set(id, out);
+    }
+    return out;
+  }
+
+  /** The longest written prefix of `path` at `position`, and the steps left below it. */
+  writtenPrefix(position: string, path: Path): { readonly path: Path; readonly rest: number } {
+    const paths = this.pathsOf(position);
+    let rest = 0;
+    while (path !== "" && !paths.has(path)) {
+      path = parentOf(path);
+      rest++;
+    }
+    return { path, rest };
+  }
+}
+
+/** How a body binds one variable: min over conjuncts, max over disjuncts, leaves are its occurrences. */
+type Tree<L> = { readonly kind: "min" | "max"; readonly items: readonly Tree<L>[] } | L;
+
+/** An occurrence of a variable in a body atom: at `path` below the argument `position`. */
+interface Occurrence {
+  readonly kind: "occurrence";
+  readonly position: string;
+  readonly path: Path;
+  readonly atom: Atom;
+}
+
+/**
+ * A bound from a ranked key: a term there is at most rank(key) deep, so what sits `depth` steps
+ * below it at most rank(key) - depth. `binderDepth` is the depth of the variable in `atom` (for messages).
+ */
+interface At {
+  readonly kind: "at";
+  readonly key: string;
+  readonly depth: number;
+  readonly binderDepth: number;
+  readonly atom: Atom;
+}
+
+type Binder = Tree<At>;
+
+function oneOf<L>(kind: "min" | "max", items: readonly Tree<L>[]): Tree<L> {
+  return items.length === 1 ? items[0] : { kind, items };
+}
+
+function mapTree<L, M>(tree: Tree<L>, f: (leaf: L) => Tree<M>): Tree<M> {
+  if (typeof tree === "object" && tree !== null && "items" in tree) return { kind: tree.kind, items: tree.items.map((t) => mapTree(t, f)) };
+  return f(tree as L);
+}
+
+/**
+ * Adds the occurrences of the `wanted` variables (the head's) in `literal` to `into` (a
  * variable's list is a min: the best binder of a conjunction), in one walk over the literal:
  * asking literal by literal for each variable of the head would cost head variables × body
  * literals.
  */
-function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<string, Binder[]>): void {
+function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<string, Tree<Occurrence>[]>): void {
   if (literal.kind === "atom") {
     literal.args.forEach((arg, j) => {
       if (arg.kind === "constant") return;
-      if (arg.kind === "variable") {
-        if (wanted.has(arg.name)) pushTo(into, arg.name, { kind: "at", position: positionKey(literal.relation, j), depth: 0, atom: literal });
-        return;
-      }
-      for (const [x, depth] of variableDepths(arg)) if (wanted.has(x)) pushTo(into, x, { kind: "at", position: positionKey(literal.relation, j), depth, atom: literal });
+      const position = positionKey(literal.relation, j);
+      for (const { variable, path } of occurrences(arg)) if (wanted.has(variable)) pushTo(into, variable, { kind: "occurrence", position, path, atom: literal });
     });
   } else if (literal.kind === "or") {
     // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
-    const items = new Map<string, Binder[]>();
+    const items = new Map<string, Tree<Occurrence>[]>();
     for (const d of literal.disjuncts) {
-      const own = new Map<string, Binder[]>();
+      const own = new Map<string, Tree<Occurrence>[]>();
       addBinders(d, wanted, own);
       for (const [x, list] of own) pushTo(items, x, oneOf("min", list));
     }
@@ -93,34 +216,97 @@ function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<str
 
 /** A constraint rank(head) >= depth + value(binder). */
 interface Constraint {
-  readonly rule: Rule;
   readonly head: string;
-  readonly headArgument: Term;
-  readonly variable: string;
   readonly depth: number;
   readonly binder: Binder;
+  /** Where a rule of the description puts a variable (not for the structural constraints and Definition 2's). */
+  readonly origin?: {
+    readonly rule: Rule;
+    readonly headArgument: Term;
+    readonly variable: string;
+    readonly headDepth: number;
+  };
 }
 
-function constraintsOf(rule: Rule): Constraint[] {
+/**
+ * The constraints of a rule: each occurrence of a head variable X at path p of a head argument
+ * bounds the key p by X's binders, and every written key p + s below it by what sits s below
+ * X's occurrences in the body (their key p' + s if written, else the nearest written key above
+ * it, less the steps left).
+ */
+function constraintsOf(rule: Rule, keys: Keys): Constraint[] {
   const wanted = new Set<string>();
-  for (const arg of rule.head.args) if (arg.kind !== "constant") for (const x of variableDepths(arg).keys()) wanted.add(x);
-  const binders = new Map<string, Binder[]>();
+  for (const arg of rule.head.args) for (const { variable } of occurrences(arg)) wanted.add(variable);
+  const binders = new Map<string, Tree<Occurrence>[]>();
   if (wanted.size > 0) for (const literal of rule.body) addBinders(literal, wanted, binders);
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
-    for (const [x, depth] of variableDepths(arg)) {
-      const items = binders.get(x);
+    const position = positionKey(rule.head.relation, i);
+    for (const { variable, path } of occurrences(arg)) {
+      const items = binders.get(variable);
       if (!items) continue; // unsafe: reported by the safety check
-      out.push({ rule, head: positionKey(rule.head.relation, i), headArgument: arg, variable: x, depth, binder: oneOf("min", items) });
+      const occurrence = oneOf("min", items);
+      for (const suffix of keys.suffixesBelow(position, path)) {
+        const binder = mapTree<Occurrence, At>(occurrence, (o) => {
+          const { path: written, rest } = keys.writtenPrefix(o.position, o.path + suffix);
+          return { kind: "at", key: o.position + written, depth: rest, binderDepth: stepsOf(o.path), atom: o.atom };
+        });
+        out.push({
+          head: position + path + suffix,
+          depth: 0,
+          binder,
+          origin: suffix === "" ? { rule, headArgument: arg, variable, headDepth: stepsOf(path) } : undefined,
+        });
+      }
     }
   });
+  return out;
+}
+
+/** A term at a key is one deeper than what sits at any key one step below it. */
+function structuralConstraints(relation: string, keys: Keys): Constraint[] {
+  const out: Constraint[] = [];
+  for (const position of keys.positionsOf(relation)) {
+    for (const path of keys.pathsOf(position)) {
+      if (path === "") continue;
+      const binder: At = { kind: "at", key: position + path, depth: 0, binderDepth: 0, atom: NO_ATOM };
+      out.push({ head: position + parentOf(path), depth: 1, binder });
+    }
+  }
+  return out;
+}
+
+const NO_ATOM: Atom = { kind: "atom", relation: "", args: [], pos: NO_POSITION };
+
+/** The argument positions each rule of Definition 2 copies: [body position, head position] (init/1 to true/1, ...). */
+function definition2Links(rules: readonly Rule[]): [string, string][] {
+  const links: [string, string][] = [];
+  for (const rule of rules) {
+    const body = rule.body[0] as Atom;
+    rule.head.args.forEach((arg, i) => {
+      const j = body.args.findIndex((b) => b.kind === "variable" && arg.kind === "variable" && b.name === arg.name);
+      if (j >= 0) links.push([positionKey(body.relation, j), positionKey(rule.head.relation, i)]);
+    });
+  }
+  return links;
+}
+
+/** The constraints of a rule of Definition 2: it copies each key of its body's position to the same key of its head's. */
+function definition2Constraints(rule: Rule, keys: Keys): Constraint[] {
+  const body = rule.body[0] as Atom;
+  const out: Constraint[] = [];
+  for (const [from, to] of definition2Links([rule])) {
+    for (const path of keys.pathsOf(to)) {
+      out.push({ head: to + path, depth: 0, binder: { kind: "at", key: from + path, depth: 0, binderDepth: 0, atom: body } });
+    }
+  }
   return out;
 }
 
 function evaluate(b: Binder, rank: ReadonlyMap<string, number>): number {
   switch (b.kind) {
     case "at":
-      return (rank.get(b.position) ?? 0) - b.depth;
+      return (rank.get(b.key) ?? 0) - b.depth;
     case "min": {
       let v = Infinity;
       for (const i of b.items) v = Math.min(v, evaluate(i, rank));
@@ -134,14 +320,22 @@ function evaluate(b: Binder, rank: ReadonlyMap<string, number>): number {
   }
 }
 
-function* leaves(b: Binder): Generator<Extract<Binder, { kind: "at" }>> {
+function* leaves(b: Binder): Generator<At> {
   if (b.kind === "at") yield b;
   else for (const i of b.items) yield* leaves(i);
 }
 
 export interface ArgumentRanking {
-  /** rank of each argument position `relation/i` (1-based) of G'; Infinity where terms can grow without bound. */
+  /** rank of each argument position `relation/i` (1-based) of G': how deep its terms can get; Infinity where they can grow without bound. */
   readonly rank: ReadonlyMap<string, number>;
+  /** rank of each written path below a position, keyed `relation/i f/n:j ...` (`next/1 cell/3:1`): how deep what sits there can get. */
+  readonly pathRank: ReadonlyMap<string, number>;
+  /**
+   * The keys whose rank was capped in a component that satisfies the recursion restriction in G'
+   * (bounded by Definition 2 itself, without a finite ranking): there, and wherever such a rank is
+   * read, the rank is not a bound on the depth.
+   */
+  readonly capped: ReadonlySet<string>;
   /** Where G' breaks the recursion restriction: the literal reading of Definition 2. */
   readonly literalViolations: readonly RestrictionViolation[];
   /** The rules of the description (not the added ones) where a variable goes deeper round a recursion of G'. */
@@ -167,9 +361,12 @@ const MAX_CYCLES_NAMED = 100;
  * Raises the rank of `c.head` to what `c` asks, if that is more; a value beyond `limit` is
  * infinite (or `limit` in a restricted component). True when the rank rose.
  */
-function raise(rank: Map<string, number>, c: Constraint, limit: number, restricted: boolean): boolean {
+function raise(rank: Map<string, number>, c: Constraint, limit: number, restricted: boolean, capped: Set<string>): boolean {
   let value = c.depth + evaluate(c.binder, rank);
-  if (value > limit) value = restricted ? limit : Infinity;
+  if (value > limit) {
+    value = restricted ? limit : Infinity;
+    if (restricted) capped.add(c.head);
+  }
   if (value <= (rank.get(c.head) ?? 0)) return false;
   rank.set(c.head, value);
   return true;
@@ -178,13 +375,20 @@ function raise(rank: Map<string, number>, c: Constraint, limit: number, restrict
 /**
  * The least ranks of a recursive component, from below, re-evaluating only the constraints that
  * read a rank that rose (a worklist). No finite rank exceeds `highest` (the largest rank
- * feeding the component) + P × (deepest head), P being the argument positions that some
- * constraint can make deeper than the atom binding it: along the chain of constraints that
- * gives a rank its value, every cycle gains nothing, so each such position adds at most once.
- * A rank beyond that grows without bound, and it gets there after a few rises per position
- * (a limit counting every position would take positions² rises on a long recursive chain).
+ * feeding the component) + K × (deepest step), K being the keys that some constraint can make
+ * deeper than the key it reads: along the chain of constraints that gives a rank its value,
+ * every cycle gains nothing, so each such key adds at most once. A rank beyond that grows
+ * without bound, and it gets there after a few rises per key (a limit counting every key
+ * would take keys² rises on a long recursive chain).
  */
-function leastRanks(constraints: readonly Constraint[], rank: Map<string, number>, highest: number, restricted: boolean, deadline: Deadline): void {
+function leastRanks(
+  constraints: readonly Constraint[],
+  rank: Map<string, number>,
+  highest: number,
+  restricted: boolean,
+  capped: Set<string>,
+  deadline: Deadline,
+): void {
   const deepening = new Set<string>();
   let deepest = 1;
   const readers = new Map<string, Constraint[]>();
@@ -192,7 +396,7 @@ function leastRanks(constraints: readonly Constraint[], rank: Map<string, number
     deepest = Math.max(deepest, c.depth);
     for (const leaf of leaves(c.binder)) {
       if (leaf.depth < c.depth) deepening.add(c.head);
-      pushTo(readers, leaf.position, c);
+      pushTo(readers, leaf.key, c);
     }
   }
   const limit = highest + (deepening.size + 1) * deepest;
@@ -202,7 +406,7 @@ function leastRanks(constraints: readonly Constraint[], rank: Map<string, number
     deadline.poll();
     const c = queue[i];
     queued.delete(c);
-    if (!raise(rank, c, limit, restricted)) continue;
+    if (!raise(rank, c, limit, restricted, capped)) continue;
     for (const reader of readers.get(c.head) ?? []) {
       if (queued.has(reader)) continue;
       queued.add(reader);
@@ -213,21 +417,26 @@ function leastRanks(constraints: readonly Constraint[], rank: Map<string, number
 
 /** The least argument ranking of G' (positive part), computed component by component. */
 export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_DEADLINE): ArgumentRanking {
-  const extended = [...rules, ...definition2Rules()];
+  const added = definition2Rules();
+  const extended = [...rules, ...added];
   const graph = buildDependencyGraph({ file: "", rules: extended });
   const literalViolations = restrictionViolations(extended, graph, deadline);
   const unrestricted = new Set(literalViolations.map((v) => graph.componentOf.get(v.rule.head.relation)));
+  const keys = new Keys(rules, definition2Links(added));
   const byHead = new Map<string, Constraint[]>();
   const byRule = new Map<Rule, Constraint[]>();
   for (const rule of extended) {
     deadline.poll();
     const p = rule.head.relation;
-    if (!byHead.has(p)) byHead.set(p, []);
-    const constraints = constraintsOf(rule);
+    if (!byHead.has(p)) byHead.set(p, structuralConstraints(p, keys));
+    const constraints = added.includes(rule) ? definition2Constraints(rule, keys) : constraintsOf(rule, keys);
     byRule.set(rule, constraints);
     for (const c of constraints) byHead.get(p)!.push(c);
   }
+  // relations only read (no rule): what is written below their arguments is as deep as written
+  for (const component of graph.components) for (const p of component) if (!byHead.has(p)) byHead.set(p, structuralConstraints(p, keys));
   const rank = new Map<string, number>();
+  const capped = new Set<string>();
   let highest = 0;
   for (const component of graph.components) {
     const constraints = component.flatMap((p) => byHead.get(p) ?? []);
@@ -235,8 +444,7 @@ export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_
     // A component of G' that satisfies the recursion restriction has a finite extension given
     // finite inputs (Definition 2 holds for it literally): its ranks are capped, not infinite.
     const restricted = !unrestricted.has(graph.componentOf.get(component[0]));
-    if (graph.isRecursive(component[0])) leastRanks(constraints, rank, highest, restricted, deadline);
-    else for (const c of constraints) raise(rank, c, Infinity, false);
+    leastRanks(constraints, rank, highest, restricted, capped, deadline);
     for (const c of constraints) {
       const v = rank.get(c.head) ?? 0;
       if (Number.isFinite(v)) highest = Math.max(highest, v);
@@ -250,9 +458,10 @@ export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_
     const p = rule.head.relation;
     if (!graph.isRecursive(p)) continue;
     for (const c of byRule.get(rule) ?? []) {
-      if (Number.isFinite(rank.get(c.head) ?? 0)) continue;
+      const origin = c.origin;
+      if (!origin || Number.isFinite(rank.get(c.head) ?? 0)) continue;
       const leaf = [...leaves(c.binder)].find(
-        (l) => l.depth < c.depth && !Number.isFinite(rank.get(l.position) ?? 0) && graph.inCycle(p, l.atom.relation),
+        (l) => l.binderDepth < origin.headDepth && !Number.isFinite(rank.get(l.key) ?? 0) && graph.inCycle(p, l.atom.relation),
       );
       if (!leaf) continue;
       // the cycle through the rule, named for the first rules (those shown: errors are capped)
@@ -265,17 +474,19 @@ export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_
       }
       growing.push({
         rule,
-        headArgument: c.headArgument,
-        variable: c.variable,
-        headDepth: c.depth,
+        headArgument: origin.headArgument,
+        variable: origin.variable,
+        headDepth: origin.headDepth,
         binder: leaf.atom,
-        binderDepth: leaf.depth,
+        binderDepth: leaf.binderDepth,
         cycle,
       });
       break;
     }
   }
-  return { rank, growing, literalViolations };
+  const byPosition = new Map<string, number>();
+  for (const [key, value] of rank) if (!key.includes(" ")) byPosition.set(key, value);
+  return { rank: byPosition, pathRank: rank, capped, growing, literalViolations };
 }
 
 export function checkBounded(context: CheckContext): Diagnostic[] {
@@ -334,17 +545,18 @@ export function explainBoundedReading(): string {
     "recursion restriction. Read literally this rejects ordinary games: in tictactoe, (does xplayer (mark ?m ?n))",
     "in the rule for (next (cell ?m ?n x)) lies on the cycle next -> does -> legal -> true -> next, and (mark ?m ?n)",
     "is not a head argument. gdl-ground therefore reports the literal verdict only as a note and decides",
-    "boundedness by an argument ranking in the spirit of argument-restricted programs (Lierler and Lifschitz):",
-    "each argument position p/i of G' gets the least rank such that, in every rule, a head variable sits at most",
-    "rank(p/i) levels deep in its head argument beyond what the body atom binding it allows (rank(q/j) minus the",
-    "variable's depth there, taking the best binder of a conjunction and the worst disjunct of an or), with",
-    "negation and distinct ignored. A finite ranking bounds the depth of every term the relaxed game can derive, so",
-    "its base and input domain is finite: step counters over succ facts, frame axioms, board coordinates and moves",
-    "built from state terms all get finite ranks, because a variable never goes deeper in a recursive head than in",
-    "the recursive atom that binds it unless a non-recursive atom bounds it. A counter",
-    "(next (count (plus1 ?n))) <= (true (count ?n)) gets none, and the rule where the variable goes deeper is",
-    "reported as an error. A recursive component of G' that does satisfy the recursion restriction literally is",
-    "bounded by Definition 2 itself and is accepted even without a finite ranking (as in",
+    "boundedness by a ranking in the spirit of argument-restricted programs (Lierler and Lifschitz) on the",
+    "positive part of G', kept per path: each argument position, and each path written below it (next/1,",
+    "next/1 cell/3:1, next/1 last/1:1 at/1:1), gets the least rank such that a term is one deeper than its",
+    "arguments and, in every rule, what a head variable stands for is no deeper than where the body binds it (the",
+    "best binder of a conjunction, the worst disjunct of an or; negation and distinct ignored; init and next",
+    "copied to true and legal to does path by path). A finite ranking bounds the depth of every term the relaxed",
+    "game can derive, so its base and input domain is finite: step counters over succ facts, frame axioms, board",
+    "coordinates, moves built from state terms and a fluent that records the last move a level deeper",
+    "((next (last (at ?x))) <= (does p (mark ?x))) all get finite ranks, because only the paths they deepen get",
+    "deeper. A counter (next (count (plus1 ?n))) <= (true (count ?n)) gets none, and the rule where the variable",
+    "goes deeper is reported as an error. A recursive component of G' that does satisfy the recursion restriction",
+    "literally is bounded by Definition 2 itself and is accepted even without a finite ranking (as in",
     "(r ?v1 (f ?v1)) <= (r ?v2 ?v1) (q ?v2)), so the check accepts the union of the two sound criteria.",
   ].join(" ");
 }

@@ -241,8 +241,10 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
       else body.literals.push(`(not (distinct ${u} ${body.usedArg(pick(rng, types))}))`);
     }
     const headText = typeof head === "function" ? head(body) : atom((head as RelationSig).name, headArgs);
-    if (opts.bounded) {
-      // bounded GDL (Definition 2): a variable a level deeper in `next` than in `true` needs an atom outside the recursion
+    if (opts.bounded && chance(rng, 0.5)) {
+      // half the time an atom outside the recursion for each head variable; the other half the
+      // bounded check must see by itself that typed terms do not grow (a variable a level deeper
+      // in one fluent or move than in another, or in another argument of the same one)
       for (const variable of new Set(headText.match(/\?v\d+/g) ?? [])) body.literals.push(body.domainLiteral(variable));
     }
     return body.literals.length === 0 ? headText : `(<= ${headText} ${body.literals.join(" ")})`;
