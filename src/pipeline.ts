@@ -454,7 +454,13 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
   const reason = `${failure}${exploded}`;
   const times = { ...result.times, ground: (result.times.ground ?? 0) + (base.times.ground ?? 0), extract: base.times.extract };
   if (!built) {
-    const why = base.diagnostics.find((d) => d.severity === "error")?.message ?? base.status;
+    const errors = base.diagnostics.filter((d) => d.severity === "error");
+    if (!result.diagnostics.some((d) => d.severity === "error")) {
+      // nothing failed before (the prover engine asked for): P^base's failure is the error
+      const why = errors.length > 0 ? errors : [diagnostic("error", "ground", result.file, NO_POSITION, `P^base did not ground (${base.status}), so the game cannot be played on the prover`)];
+      return { ...result, status: base.status === "ok" || base.status === "partial" ? "error" : base.status, times, diagnostics: [...result.diagnostics, ...why] };
+    }
+    const why = errors[0]?.message ?? base.status;
     return { ...result, times, diagnostics: [...result.diagnostics, diagnostic("note", "ground", result.file, NO_POSITION, `P^base alone did not ground either: ${why}`)] };
   }
   const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs`;

@@ -162,6 +162,28 @@ describe("an unsafe rule (a safety warning) on the prover", () => {
   });
 });
 
+describe("a rule whose or's expand past the limit", () => {
+  // 13 (or ...) of two literals: 8,192 or-free rules, past MAX_OR_VARIANTS (4,096); 30 of them: about 10^9
+  const game = (ors: number): string => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-ground-")), `ors${ors}.kif`);
+    const facts = Array.from({ length: ors }, (_, i) => `(p ${i}) (q ${i})`).join(" ");
+    const body = Array.from({ length: ors }, (_, i) => `(or (p ${i}) (q ${i}))`).join(" ");
+    writeFileSync(file, [`(role r) ${facts} (init (s 0))`, `(<= (legal r go) ${body})`, "(<= (next (s 1)) (does r go)) (<= terminal (true (s 1))) (<= (goal r 100) (true (s 1)))"].join("\n") + "\n");
+    return file;
+  };
+
+  it("is an error at the rule with the full count, on the prover too (it was exit 1 without a word)", async () => {
+    for (const [ors, count] of [[13, "8,192"], [30, "1,073,741,824"]] as const) {
+      const file = game(ors);
+      for (const engine of [[], ["--engine", "prover"]]) {
+        const r = await run("play", file, ...engine);
+        expect(r.code, `${ors} ${engine}`).toBe(1);
+        expect(r.err).toContain(`ors${ors}.kif:2:1: error[ground]: expanding 'or' in this rule gives ${count} rules (more than 4,096)`);
+      }
+    }
+  });
+});
+
 describe("a recursion deeper than a JavaScript stack, on the prover", () => {
   const write = (name: string, lines: string[]): string => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "gdl-ground-")), name);

@@ -88,7 +88,7 @@ describe("compiled plans", () => {
     expect([...terminal.modes[neg]]).toEqual([ARG_GENERIC]);
     expect(terminal.masks[neg]).toBe(-1);
     // `not distinct` has no arguments of its own: the comparison reads the frame.
-    expect(linked.modes[linked.literals.findIndex((l) => l.kind === "eq")].length).toBe(0);
+    expect(linked.modes[linked.literals.findIndex((l) => l.kind === "equal")].length).toBe(0);
   });
 
   it("are kept once per clause and mask: the body order planFor gives is the compiled plan's", () => {

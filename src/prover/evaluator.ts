@@ -493,7 +493,7 @@ export class Evaluator implements PlanHost {
         if (left !== right) this.solveBody(plan, i + 1, frame, clause, t);
         return;
       }
-      case "eq": {
+      case "equal": {
         const left = groundPattern(this.store, literal.left, frame);
         const right = groundPattern(this.store, literal.right, frame);
         if (left >= 0 && right >= 0) {

@@ -53,7 +53,7 @@ function staysGround(relation: Relation, members: ReadonlySet<Relation>): boolea
         if (!literal.vars.every((v) => bound.has(v))) return false;
       }
       // What a literal binds when it holds: a positive one all its variables, `not distinct` one side.
-      if (literal.kind === "pos" || literal.kind === "eq") for (const v of literal.vars) bound.add(v);
+      if (literal.kind === "pos" || literal.kind === "equal") for (const v of literal.vars) bound.add(v);
     }
   }
   return true;

@@ -260,7 +260,7 @@ class BodyWriter {
         if (!allBound(literal.left) || !allBound(literal.right)) return `throw ${this.constant(floundering(this.clause))};\n`;
         return `if (${ground(literal.left)} !== ${ground(literal.right)}) {\n${this.literal(i + 1, bound, held)}}\n`;
       }
-      case "eq": {
+      case "equal": {
         const left = allBound(literal.left);
         const right = allBound(literal.right);
         if (left && right) return `if (${ground(literal.left)} === ${ground(literal.right)}) {\n${this.literal(i + 1, bound, held)}}\n`;

@@ -120,7 +120,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const bound = new Set(headBound);
   return ordered.filter((l) => {
     if (owners.has(l) && l.vars.every((v) => bound.has(v))) return false;
-    if (l.kind === "pos" || l.kind === "eq") for (const v of l.vars) bound.add(v);
+    if (l.kind === "pos" || l.kind === "equal") for (const v of l.vars) bound.add(v);
     return true;
   });
 }
@@ -206,7 +206,7 @@ function order(
         const ready = waits(l, remaining, bound) ? false :
           l.kind === "neg" || l.kind === "distinct"
             ? allBound(l.vars)
-            : l.kind === "eq"
+            : l.kind === "equal"
               ? allBound(patternVars([l.left])) || allBound(patternVars([l.right]))
               : false;
         if (ready) {
@@ -265,7 +265,7 @@ function compilePlan(clause: Clause, mask: number, generic: boolean, key: number
   const slots: Int32Array[] = [];
   const modes = literals.map((literal, i) => {
     if (literal.kind !== "pos" && literal.kind !== "neg") {
-      if (literal.kind === "eq" && (allBound(literal.left) || allBound(literal.right))) literal.vars.forEach((v) => bound.add(v));
+      if (literal.kind === "equal" && (allBound(literal.left) || allBound(literal.right))) literal.vars.forEach((v) => bound.add(v));
       slots.push(new Int32Array(0));
       return new Uint8Array(0);
     }

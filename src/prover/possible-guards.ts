@@ -40,7 +40,7 @@ export const GUARD_WORK = 500_000;
 type RelaxedLiteral =
   | { readonly kind: "static" | "not"; readonly relation: Relation; readonly args: readonly Pattern[]; readonly vars: readonly number[] }
   | { readonly kind: "guard"; readonly tuples: TupleIndex; readonly args: readonly Pattern[]; readonly vars: readonly number[] }
-  | { readonly kind: "distinct" | "eq"; readonly left: Pattern; readonly right: Pattern; readonly vars: readonly number[] };
+  | { readonly kind: "distinct" | "equal"; readonly left: Pattern; readonly right: Pattern; readonly vars: readonly number[] };
 
 /** A clause's relaxation, in the order it is solved. */
 interface RelaxedClause {
@@ -219,7 +219,7 @@ function solve(store: TermStore, clause: RelaxedClause, budget: { work: number }
     }
     const l = clause.literals[i];
     if (!("args" in l)) {
-      if ((ground(l.left) === ground(l.right)) === (l.kind === "eq")) step(i + 1);
+      if ((ground(l.left) === ground(l.right)) === (l.kind === "equal")) step(i + 1);
       return;
     }
     const args = l.args;

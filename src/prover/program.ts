@@ -19,7 +19,8 @@
  *   translation grounds it (`unsafeVariables` of syntax/terms.ts: before, the prover threw on such a
  *   rule, floundering on `distinct` or "unsafe rule" on a head variable no call bound).
  */
-import type { Atom, Description, Literal, Rule, Term } from "../syntax/ast.js";
+import type { Atom, Description, Rule, Term } from "../syntax/ast.js";
+import { orFreeBodies, tooManyVariantsMessage, type FlatLiteral } from "../syntax/or-free.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
@@ -57,7 +58,7 @@ export interface Relation {
 
 export type BodyLiteral =
   | { readonly kind: "pos" | "neg"; readonly relation: Relation; readonly args: readonly Pattern[]; readonly vars: readonly number[] }
-  | { readonly kind: "distinct" | "eq"; readonly left: Pattern; readonly right: Pattern; readonly vars: readonly number[] };
+  | { readonly kind: "distinct" | "equal"; readonly left: Pattern; readonly right: Pattern; readonly vars: readonly number[] };
 
 export interface Clause {
   readonly source: Rule;
@@ -109,46 +110,6 @@ const DOMAIN = " domain";
 /** Relations the game's meaning is read from; everything they depend on is kept. */
 const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
 
-/** A literal of an expanded body, before compilation. */
-export type BasicLiteral =
-  | { readonly kind: "pos"; readonly atom: Atom }
-  | { readonly kind: "neg"; readonly atom: Atom }
-  | { readonly kind: "distinct"; readonly left: Term; readonly right: Term }
-  | { readonly kind: "eq"; readonly left: Term; readonly right: Term };
-
-/** The alternatives (a disjunction of conjunctions) that a literal stands for. */
-function expandLiteral(literal: Literal, negated: boolean): BasicLiteral[][] {
-  switch (literal.kind) {
-    case "atom":
-      return [[{ kind: negated ? "neg" : "pos", atom: literal }]];
-    case "not":
-      return expandLiteral(literal.body, !negated);
-    case "distinct":
-      return [[{ kind: negated ? "eq" : "distinct", left: literal.left, right: literal.right }]];
-    case "or":
-      // or(A, B) = A | B;  not or(A, B) = not A & not B
-      return negated
-        ? product(literal.disjuncts.map((d) => expandLiteral(d, true)))
-        : literal.disjuncts.flatMap((d) => expandLiteral(d, false));
-  }
-}
-
-/** Conjunction of disjunctions -> disjunction of conjunctions. */
-function product(parts: readonly BasicLiteral[][][]): BasicLiteral[][] {
-  let result: BasicLiteral[][] = [[]];
-  for (const alternatives of parts) {
-    const next: BasicLiteral[][] = [];
-    for (const prefix of result) for (const alt of alternatives) next.push([...prefix, ...alt]);
-    result = next;
-  }
-  return result;
-}
-
-/** Expands a rule body into the bodies of equivalent `or`-free clauses. */
-export function expandBody(body: readonly Literal[]): BasicLiteral[][] {
-  return product(body.map((l) => expandLiteral(l, false)));
-}
-
 function isGroundTerm(term: Term): boolean {
   return term.kind === "constant" || (term.kind === "compound" && term.args.every(isGroundTerm));
 }
@@ -168,7 +129,7 @@ export function compileProgram(description: Description): Program {
   };
 
   // Head and body compilation share one variable numbering per clause.
-  const compileClause = (rule: Rule, body: readonly BasicLiteral[]): void => {
+  const compileClause = (rule: Rule, body: readonly FlatLiteral[]): void => {
     const slots = new Map<string, number>();
     const varNames: string[] = [];
     const pattern = (term: Term): Pattern => {
@@ -229,7 +190,7 @@ export function compileProgram(description: Description): Program {
 
   // An unsafe variable ranges over the written ground terms, the facts of DOMAIN (see the header).
   let domainFacts = false;
-  const closed = (rule: Rule, body: readonly BasicLiteral[]): readonly BasicLiteral[] => {
+  const closed = (rule: Rule, body: readonly FlatLiteral[]): readonly FlatLiteral[] => {
     const unsafe = unsafeVariables(rule.head, body);
     if (unsafe.length === 0) return body;
     if (!domainFacts) {
@@ -238,14 +199,17 @@ export function compileProgram(description: Description): Program {
       for (const term of writtenGroundTerms(description)) domain.facts.add([store.intern(term)]);
     }
     const pos = rule.head.pos;
-    return [...body, ...unsafe.map((name): BasicLiteral => ({ kind: "pos", atom: { kind: "atom", relation: DOMAIN, args: [{ kind: "variable", name, pos }], pos } }))];
+    return [...body, ...unsafe.map((name): FlatLiteral => ({ kind: "pos", atom: { kind: "atom", relation: DOMAIN, args: [{ kind: "variable", name, pos }], pos } }))];
   };
 
   for (const rule of description.rules) {
     const name = rule.head.relation;
     // GDL gives `true` and `does` their meaning from the state and the moves; rules cannot define them.
     if ((name === "true" && rule.head.args.length === 1) || (name === "does" && rule.head.args.length === 2)) continue;
-    for (const body of expandBody(rule.body)) compileClause(rule, closed(rule, body));
+    const bodies = orFreeBodies(rule.body);
+    // the translation refuses such a rule too (error[ground]), so a game with one never gets here from loadGame
+    if ("tooManyVariants" in bodies) throw new RangeError(`${description.file}:${rule.pos.line}:${rule.pos.col}: ${tooManyVariantsMessage(bodies.tooManyVariants)}`);
+    for (const body of bodies) compileClause(rule, closed(rule, body));
   }
 
   const roles: number[] = [];

@@ -238,7 +238,7 @@ export class RelaxedCheck {
       case "neg":
         return this.atom(literal, plan, i, frame, clause);
       case "distinct":
-      case "eq":
+      case "equal":
         return this.compare(literal, plan, i, frame, clause);
     }
   }
@@ -247,7 +247,7 @@ export class RelaxedCheck {
   private compare(literal: CompareLiteral, plan: readonly BodyLiteral[], i: number, frame: number[], clause: Clause): boolean {
     const left = groundPattern(this.store, literal.left, frame);
     const right = groundPattern(this.store, literal.right, frame);
-    if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "eq") && this.body(plan, i + 1, frame, clause);
+    if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "equal") && this.body(plan, i + 1, frame, clause);
     if (literal.kind === "distinct" || (left < 0 && right < 0)) throw UNDECIDED;
     const mark = this.trailTop;
     const holds = (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) && this.body(plan, i + 1, frame, clause);

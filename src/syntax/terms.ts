@@ -1,6 +1,7 @@
 /** Small pure helpers over terms and literals. */
 import type { Atom, Description, Literal, Rule, Term } from "./ast.js";
 import { termToKif } from "./print.js";
+import type { FlatLiteral } from "./or-free.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
@@ -115,19 +116,13 @@ export function writtenGroundTerms(description: Description): Term[] {
 }
 
 /**
- * A literal of a body with `or` and nested `not` expanded away: the translation's `FlatLiteral`
- * (translate/flat-rules.ts) and the prover's `BasicLiteral` (prover/program.ts) are both one.
- */
-export type ExpandedLiteral = { readonly kind: "pos" | "neg"; readonly atom: Atom } | { readonly kind: string; readonly left: Term; readonly right: Term };
-
-/**
  * The variables of an unsafe rule (Definition 1.2) that range over the written ground terms
  * (`writtenGroundTerms`), in the order first met: those no positive atom binds, except one that
  * occurs only inside one negative literal, which stays local to it ("no value makes it hold"). The
  * translation grounds a rule so (translate/unsafe.ts), and the prover reads it so (prover/program.ts):
  * a game that `check` accepts with a safety warning means the same on every engine. None for a safe rule.
  */
-export function unsafeVariables(head: Atom, body: readonly ExpandedLiteral[]): string[] {
+export function unsafeVariables(head: Atom, body: readonly FlatLiteral[]): string[] {
   const bound = new Set<string>();
   for (const l of body) if ("atom" in l && l.kind === "pos") atomVariables(l.atom, bound);
   const perLiteral = body.map((l) => ("atom" in l ? atomVariables(l.atom) : collectTermVariables(l.right, collectTermVariables(l.left, new Set()))));

@@ -11,7 +11,8 @@ import { KEYWORD_ARITY, type Description } from "../syntax/ast.js";
 import { type Position, diagnostic, type Diagnostic } from "../diagnostics.js";
 import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
 import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
-import { flattenRule, MAX_OR_VARIANTS, type FlatRule } from "./flat-rules.js";
+import { flattenRule, type FlatRule } from "./flat-rules.js";
+import { tooManyVariantsMessage } from "../syntax/or-free.js";
 import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";
 import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
 import { pruneIrrelevant } from "./relevance.js";
@@ -82,13 +83,7 @@ export function translate(description: Description, options: TranslateFlags = {}
     const variants = flattenRule(rule);
     if ("tooManyVariants" in variants) {
       diagnostics.push(
-        diagnostic(
-          "error",
-          "ground",
-          description.file,
-          rule.pos,
-          `expanding 'or' in this rule gives ${variants.tooManyVariants} rules (more than ${MAX_OR_VARIANTS})`,
-        ),
+        diagnostic("error", "ground", description.file, rule.pos, tooManyVariantsMessage(variants.tooManyVariants)),
       );
       continue;
     }

@@ -18,6 +18,7 @@ import type { Atom, Literal, Rule } from "../../src/syntax/ast.js";
 import { parseGdl } from "../../src/syntax/parse.js";
 import { termToKif } from "../../src/syntax/print.js";
 import { isGround } from "../../src/syntax/terms.js";
+import { orFreeBodies } from "../../src/syntax/or-free.js";
 import { GroundGameBuilder, type GroundGame, type InputMove } from "../../src/ground/ground-game.js";
 
 export interface GroundGameFromRulesResult {
@@ -31,40 +32,22 @@ interface Body {
   readonly negative: Atom[];
 }
 
-/** Expands a body with `or` and ground `distinct` into alternative conjunctions of atoms. */
+/** Expands a body with `or` (syntax/or-free.ts) and ground `distinct` (decided here) into alternative conjunctions of atoms. */
 function expandBody(body: readonly Literal[]): Body[] {
-  return conjoin(body.map((literal) => expandLiteral(literal, false)));
-}
-
-/** The conjunction of parts, each a disjunction of bodies, as a disjunction of bodies. */
-function conjoin(parts: readonly (readonly Body[])[]): Body[] {
-  let alternatives: Body[] = [{ positive: [], negative: [] }];
-  for (const options of parts) {
-    const next: Body[] = [];
-    for (const alt of alternatives)
-      for (const option of options)
-        next.push({ positive: [...alt.positive, ...option.positive], negative: [...alt.negative, ...option.negative] });
-    alternatives = next;
-  }
-  return alternatives;
-}
-
-function expandLiteral(literal: Literal, negated: boolean): Body[] {
-  switch (literal.kind) {
-    case "atom":
-      return [negated ? { positive: [], negative: [literal] } : { positive: [literal], negative: [] }];
-    case "distinct": {
-      const differ = termToKif(literal.left) !== termToKif(literal.right);
-      return differ !== negated ? [{ positive: [], negative: [] }] : [];
+  const bodies = orFreeBodies(body, Infinity);
+  if ("tooManyVariants" in bodies) return [];
+  const out: Body[] = [];
+  for (const literals of bodies) {
+    const expanded: Body = { positive: [], negative: [] };
+    let holds = true;
+    for (const l of literals) {
+      if (l.kind === "pos") expanded.positive.push(l.atom);
+      else if (l.kind === "neg") expanded.negative.push(l.atom);
+      else holds &&= (termToKif(l.left) !== termToKif(l.right)) === (l.kind === "distinct");
     }
-    case "not":
-      return expandLiteral(literal.body, !negated);
-    case "or": {
-      if (!negated) return literal.disjuncts.flatMap((d) => expandLiteral(d, false));
-      // not (or a b) = (not a) and (not b)
-      return conjoin(literal.disjuncts.map((d) => expandLiteral(d, true)));
-    }
+    if (holds) out.push(expanded);
   }
+  return out;
 }
 
 function ruleIsGround(rule: Rule): boolean {
