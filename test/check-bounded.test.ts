@@ -121,8 +121,8 @@ const rule = fc.tuple(atomOf(Object.keys(RELATIONS)), fc.array(atomOf(BODY_RELAT
  * Holds `rules` to the ranking's promise: every term G' derives at a position is at most its rank
  * deep. False when the ranking makes no promise (a rank is infinite, or capped by the literal reading).
  */
-function expectRanksBoundDepths(rules: readonly Rule[]): boolean {
-  const ranking = argumentRanking(rules);
+function expectRanksBoundDepths(rules: readonly Rule[], pathDepth?: number): boolean {
+  const ranking = argumentRanking(rules, undefined, { pathDepth });
   if (![...ranking.pathRank.values()].every(Number.isFinite) || ranking.capped.size > 0) return false;
   const highest = Math.max(0, ...ranking.rank.values());
   const derived = deriveRelaxed(rules, highest + 2);
@@ -142,8 +142,9 @@ describe("the bounded check's ranking", () => {
   it("bounds the depth of every term the relaxed game derives, wherever it is finite", () => {
     let checked = 0;
     fc.assert(
-      fc.property(fc.array(rule, { minLength: 1, maxLength: 8 }), (texts) => {
-        if (expectRanksBoundDepths(parse(texts.join("\n")))) checked++;
+      // paths ranked to the default depth, or cut short (a term below the cut is ranked by its path there)
+      fc.property(fc.array(rule, { minLength: 1, maxLength: 8 }), fc.constantFrom(undefined, undefined, 0, 1, 2), (texts, pathDepth) => {
+        if (expectRanksBoundDepths(parse(texts.join("\n")), pathDepth)) checked++;
       }),
       { numRuns: Number(process.env.BOUNDED_RUNS ?? 3000) },
     );
@@ -159,6 +160,26 @@ describe("the bounded check's ranking", () => {
     // the state read whole and its second argument wrapped again: it grows, and only the keys below v/1 say so
     const whole = parse("(<= (v ?y) (true ?y)) (<= (init (g ?x (g ?x ?y))) (v (g ?x ?y))) (next (g a a))");
     expect(argumentRanking(whole).rank.get("init/1")).toBe(Infinity);
+  });
+
+  it("ranks terms below the path depth by their path at that depth", () => {
+    // found by the property with the cut at 1 and at 0 (a written term's depth below the cut; a binder below it)
+    expect(expectRanksBoundDepths(parse("(s (g a (f a)))"), 1)).toBe(true);
+    expect(argumentRanking(parse("(s (g a (f a)))"), undefined, { pathDepth: 1 }).rank.get("s/1")).toBe(2);
+    expect(expectRanksBoundDepths(parse("(<= (next (g ?x ?x)) (v (g ?x (f a)))) (v (g (g a a) (f a))) (init a)"), 0)).toBe(true);
+  });
+
+  it("stays linear on deep terms and on many keys: paths to a depth of 6, positions alone past 400,000 constraints", () => {
+    // 20 terms 1,000 deep (the parser takes 2,000): each path kept would be a string of its depth
+    const deep = Array.from({ length: 20 }, (_, k) => `(init ${`(g${k} `.repeat(1000)}a${")".repeat(1000)})`);
+    const ranking = argumentRanking(parse([...deep, "(<= (next ?x) (true ?x))"].join("\n")));
+    expect(ranking.rank.get("true/1")).toBe(1000);
+    expect(Math.max(...[...ranking.pathRank.keys()].map((k) => k.split(" ").length - 1))).toBe(6);
+    // 2,000 fluents read whole by 300 views: 600,000 constraints by path, ranked by positions instead
+    const wide = [...Array.from({ length: 2000 }, (_, k) => `(init (f${k} a))`), ...Array.from({ length: 300 }, (_, k) => `(<= (v${k} ?x) (true ?x))`)];
+    const byPositions = argumentRanking(parse(wide.join("\n")));
+    expect([...byPositions.pathRank.keys()].some((k) => k.includes(" "))).toBe(false);
+    expect(byPositions.rank.get("v7/1")).toBe(1);
   });
 
   it("accepts a fluent that records the last move a level deeper (ranked by positions alone, it was rejected)", () => {

@@ -30,7 +30,7 @@
  * has none: `next/1 count/1:1` is one deeper than `next/1 count/1:1 plus1/1:1`, which is as deep
  * as `true/1 count/1:1`, which is as deep as `next/1 count/1:1`.
  */
-import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependency-graph.js";
 import { type Diagnostic, NO_POSITION } from "../diagnostics.js";
 import type { Atom, Compound, Literal, Rule, Term } from "../syntax/ast.js";
 import type { CheckContext } from "./context.js";
@@ -70,27 +70,72 @@ const stepsOf = (path: Path): number => {
 
 const parentOf = (path: Path): Path => path.slice(0, path.lastIndexOf(" "));
 
-/** Each occurrence of a variable in `term`, with its path below the argument. */
-function* occurrences(term: Term, path: Path = ""): Generator<{ readonly variable: string; readonly path: Path }> {
-  if (term.kind === "variable") yield { variable: term.name, path };
-  else if (term.kind === "compound") for (let j = 0; j < term.args.length; j++) yield* occurrences(term.args[j], path + step(term, j));
+/** How deep below an argument paths are ranked apart (deeper, a term is ranked by its path at this depth). */
+export const PATH_DEPTH = 6;
+
+/** Constraints past which the ranking is taken by argument positions alone (paths multiply them on a large description). */
+const MAX_PATH_CONSTRAINTS = 400_000;
+
+/** How deep the function symbols of `term` go, variables counting 0 (what a head writes there, whatever the variables stand for). */
+function writtenDepth(term: Term): number {
+  if (term.kind !== "compound") return 0;
+  let d = 0;
+  for (const a of term.args) d = Math.max(d, writtenDepth(a));
+  return d + 1;
+}
+
+/** An occurrence of a variable below an argument: at `path` (at most `maxDepth` steps), and `rest` steps below it. */
+interface PathOccurrence {
+  readonly variable: string;
+  readonly path: Path;
+  readonly rest: number;
+}
+
+/** Each occurrence of a variable in `term`. */
+function occurrences(term: Term, maxDepth: number, path: Path = "", depth = 0, into: PathOccurrence[] = []): PathOccurrence[] {
+  if (term.kind === "variable") into.push({ variable: term.name, path, rest: 0 });
+  else if (term.kind === "compound") {
+    if (depth === maxDepth) {
+      for (const [variable, d] of variableDepths(term)) into.push({ variable, path, rest: d });
+    } else for (let j = 0; j < term.args.length; j++) occurrences(term.args[j], maxDepth, path + step(term, j), depth + 1, into);
+  }
+  return into;
+}
+
+/** Each variable of `term` with the depth of its deepest occurrence. */
+function variableDepths(term: Term, depth = 0, into: Map<string, number> = new Map()): Map<string, number> {
+  if (term.kind === "variable") {
+    if ((into.get(term.name) ?? -1) < depth) into.set(term.name, depth);
+  } else if (term.kind === "compound") {
+    for (const a of term.args) variableDepths(a, depth + 1, into);
+  }
+  return into;
 }
 
 /**
  * The ranked keys of a description: each argument position with every path written below it in
- * some atom of the description (`next/1`, `next/1 cell/3:1`, `next/1 last/1:1 at/1:1`). The
- * positions Definition 2 links (init/1 and next/1 to true/1, legal/i to does/i) share their paths.
+ * some atom of the description, to `maxDepth` steps (`next/1`, `next/1 cell/3:1`,
+ * `next/1 last/1:1 at/1:1`). The positions Definition 2 links (init/1 and next/1 to true/1,
+ * legal/i to does/i) share their paths.
  */
 class Keys {
   /** position -> the position whose paths it shares */
   private readonly group = new Map<string, string>();
   /** shared position -> its written paths ("" included) */
   private readonly written = new Map<string, Set<Path>>();
+  /** shared position + path -> the written paths one step below */
+  private readonly children = new Map<string, Path[]>();
+  /** shared position + path at `maxDepth` -> the deepest function symbols written below it */
+  readonly floors = new Map<string, number>();
   /** relation -> its argument positions */
   private readonly positions = new Map<string, Set<string>>();
   private readonly below = new Map<string, Path[]>();
 
-  constructor(rules: readonly Rule[], links: readonly (readonly [string, string])[]) {
+  constructor(
+    rules: readonly Rule[],
+    links: readonly (readonly [string, string])[],
+    readonly maxDepth: number,
+  ) {
     for (const [from, to] of links) this.group.set(from, to);
     const visit = (literal: Literal): void => {
       if (literal.kind === "atom") {
@@ -99,7 +144,7 @@ class Keys {
           const relationPositions = this.positions.get(literal.relation);
           if (relationPositions) relationPositions.add(position);
           else this.positions.set(literal.relation, new Set([position]));
-          this.add(this.groupOf(position), arg, "");
+          this.add(this.groupOf(position), arg, "", 0);
         });
       } else if (literal.kind === "not") visit(literal.body);
       else if (literal.kind === "or") literal.disjuncts.forEach(visit);
@@ -110,11 +155,20 @@ class Keys {
     }
   }
 
-  private add(group: string, term: Term, path: Path): void {
+  private add(group: string, term: Term, path: Path, depth: number): void {
     let paths = this.written.get(group);
-    if (!paths) this.written.set(group, (paths = new Set()));
-    paths.add(path);
-    if (term.kind === "compound") term.args.forEach((a, j) => this.add(group, a, path + step(term, j)));
+    if (!paths) this.written.set(group, (paths = new Set([""])));
+    if (!paths.has(path)) {
+      paths.add(path);
+      pushTo(this.children, group + parentOf(path), path);
+    }
+    if (term.kind !== "compound") return;
+    if (depth === this.maxDepth) {
+      const key = group + path;
+      this.floors.set(key, Math.max(this.floors.get(key) ?? 0, writtenDepth(term)));
+      return;
+    }
+    term.args.forEach((a, j) => this.add(group, a, path + step(term, j), depth + 1));
   }
 
   private groupOf(position: string): string {
@@ -126,18 +180,39 @@ class Keys {
     return this.written.get(this.groupOf(position)) ?? new Set([""]);
   }
 
+  /** The keys of a relation with a floor, and their floors. */
+  floorsOf(relation: string): [string, number][] {
+    const out: [string, number][] = [];
+    if (this.floors.size === 0) return out;
+    for (const position of this.positionsOf(relation)) {
+      const group = this.groupOf(position);
+      for (const path of this.pathsOf(position)) {
+        const floor = this.floors.get(group + path);
+        if (floor !== undefined) out.push([position + path, floor]);
+      }
+    }
+    return out;
+  }
+
   /** The argument positions of a relation, as written in the description. */
   positionsOf(relation: string): ReadonlySet<string> {
     return this.positions.get(relation) ?? new Set();
   }
 
-  /** The suffixes s of the written paths `path + s` of `position`, "" first. */
+  /** The suffixes s of the written paths `path + s` of `position`, "" first (a walk down the written paths). */
   suffixesBelow(position: string, path: Path): readonly Path[] {
-    const id = `${this.groupOf(position)}\0${path}`;
+    const group = this.groupOf(position);
+    const id = group + path;
     let out = this.below.get(id);
     if (!out) {
       out = [""];
-      for (const p of this.pathsOf(position)) if (p.length > path.length && p.startsWith(path) && p[path.length] === " ") out.push(p.slice(path.length));
+      const walk = (p: Path): void => {
+        for (const c of this.children.get(group + p) ?? []) {
+          out!.push(c.slice(path.length));
+          walk(c);
+        }
+      };
+      walk(path);
       this.below.set(id, out);
     }
     return out;
@@ -163,6 +238,8 @@ interface Occurrence {
   readonly kind: "occurrence";
   readonly position: string;
   readonly path: Path;
+  /** steps below `path` (past the depth paths are ranked to) */
+  readonly rest: number;
   readonly atom: Atom;
 }
 
@@ -195,19 +272,19 @@ function mapTree<L, M>(tree: Tree<L>, f: (leaf: L) => Tree<M>): Tree<M> {
  * asking literal by literal for each variable of the head would cost head variables × body
  * literals.
  */
-function addBinders(literal: Literal, wanted: ReadonlySet<string>, into: Map<string, Tree<Occurrence>[]>): void {
+function addBinders(literal: Literal, wanted: ReadonlySet<string>, maxDepth: number, into: Map<string, Tree<Occurrence>[]>): void {
   if (literal.kind === "atom") {
     literal.args.forEach((arg, j) => {
       if (arg.kind === "constant") return;
       const position = positionKey(literal.relation, j);
-      for (const { variable, path } of occurrences(arg)) if (wanted.has(variable)) pushTo(into, variable, { kind: "occurrence", position, path, atom: literal });
+      for (const { variable, path, rest } of occurrences(arg, maxDepth)) if (wanted.has(variable)) pushTo(into, variable, { kind: "occurrence", position, path, rest, atom: literal });
     });
   } else if (literal.kind === "or") {
     // A disjunct that does not bind x makes that variant unsafe: safety reports it, ranking ignores it.
     const items = new Map<string, Tree<Occurrence>[]>();
     for (const d of literal.disjuncts) {
       const own = new Map<string, Tree<Occurrence>[]>();
-      addBinders(d, wanted, own);
+      addBinders(d, wanted, maxDepth, own);
       for (const [x, list] of own) pushTo(items, x, oneOf("min", list));
     }
     for (const [x, list] of items) pushTo(into, x, oneOf("max", list));
@@ -232,30 +309,35 @@ interface Constraint {
  * The constraints of a rule: each occurrence of a head variable X at path p of a head argument
  * bounds the key p by X's binders, and every written key p + s below it by what sits s below
  * X's occurrences in the body (their key p' + s if written, else the nearest written key above
- * it, less the steps left).
+ * it, less the steps left). Past the depth paths are ranked to, an occurrence counts from its
+ * path at that depth, `rest` steps above it.
  */
 function constraintsOf(rule: Rule, keys: Keys): Constraint[] {
   const wanted = new Set<string>();
-  for (const arg of rule.head.args) for (const { variable } of occurrences(arg)) wanted.add(variable);
+  const heads = rule.head.args.map((arg) => occurrences(arg, keys.maxDepth));
+  for (const list of heads) for (const { variable } of list) wanted.add(variable);
   const binders = new Map<string, Tree<Occurrence>[]>();
-  if (wanted.size > 0) for (const literal of rule.body) addBinders(literal, wanted, binders);
+  if (wanted.size > 0) for (const literal of rule.body) addBinders(literal, wanted, keys.maxDepth, binders);
   const out: Constraint[] = [];
   rule.head.args.forEach((arg, i) => {
     const position = positionKey(rule.head.relation, i);
-    for (const { variable, path } of occurrences(arg)) {
+    for (const { variable, path, rest } of heads[i]) {
       const items = binders.get(variable);
       if (!items) continue; // unsafe: reported by the safety check
       const occurrence = oneOf("min", items);
-      for (const suffix of keys.suffixesBelow(position, path)) {
+      for (const suffix of rest > 0 ? [""] : keys.suffixesBelow(position, path)) {
         const binder = mapTree<Occurrence, At>(occurrence, (o) => {
-          const { path: written, rest } = keys.writtenPrefix(o.position, o.path + suffix);
-          return { kind: "at", key: o.position + written, depth: rest, binderDepth: stepsOf(o.path), atom: o.atom };
+          const binderDepth = stepsOf(o.path) + o.rest;
+          // below an occurrence past the ranked depth nothing is ranked apart: count down from its key
+          if (o.rest > 0) return { kind: "at", key: o.position + o.path, depth: o.rest + stepsOf(suffix), binderDepth, atom: o.atom };
+          const { path: written, rest: left } = keys.writtenPrefix(o.position, o.path + suffix);
+          return { kind: "at", key: o.position + written, depth: left, binderDepth, atom: o.atom };
         });
         out.push({
           head: position + path + suffix,
-          depth: 0,
+          depth: rest,
           binder,
-          origin: suffix === "" ? { rule, headArgument: arg, variable, headDepth: stepsOf(path) } : undefined,
+          origin: suffix === "" ? { rule, headArgument: arg, variable, headDepth: stepsOf(path) + rest } : undefined,
         });
       }
     }
@@ -415,36 +497,73 @@ function leastRanks(
   }
 }
 
+/**
+ * The constraints of every relation (its rules', its structural ones, Definition 2's), and of each
+ * rule of the description; undefined past `budget` constraints.
+ */
+function constraintsByRelation(
+  keys: Keys,
+  extended: readonly Rule[],
+  added: readonly Rule[],
+  graph: DependencyGraph,
+  deadline: Deadline,
+  budget: number,
+): { keys: Keys; byHead: Map<string, Constraint[]>; byRule: Map<Rule, Constraint[]> } | undefined {
+  const byHead = new Map<string, Constraint[]>();
+  const byRule = new Map<Rule, Constraint[]>();
+  let count = 0;
+  const relation = (p: string): Constraint[] => {
+    let list = byHead.get(p);
+    if (!list) {
+      byHead.set(p, (list = structuralConstraints(p, keys)));
+      count += list.length;
+    }
+    return list;
+  };
+  for (const rule of extended) {
+    deadline.poll();
+    const list = relation(rule.head.relation);
+    const constraints = added.includes(rule) ? definition2Constraints(rule, keys) : constraintsOf(rule, keys);
+    byRule.set(rule, constraints);
+    for (const c of constraints) list.push(c);
+    count += constraints.length;
+    if (count > budget) return undefined;
+  }
+  // relations only read (no rule): what is written below their arguments is as deep as written
+  for (const component of graph.components) for (const p of component) relation(p);
+  return count > budget ? undefined : { keys, byHead, byRule };
+}
+
 /** The least argument ranking of G' (positive part), computed component by component. */
-export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_DEADLINE): ArgumentRanking {
+export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_DEADLINE, options: { readonly pathDepth?: number } = {}): ArgumentRanking {
   const added = definition2Rules();
   const extended = [...rules, ...added];
   const graph = buildDependencyGraph({ file: "", rules: extended });
   const literalViolations = restrictionViolations(extended, graph, deadline);
   const unrestricted = new Set(literalViolations.map((v) => graph.componentOf.get(v.rule.head.relation)));
-  const keys = new Keys(rules, definition2Links(added));
-  const byHead = new Map<string, Constraint[]>();
-  const byRule = new Map<Rule, Constraint[]>();
-  for (const rule of extended) {
-    deadline.poll();
-    const p = rule.head.relation;
-    if (!byHead.has(p)) byHead.set(p, structuralConstraints(p, keys));
-    const constraints = added.includes(rule) ? definition2Constraints(rule, keys) : constraintsOf(rule, keys);
-    byRule.set(rule, constraints);
-    for (const c of constraints) byHead.get(p)!.push(c);
-  }
-  // relations only read (no rule): what is written below their arguments is as deep as written
-  for (const component of graph.components) for (const p of component) if (!byHead.has(p)) byHead.set(p, structuralConstraints(p, keys));
+  const links = definition2Links(added);
+  const pathDepth = options.pathDepth ?? PATH_DEPTH;
+  const { keys, byHead, byRule } =
+    constraintsByRelation(new Keys(rules, links, pathDepth), extended, added, graph, deadline, pathDepth > 0 ? MAX_PATH_CONSTRAINTS : Infinity) ??
+    constraintsByRelation(new Keys(rules, links, 0), extended, added, graph, deadline, Infinity)!;
   const rank = new Map<string, number>();
   const capped = new Set<string>();
   let highest = 0;
   for (const component of graph.components) {
     const constraints = component.flatMap((p) => byHead.get(p) ?? []);
+    // what is written below the ranked depth: as deep as written, at least
+    let floor = 0;
+    for (const p of component) {
+      for (const [key, value] of keys.floorsOf(p)) {
+        rank.set(key, Math.max(rank.get(key) ?? 0, value));
+        floor = Math.max(floor, value);
+      }
+    }
     if (constraints.length === 0) continue;
     // A component of G' that satisfies the recursion restriction has a finite extension given
     // finite inputs (Definition 2 holds for it literally): its ranks are capped, not infinite.
     const restricted = !unrestricted.has(graph.componentOf.get(component[0]));
-    leastRanks(constraints, rank, highest, restricted, capped, deadline);
+    leastRanks(constraints, rank, Math.max(highest, floor), restricted, capped, deadline);
     for (const c of constraints) {
       const v = rank.get(c.head) ?? 0;
       if (Number.isFinite(v)) highest = Math.max(highest, v);
