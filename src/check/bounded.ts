@@ -15,7 +15,10 @@
  *                                           body atom's j-th, for every written path s below π
  *
  * (an unwritten σ s reads the nearest written key above it, less the steps left; with `or`, the
- * worst variant: min over conjuncts of max over disjuncts). The positions Definition 2 links
+ * worst variant: min over conjuncts of max over disjuncts). Paths are kept to PATH_DEPTH steps:
+ * below, an occurrence counts from its path there, and what is written there is a floor of its
+ * key's rank (a path per level of a term 2,000 deep would make the ranking quadratic); past
+ * MAX_PATH_CONSTRAINTS the ranking is by positions alone (paths 0 steps deep). The positions Definition 2 links
  * (init/1 and next/1 to true/1, legal/i to does/i) share their paths and are linked key by key.
  * The least ranking is computed component by component of G''s dependency graph; in a recursive
  * component no value can exceed (the largest value feeding it) + (its keys + 1), so a value beyond
