@@ -182,6 +182,19 @@ describe("the hybrid machine against the fully ground game", () => {
     });
   }
 
+  it("an unsafe variable ranges over the game's written terms, not the lifted fluents (random game 40381's defect)", async () => {
+    // (pick ?m) has no binder: it ranges over the ground terms written in the game; the lifting's
+    // fluents (lifted_big ...) were among them, and its dropped rules' terms were not
+    const description = described(`${COUNTER} (<= (legal r (pick ?m)) (true (s 2)) (not (true (t ?m))))`);
+    const lifting = lifted(description, ["perm"], 16);
+    const { writtenGroundTerms } = await import("../src/syntax/terms.js");
+    const { termToKif } = await import("../src/syntax/print.js");
+    expect(writtenGroundTerms(lifting.description).map(termToKif)).toEqual(writtenGroundTerms(description).map(termToKif));
+    const hybrid = await hybridMachine(description, lifting, "fast");
+    const compared = compareRandomPlayouts(proverKifReasoner(Prover.fromDescription(description)), propnetKifReasoner(hybrid), { playouts: 20, seed: 3 });
+    if (compared.mismatch) throw new Error(describeMismatch(compared.mismatch));
+  });
+
   it("line (read by terminal and goal alone, as laikLee_hex's): the terminal check and the goals are asked of the prover, no state is filled", async () => {
     const description = described(LINE);
     const lifting = lifted(description, ["perm"], 16);

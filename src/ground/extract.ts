@@ -28,7 +28,7 @@ import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
 import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
-import { symbolText, type CompactGroundProgram } from "./aspif-compact.js";
+import { symbolText, type CompactGroundProgram, type CompactRules } from "./aspif-compact.js";
 import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
 import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
@@ -177,10 +177,11 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
 
   // The normal rules whose atoms all have names, by head. Rules stay in aspif's arrays until they
   // are kept; `lastRule` is the last rule of each head.
-  const { heads, bodyStart, body } = program.rules;
-  const ruleHead = new Int32Array(program.rules.count).fill(-1);
+  const rules = withoutFactLiterals(program.rules, program.factAtoms);
+  const { heads, bodyStart, body } = rules;
+  const ruleHead = new Int32Array(rules.count).fill(-1);
   const lastRule = new Int32Array(atomCount).fill(-1);
-  for (let r = 0; r < program.rules.count; r++) {
+  for (let r = 0; r < rules.count; r++) {
     deadline.poll();
     const head = idToAtom[heads[r]];
     if (head < 0) continue;
@@ -287,6 +288,42 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     literals: literals.view(),
   };
   return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input) };
+}
+
+/**
+ * The rules without their literals of atoms that are facts. gringo writes a fact late where a
+ * recursion makes it one after rules that read the atom were written (`_split1(2) :- chain(3).`,
+ * then `chain(3).`: chain/1 read before its recursion over succ was done) and leaves the literal in
+ * those rules; the fact itself is not kept (static relations are not), so the rule read an atom
+ * nothing derives and was dropped as false. A positive literal of a fact holds: it goes; a negative
+ * one never holds: its rule goes. The same rows, untouched, where no rule reads a fact.
+ */
+export function withoutFactLiterals(rules: CompactRules, factAtoms: Uint8Array): CompactRules {
+  const { count, heads, bodyStart, body } = rules;
+  let reads = false;
+  for (let k = 0; k < body.length && !reads; k++) reads = factAtoms[body[k] > 0 ? body[k] : -body[k]] === 1;
+  if (!reads) return rules;
+  const keptHeads = new IntList(count);
+  const keptStart = new IntList(count + 1);
+  const keptBody = new IntList(body.length);
+  for (let r = 0; r < count; r++) {
+    const start = keptBody.length;
+    let holds = true;
+    for (let k = bodyStart[r]; k < bodyStart[r + 1] && holds; k++) {
+      const literal = body[k];
+      if (factAtoms[literal > 0 ? literal : -literal] !== 1) keptBody.push(literal);
+      else holds = literal > 0;
+    }
+    if (!holds) {
+      keptBody.length = start;
+      continue;
+    }
+    // a body left empty: the head holds (a clause without a body, as extraction writes the facts it keeps)
+    keptHeads.push(heads[r]);
+    keptStart.push(start);
+  }
+  keptStart.push(keptBody.length);
+  return { count: keptHeads.length, heads: keptHeads.view(), bodyStart: keptStart.view(), body: keptBody.view() };
 }
 
 /**

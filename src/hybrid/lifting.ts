@@ -25,7 +25,7 @@ import { NO_POSITION, type Atom, type Description, type Literal, type Rule, type
 import { KEYWORD_ARITY } from "../syntax/ast.js";
 import { argumentDomains } from "../analysis/argument-domains.js";
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
-import { atomsOf } from "../syntax/terms.js";
+import { atomsOf, writtenGroundTerms } from "../syntax/terms.js";
 
 /** A lifted relation has at most this many ground atoms (the cross product of its argument domains). */
 export const LIFTED_ATOM_LIMIT = 4096;
@@ -197,7 +197,9 @@ function rewrite(description: Description, atoms: ReadonlyMap<string, string[][]
   const original = buildDependencyGraph(description);
   const readBy = (relation: string) => [...KEYWORD_ARITY.keys()].filter((k) => original.relations.has(k) && original.reachableFrom([k]).has(relation));
   const lifted = [...atoms].map(([relation, tuples]): LiftedRelation => ({ relation, arity: arities.get(relation)!, fluent: fluents.get(relation)!, atoms: tuples, readBy: readBy(relation) }));
-  return { lifted, dropped, description: { ...description, rules: rules.filter((r) => needed.has(r.head.relation)) } };
+  // an unsafe variable still ranges over the terms of the game as written, not over the lifted fluents
+  const writtenTerms = description.writtenTerms ?? writtenGroundTerms(description);
+  return { lifted, dropped, description: { ...description, rules: rules.filter((r) => needed.has(r.head.relation)), writtenTerms } };
 }
 
 /** The relations of the game a probe's relation names stand for (`the demand of x (P^base)` and `x^static (P^base)` are x). */

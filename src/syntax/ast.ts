@@ -81,6 +81,12 @@ export interface Description {
   readonly caseSensitive?: boolean;
   /** How the reader found each symbol written (for the `case` check); absent for built descriptions. */
   readonly spellings?: SymbolSpellings;
+  /**
+   * The ground terms an unsafe rule's variable ranges over (`writtenGroundTerms`), where they are
+   * not those written in `rules`: a description built from another keeps the other's (the hybrid
+   * machine's lifting adds fluents of its own and drops the lifted relations' rules).
+   */
+  readonly writtenTerms?: readonly Term[];
 }
 
 /**

@@ -98,9 +98,10 @@ export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>):
  * The ground terms written in a description: each variable-free argument of an atom and each
  * variable-free subterm of one, once (by KIF), in the order first written. What an unsafe variable
  * (`unsafeVariables`) ranges over, in the translation (translate/unsafe.ts) and on the prover alike
- * (prover/program.ts).
+ * (prover/program.ts). A description built from another says which in `writtenTerms`.
  */
 export function writtenGroundTerms(description: Description): Term[] {
+  if (description.writtenTerms !== undefined) return [...description.writtenTerms];
   const terms = new Map<string, Term>();
   const visit = (t: Term): void => {
     if (t.kind === "compound") t.args.forEach(visit);
