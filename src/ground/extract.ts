@@ -7,7 +7,8 @@
  *   - choice rules, weight rules and constraints are the generators' machinery: dropped;
  *   - facts are kept only for the game's own output relations (role, init, legal, next, sees,
  *     goal, terminal): static views have been evaluated away by gringo, which removes true facts from
- *     rule bodies and rules with false ones;
+ *     rule bodies and rules with false ones (but for a fact it writes late, after rules that read
+ *     it: `withoutFactLiterals` takes those literals out);
  *   - only the clauses that some output (legal, next, sees, goal, terminal, init) needs are kept; this
  *     drops P^base's static versions and unused views.
  * Split-off atoms of the game rules (`_split3(J)`) stay as view relations with a fresh GDL name.
