@@ -1,0 +1,185 @@
+/**
+ * The keys the bounded check ranks (bounded.ts): each argument position of the description with
+ * the paths written below it, to PATH_DEPTH steps (`next/1`, `next/1 cell/3:1`,
+ * `next/1 last/1:1 at/1:1`), the positions Definition 2 links sharing their paths; and where a
+ * variable occurs below an argument. Apart from the ranking so that the ranking reads as
+ * constraints over keys, whatever a key is.
+ */
+import type { Compound, Literal, Rule, Term } from "../syntax/ast.js";
+import { pushTo } from "./lists.js";
+
+/**
+ * A path below an argument: one step ` f/n:i` (the i-th argument, 1-based, of a term with function
+ * symbol f of arity n) after another; "" is the argument itself.
+ */
+export type Path = string;
+
+export const positionKey = (relation: string, index: number) => `${relation}/${index + 1}`;
+
+const step = (term: Compound, index: number): Path => ` ${term.functor}/${term.args.length}:${index + 1}`;
+
+/** The steps of a path: the depth of what it reaches below the argument. */
+export const stepsOf = (path: Path): number => {
+  let n = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 32) n++;
+  return n;
+};
+
+export const parentOf = (path: Path): Path => path.slice(0, path.lastIndexOf(" "));
+
+/** How deep below an argument paths are ranked apart (deeper, a term is ranked by its path at this depth). */
+export const PATH_DEPTH = 6;
+
+/** How deep the function symbols of `term` go, variables counting 0 (what a head writes there, whatever the variables stand for). */
+function writtenDepth(term: Term): number {
+  if (term.kind !== "compound") return 0;
+  let d = 0;
+  for (const a of term.args) d = Math.max(d, writtenDepth(a));
+  return d + 1;
+}
+
+/** An occurrence of a variable below an argument: at `path` (at most `maxDepth` steps), and `rest` steps below it. */
+export interface PathOccurrence {
+  readonly variable: string;
+  readonly path: Path;
+  readonly rest: number;
+}
+
+/** Each occurrence of a variable in `term`. */
+export function occurrences(term: Term, maxDepth: number, path: Path = "", depth = 0, into: PathOccurrence[] = []): PathOccurrence[] {
+  if (term.kind === "variable") into.push({ variable: term.name, path, rest: 0 });
+  else if (term.kind === "compound") {
+    if (depth === maxDepth) {
+      for (const [variable, d] of variableDepths(term)) into.push({ variable, path, rest: d });
+    } else for (let j = 0; j < term.args.length; j++) occurrences(term.args[j], maxDepth, path + step(term, j), depth + 1, into);
+  }
+  return into;
+}
+
+/** Each variable of `term` with the depth of its deepest occurrence. */
+function variableDepths(term: Term, depth = 0, into: Map<string, number> = new Map()): Map<string, number> {
+  if (term.kind === "variable") {
+    if ((into.get(term.name) ?? -1) < depth) into.set(term.name, depth);
+  } else if (term.kind === "compound") {
+    for (const a of term.args) variableDepths(a, depth + 1, into);
+  }
+  return into;
+}
+
+/**
+ * The ranked keys of a description: each argument position with every path written below it in
+ * some atom of the description, to `maxDepth` steps (`next/1`, `next/1 cell/3:1`,
+ * `next/1 last/1:1 at/1:1`). The positions Definition 2 links (init/1 and next/1 to true/1,
+ * legal/i to does/i) share their paths.
+ */
+export class Keys {
+  /** position -> the position whose paths it shares */
+  private readonly group = new Map<string, string>();
+  /** shared position -> its written paths ("" included) */
+  private readonly written = new Map<string, Set<Path>>();
+  /** shared position + path -> the written paths one step below */
+  private readonly children = new Map<string, Path[]>();
+  /** shared position + path at `maxDepth` -> the deepest function symbols written below it */
+  readonly floors = new Map<string, number>();
+  /** relation -> its argument positions */
+  private readonly positions = new Map<string, Set<string>>();
+  private readonly below = new Map<string, Path[]>();
+
+  constructor(
+    rules: readonly Rule[],
+    links: readonly (readonly [string, string])[],
+    readonly maxDepth: number,
+  ) {
+    for (const [from, to] of links) this.group.set(from, to);
+    const visit = (literal: Literal): void => {
+      if (literal.kind === "atom") {
+        literal.args.forEach((arg, j) => {
+          const position = positionKey(literal.relation, j);
+          const relationPositions = this.positions.get(literal.relation);
+          if (relationPositions) relationPositions.add(position);
+          else this.positions.set(literal.relation, new Set([position]));
+          this.add(this.groupOf(position), arg, "", 0);
+        });
+      } else if (literal.kind === "not") visit(literal.body);
+      else if (literal.kind === "or") literal.disjuncts.forEach(visit);
+    };
+    for (const rule of rules) {
+      visit(rule.head);
+      rule.body.forEach(visit);
+    }
+  }
+
+  private add(group: string, term: Term, path: Path, depth: number): void {
+    let paths = this.written.get(group);
+    if (!paths) this.written.set(group, (paths = new Set([""])));
+    if (!paths.has(path)) {
+      paths.add(path);
+      pushTo(this.children, group + parentOf(path), path);
+    }
+    if (term.kind !== "compound") return;
+    if (depth === this.maxDepth) {
+      const key = group + path;
+      this.floors.set(key, Math.max(this.floors.get(key) ?? 0, writtenDepth(term)));
+      return;
+    }
+    term.args.forEach((a, j) => this.add(group, a, path + step(term, j), depth + 1));
+  }
+
+  private groupOf(position: string): string {
+    return this.group.get(position) ?? position;
+  }
+
+  /** The written paths of a position ("" included). */
+  pathsOf(position: string): ReadonlySet<Path> {
+    return this.written.get(this.groupOf(position)) ?? new Set([""]);
+  }
+
+  /** The keys of a relation with a floor, and their floors. */
+  floorsOf(relation: string): [string, number][] {
+    const out: [string, number][] = [];
+    if (this.floors.size === 0) return out;
+    for (const position of this.positionsOf(relation)) {
+      const group = this.groupOf(position);
+      for (const path of this.pathsOf(position)) {
+        const floor = this.floors.get(group + path);
+        if (floor !== undefined) out.push([position + path, floor]);
+      }
+    }
+    return out;
+  }
+
+  /** The argument positions of a relation, as written in the description. */
+  positionsOf(relation: string): ReadonlySet<string> {
+    return this.positions.get(relation) ?? new Set();
+  }
+
+  /** The suffixes s of the written paths `path + s` of `position`, "" first (a walk down the written paths). */
+  suffixesBelow(position: string, path: Path): readonly Path[] {
+    const group = this.groupOf(position);
+    const id = group + path;
+    let out = this.below.get(id);
+    if (!out) {
+      out = [""];
+      const walk = (p: Path): void => {
+        for (const c of this.children.get(group + p) ?? []) {
+          out!.push(c.slice(path.length));
+          walk(c);
+        }
+      };
+      walk(path);
+      this.below.set(id, out);
+    }
+    return out;
+  }
+
+  /** The longest written prefix of `path` at `position`, and the steps left below it. */
+  writtenPrefix(position: string, path: Path): { readonly path: Path; readonly rest: number } {
+    const paths = this.pathsOf(position);
+    let rest = 0;
+    while (path !== "" && !paths.has(path)) {
+      path = parentOf(path);
+      rest++;
+    }
+    return { path, rest };
+  }
+}
