@@ -6,6 +6,7 @@
  * constraints over keys, whatever a key is.
  */
 import type { Compound, Literal, Rule, Term } from "../syntax/ast.js";
+import { termDepth } from "../syntax/terms.js";
 import { pushTo } from "./lists.js";
 
 /**
@@ -29,14 +30,6 @@ export const parentOf = (path: Path): Path => path.slice(0, path.lastIndexOf(" "
 
 /** How deep below an argument paths are ranked apart (deeper, a term is ranked by its path at this depth). */
 export const PATH_DEPTH = 6;
-
-/** How deep the function symbols of `term` go, variables counting 0 (what a head writes there, whatever the variables stand for). */
-function writtenDepth(term: Term): number {
-  if (term.kind !== "compound") return 0;
-  let d = 0;
-  for (const a of term.args) d = Math.max(d, writtenDepth(a));
-  return d + 1;
-}
 
 /** An occurrence of a variable below an argument: at `path` (at most `maxDepth` steps), and `rest` steps below it. */
 export interface PathOccurrence {
@@ -79,8 +72,8 @@ export class Keys {
   private readonly written = new Map<string, Set<Path>>();
   /** shared position + path -> the written paths one step below */
   private readonly children = new Map<string, Path[]>();
-  /** shared position + path at `maxDepth` -> the deepest function symbols written below it */
-  readonly floors = new Map<string, number>();
+  /** shared position + path at `maxDepth` -> how deep the terms written there go (variables counting 0) */
+  private readonly floors = new Map<string, number>();
   /** relation -> its argument positions */
   private readonly positions = new Map<string, Set<string>>();
   private readonly below = new Map<string, Path[]>();
@@ -119,7 +112,7 @@ export class Keys {
     if (term.kind !== "compound") return;
     if (depth === this.maxDepth) {
       const key = group + path;
-      this.floors.set(key, Math.max(this.floors.get(key) ?? 0, writtenDepth(term)));
+      this.floors.set(key, Math.max(this.floors.get(key) ?? 0, termDepth(term)));
       return;
     }
     term.args.forEach((a, j) => this.add(group, a, path + step(term, j), depth + 1));

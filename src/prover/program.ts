@@ -16,15 +16,14 @@
  * - Ground facts are stored in an index; every other clause keeps its variables, numbered
  *   per clause. A variable no positive literal binds (test_case_3e's `(<= (legal ?p ?p) ...)`,
  *   one only in `distinct`) ranges over the ground terms written in the description, as the
- *   translation grounds it (`unsafeVariables` of syntax/terms.ts: before, the prover threw on such a
- *   rule, floundering on `distinct` or "unsafe rule" on a head variable no call bound).
+ *   translation grounds it (`unsafeVariables` of syntax/terms.ts).
  */
 import type { Atom, Description, Rule, Term } from "../syntax/ast.js";
 import { orFreeBodies, tooManyVariantsMessage, type FlatLiteral } from "../syntax/or-free.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
-import { unsafeVariables, writtenGroundTerms } from "../syntax/terms.js";
+import { isGround, unsafeVariables, writtenGroundTerms } from "../syntax/terms.js";
 
 /** A term of a clause: a ground term (its id), a variable (its slot), or a compound with variables. */
 export type Pattern = GroundPattern | VariablePattern | CompoundPattern;
@@ -110,10 +109,6 @@ const DOMAIN = " domain";
 /** Relations the game's meaning is read from; everything they depend on is kept. */
 const QUERY_RELATIONS = ["role/1", "init/1", "legal/2", "next/1", "sees/2", "goal/2", "terminal/0"];
 
-function isGroundTerm(term: Term): boolean {
-  return term.kind === "constant" || (term.kind === "compound" && term.args.every(isGroundTerm));
-}
-
 export function compileProgram(description: Description): Program {
   const store = new TermStore();
   const relations: Relation[] = [];
@@ -133,7 +128,7 @@ export function compileProgram(description: Description): Program {
     const slots = new Map<string, number>();
     const varNames: string[] = [];
     const pattern = (term: Term): Pattern => {
-      if (isGroundTerm(term)) return { k: 0, id: store.intern(term) };
+      if (isGround(term)) return { k: 0, id: store.intern(term) };
       if (term.kind === "variable") {
         let slot = slots.get(term.name);
         if (slot === undefined) {
@@ -215,7 +210,7 @@ export function compileProgram(description: Description): Program {
   const roles: number[] = [];
   for (const rule of description.rules) {
     const arg = rule.head.args[0];
-    if (rule.head.relation === "role" && rule.head.args.length === 1 && rule.body.length === 0 && isGroundTerm(arg)) {
+    if (rule.head.relation === "role" && rule.head.args.length === 1 && rule.body.length === 0 && isGround(arg)) {
       const id = store.intern(arg);
       if (!roles.includes(id)) roles.push(id);
     }
