@@ -50,6 +50,8 @@ import { NESTING_TOO_DEEP, nestedTooDeep, solveAfterTooDeep, type NestedCall } f
 export { Table, Layer, callHash };
 
 const EMPTY: readonly number[][] = [];
+/** A level of `solveBody`'s stack with no call in it. */
+const NO_CALL: number[] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
 const HOLDS: readonly number[][] = [[]];
 /** Widest call whose bound positions a plan's mask holds (31 bits: a 32nd would make the mask negative, a generic plan's key). */
@@ -84,6 +86,12 @@ export class Evaluator implements PlanHost {
    */
   private readonly trail: number[] = [];
   private trailTop = 0;
+  /** Per level of the bodies being solved by `solveBody` (the innermost on top): a positive literal's answers, the next to try, its call; every literal's trail mark. */
+  private readonly bodyAnswers: (readonly number[][])[] = [];
+  private readonly bodyNext: number[] = [];
+  private readonly bodyMarks: number[] = [];
+  private readonly bodyCalls: number[][] = [];
+  private bodyTop = 0;
   private readonly callStack: Table[] = [];
   private readonly sccStack: Table[] = [];
   private pass = 0;
@@ -429,7 +437,7 @@ export class Evaluator implements PlanHost {
       for (let j = 0; j < call.length && unifies; j++) {
         if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
       }
-      if (unifies) this.solveBody(plan, 0, frame, clause, t);
+      if (unifies) this.solveBody(plan, frame, clause, t);
       this.undo(mark, frame);
     }
     this.frames[this.framesFree++] = frame;
@@ -443,71 +451,128 @@ export class Evaluator implements PlanHost {
     return plans;
   }
 
-  /** Solves the body from literal `i` on; a solution is an answer of `t`, or with `t` null ends the search (`found`). */
-  private solveBody(plan: CompiledPlan, i: number, frame: number[], clause: Clause, t: Table | null): void {
-    if (i === plan.literals.length) {
-      if (t === null) this.found = true;
-      else this.emit(clause, frame, t);
-      return;
+  /**
+   * Solves the body from its first literal; a solution is an answer of `t`, or with `t` null ends
+   * the search (`found`). A loop over the literals, not a call per literal: a body of thousands of
+   * literals is as deep as one (the levels' answers, places, trail marks and calls on the
+   * evaluator's body stack, which the calls it makes stack above).
+   */
+  private solveBody(plan: CompiledPlan, frame: number[], clause: Clause, t: Table | null): void {
+    const literals = plan.literals;
+    const n = literals.length;
+    const base = this.bodyTop;
+    this.bodyTop = base + n;
+    const answersAt = this.bodyAnswers;
+    const next = this.bodyNext;
+    const marks = this.bodyMarks;
+    const calls = this.bodyCalls;
+    while (answersAt.length < base + n) {
+      answersAt.push(EMPTY);
+      next.push(0);
+      marks.push(0);
+      calls.push(NO_CALL);
     }
-    const literal = plan.literals[i];
-    switch (literal.kind) {
-      case "pos": {
-        const args = literal.args;
-        const modes = plan.modes[i];
-        const slots = plan.slots[i];
-        const call = this.callArgs(args, modes, slots, frame);
-        const mask = plan.masks[i];
-        const answers = mask < 0 ? this.answersFor(literal.relation, call) : this.lookupAt(literal.relation, call, mask);
-        for (let a = 0; a < answers.length; a++) {
-          const tuple = answers[a];
-          const mark = this.trailTop;
-          if (this.matchFree(args, modes, slots, call, tuple, frame)) this.solveBody(plan, i + 1, frame, clause, t);
-          this.undo(mark, frame);
-          if (this.found) break;
+    try {
+      let i = 0;
+      // Enters literal i (`entering`), or comes back to it after the literals after it are done.
+      let entering = true;
+      while (i >= 0) {
+        if (i === n) {
+          if (t === null) this.found = true;
+          else this.emit(clause, frame, t);
+          i--;
+          entering = false;
+          continue;
         }
-        this.giveBack(call);
-        return;
-      }
-      case "neg": {
-        const args = literal.args;
-        const modes = plan.modes[i];
-        const slots = plan.slots[i];
-        const call = this.callArgs(args, modes, slots, frame);
-        const answers = this.answersFor(literal.relation, call);
-        if (!this.lastComplete) throw notStratified(this.store, literal.relation, call, clause);
-        let matched = false;
-        for (let a = 0; a < answers.length && !matched; a++) {
-          const mark = this.trailTop;
-          matched = this.matchFree(args, modes, slots, call, answers[a], frame);
-          this.undo(mark, frame);
+        const literal = literals[i];
+        const at = base + i;
+        if (!entering) {
+          // Back from the literals after it: undo what it bound, and try its next answer (a positive literal).
+          this.undo(marks[at], frame);
+          if (literal.kind !== "pos") {
+            i--;
+            continue;
+          }
+        } else {
+          marks[at] = this.trailTop;
+          switch (literal.kind) {
+            case "pos": {
+              const call = this.callArgs(literal.args, plan.modes[i], plan.slots[i], frame);
+              const mask = plan.masks[i];
+              answersAt[at] = mask < 0 ? this.answersFor(literal.relation, call) : this.lookupAt(literal.relation, call, mask);
+              calls[at] = call;
+              next[at] = 0;
+              break;
+            }
+            case "neg": {
+              const args = literal.args;
+              const modes = plan.modes[i];
+              const slots = plan.slots[i];
+              const call = this.callArgs(args, modes, slots, frame);
+              const answers = this.answersFor(literal.relation, call);
+              if (!this.lastComplete) throw notStratified(this.store, literal.relation, call, clause);
+              let matched = false;
+              for (let a = 0; a < answers.length && !matched; a++) {
+                const mark = this.trailTop;
+                matched = this.matchFree(args, modes, slots, call, answers[a], frame);
+                this.undo(mark, frame);
+              }
+              this.giveBack(call);
+              if (matched) {
+                i--;
+                entering = false;
+              } else i++;
+              continue;
+            }
+            case "distinct": {
+              const left = groundPattern(this.store, literal.left, frame);
+              const right = groundPattern(this.store, literal.right, frame);
+              if (left < 0 || right < 0) throw floundering(clause);
+              if (left !== right) i++;
+              else {
+                i--;
+                entering = false;
+              }
+              continue;
+            }
+            case "equal": {
+              const left = groundPattern(this.store, literal.left, frame);
+              const right = groundPattern(this.store, literal.right, frame);
+              if (left < 0 && right < 0) throw unboundEquality(clause);
+              const holds =
+                left >= 0 && right >= 0 ? left === right : left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame);
+              if (holds) i++;
+              else {
+                this.undo(marks[at], frame);
+                i--;
+                entering = false;
+              }
+              continue;
+            }
+          }
         }
-        this.giveBack(call);
-        if (!matched) this.solveBody(plan, i + 1, frame, clause, t);
-        return;
-      }
-      case "distinct": {
-        const left = groundPattern(this.store, literal.left, frame);
-        const right = groundPattern(this.store, literal.right, frame);
-        if (left < 0 || right < 0) throw floundering(clause);
-        if (left !== right) this.solveBody(plan, i + 1, frame, clause, t);
-        return;
-      }
-      case "equal": {
-        const left = groundPattern(this.store, literal.left, frame);
-        const right = groundPattern(this.store, literal.right, frame);
-        if (left >= 0 && right >= 0) {
-          if (left === right) this.solveBody(plan, i + 1, frame, clause, t);
-          return;
+        // A positive literal: its next answer that matches, or back to the literal before it.
+        const answers = answersAt[at];
+        const call = calls[at];
+        let a = this.found ? answers.length : next[at];
+        for (; a < answers.length; a++) {
+          if (this.matchFree(literal.args, plan.modes[i], plan.slots[i], call, answers[a], frame)) break;
+          this.undo(marks[at], frame);
         }
-        if (left < 0 && right < 0) throw unboundEquality(clause);
-        const mark = this.trailTop;
-        if (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) {
-          this.solveBody(plan, i + 1, frame, clause, t);
+        if (a < answers.length) {
+          next[at] = a + 1;
+          i++;
+          entering = true;
+        } else {
+          answersAt[at] = EMPTY;
+          this.giveBack(call);
+          calls[at] = NO_CALL;
+          i--;
+          entering = false;
         }
-        this.undo(mark, frame);
-        return;
       }
+    } finally {
+      this.bodyTop = base;
     }
   }
 

@@ -63,6 +63,12 @@ const NO_TUPLES: readonly number[][] = [];
 /** Most head and literal arguments a generated body handles (the plans' masks are 32-bit). */
 const MAX_ARGS = 30;
 
+/**
+ * Most literals a generated body has: each is a loop nested in the one before, and V8's parser (and
+ * the writer below, a call per literal) ran out of stack past about 800. Real bodies have 102 at most.
+ */
+export const MAX_GENERATED_LITERALS = 256;
+
 /** The error of a negated call met while it is being computed (the interpretive evaluation throws the same). */
 export function notStratified(store: TermStore, relation: Relation, call: readonly number[], clause: Clause): Error {
   return new Error(
@@ -95,9 +101,9 @@ export function planCode(plan: CompiledPlan, clause: Clause, mask: number): Plan
   return plan.code as PlanCode | null;
 }
 
-/** The generated function of a plan, or null when it is solved interpretively (too many arguments). */
+/** The generated function of a plan, or null when it is solved interpretively (too many arguments or literals). */
 export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
-  if (clause.head.length > MAX_ARGS) return null;
+  if (clause.head.length > MAX_ARGS || plan.literals.length > MAX_GENERATED_LITERALS) return null;
   for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
   const writer = new BodyWriter(plan, clause, mask);
   const body = writer.body();

@@ -25,9 +25,11 @@ export function planFor(clause: Clause, mask: number): readonly BodyLiteral[] {
 /** The body order of `planFor`, computed (the compiled plan keeps it). */
 function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const costs = literalCostsOf(clause.relation);
-  const boundBefore = new Map<BodyLiteral, ReadonlySet<number>>();
+  const boundBefore = new Map<BodyLiteral, VariablesBound>();
   const writtenPlan = writtenOrder(clause, mask, boundBefore);
-  if (costs === undefined) return writtenPlan;
+  // The greedy order below scores every literal left at every step; past MAX_ORDERED_LITERALS
+  // (no real game comes near: 102 literals at most) the written order is kept.
+  if (costs === undefined || clause.body.length > MAX_ORDERED_LITERALS) return writtenPlan;
   // A call of a relation with a guard (possible-guards.ts), fully bound where the written order reaches it
   // but not by the call alone: the guard's facts with the same arguments, as if written just before it
   // (ordered as a lookup of facts, with its place), and left out below where it would only test.
@@ -38,8 +40,11 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     if (guard === undefined || l.kind !== "pos" || l.vars.every((v) => headBound.has(v)) || !l.vars.every((v) => boundBefore.get(l)!.has(v))) continue;
     owners.set({ kind: "pos", relation: guard, args: l.args, vars: l.vars }, l);
   }
-  const writtenAt = (l: BodyLiteral): number => writtenPlan.indexOf(owners.get(l) ?? l);
-  const bodyAt = (l: BodyLiteral): number => clause.body.indexOf(owners.get(l) ?? l);
+  // Places by a map, not `indexOf`: the scores below ask them for every pair of literals left at every step.
+  const writtenIndex = new Map(writtenPlan.map((l, k) => [l, k]));
+  const bodyIndex = new Map(clause.body.map((l, k) => [l, k]));
+  const writtenAt = (l: BodyLiteral): number => writtenIndex.get(owners.get(l) ?? l) ?? -1;
+  const bodyAt = (l: BodyLiteral): number => bodyIndex.get(owners.get(l) ?? l) ?? -1;
   // A call of a state-dependent relation is dearer than a lookup (a table or a search per state),
   // and its mode decides which table or search it is (ground-calls.ts, relaxed.ts): such a call
   // keeps the written order's mode, and the written order among them. It comes when exactly the
@@ -60,21 +65,24 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   // them all; pentago's `row` binds a cell's whole position by static literals, which stays allowed).
   const guessedOpen = (m: BodyLiteral, bound: ReadonlySet<number>): boolean =>
     m.kind === "pos" && costs.guessedInput(m.relation) && !m.vars.every((v) => bound.has(v));
-  const spoils = (l: BodyLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): boolean => {
+  // `open`: the remaining literals that are `guessedOpen`, computed once per step.
+  const spoils = (l: BodyLiteral, bound: ReadonlySet<number>, open: readonly BodyLiteral[]): boolean => {
     const at = writtenAt(l);
-    const early = remaining.every((m) => m === l || !guessedOpen(m, bound) || at < writtenAt(m));
-    return remaining.some((m) => {
-      if (m === l || !guessedOpen(m, bound)) return false;
+    const early = open.every((m) => m === l || at < writtenAt(m));
+    return open.some((m) => {
+      if (m === l) return false;
       const before = boundBefore.get(m)!;
       const binds = m.vars.some((v) => !bound.has(v) && l.vars.includes(v) && !(early && before.has(v)));
       return binds && !m.vars.every((v) => bound.has(v) || l.vars.includes(v));
     });
   };
-  const score = (l: CallLiteral, bound: ReadonlySet<number>, remaining: readonly BodyLiteral[]): number => {
-    if (spoils(l, bound, remaining)) return Infinity;
+  // `dearLeft` and `open`: the dear and the `guessedOpen` literals remaining, computed once per step
+  // (a body of hundreds of literals scores each of them at every step).
+  const score = (l: CallLiteral, bound: ReadonlySet<number>, dearLeft: readonly BodyLiteral[], open: readonly BodyLiteral[]): number => {
+    if (spoils(l, bound, open)) return Infinity;
     if (costs.guessedInput(l.relation) && !l.vars.every((v) => bound.has(v)) && !sameBound(l, bound, boundBefore.get(l)!)) return Infinity;
     const at = writtenAt(l);
-    const ahead = remaining.filter((m) => m !== l && dear(m) && writtenAt(m) < at);
+    const ahead = dearLeft.filter((m) => m !== l && writtenAt(m) < at);
     const test = l.vars.every((v) => bound.has(v));
     if (!dear(l)) {
       const rules = l.relation.kind === "derived" && l.relation.clauses.length > 0;
@@ -108,9 +116,11 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
   const ordered = order(clause, mask, (remaining, bound) => {
     let best = -1;
     let bestScore = Infinity;
+    const dearLeft = remaining.filter(dear);
+    const open = remaining.filter((m) => guessedOpen(m, bound));
     remaining.forEach((l, k) => {
       if (l.kind !== "pos") return;
-      const s = score(l, bound, remaining);
+      const s = score(l, bound, dearLeft, open);
       if (s < bestScore) [best, bestScore] = [k, s];
     });
     // None allowed cannot happen (the first positive literal of the written order left is); kept as written if it did.
@@ -149,15 +159,23 @@ function keyPositions(l: CallLiteral, bound: ReadonlySet<number>): number {
 }
 
 /** Whether a literal's variables bound are the same in `a` and `b`. */
-function sameBound(l: CallLiteral, a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
+function sameBound(l: CallLiteral, a: VariablesBound, b: VariablesBound): boolean {
   return l.vars.every((v) => a.has(v) === b.has(v));
+}
+
+/** Literals of a body at most that `bodyOrder` orders by cost (a step per literal, each scoring every literal left). */
+const MAX_ORDERED_LITERALS = 400;
+
+/** The variables bound at a point of a body order. */
+interface VariablesBound {
+  has(variable: number): boolean;
 }
 
 /** How much dearer than a lookup's answer each answer of a state-dependent call with free positions counts (`bodyOrder`). */
 const STATE_CALL_WEIGHT = 4;
 
 /** The order of `planFor` with the positive literals in the written order; `boundBefore` gets the variables bound before each literal. */
-function writtenOrder(clause: Clause, mask: number, boundBefore: Map<BodyLiteral, ReadonlySet<number>>): readonly BodyLiteral[] {
+function writtenOrder(clause: Clause, mask: number, boundBefore: Map<BodyLiteral, VariablesBound>): readonly BodyLiteral[] {
   const allBound = (vars: readonly number[], bound: ReadonlySet<number>) => vars.every((v) => bound.has(v));
   return order(
     clause,
@@ -182,7 +200,7 @@ function order(
   clause: Clause,
   mask: number,
   next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number,
-  boundBefore: Map<BodyLiteral, ReadonlySet<number>> | null = null,
+  boundBefore: Map<BodyLiteral, VariablesBound> | null = null,
   waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => boolean = () => false,
   /** Literals ordered with the body's (guards). */
   extra: readonly BodyLiteral[] = [],
@@ -191,11 +209,20 @@ function order(
   const allBound = (vars: readonly number[]) => vars.every((v) => bound.has(v));
   const remaining = [...clause.body, ...extra];
   const ordered: BodyLiteral[] = [];
+  // The step at which each variable was bound (-1: by the head), so that what was bound before a
+  // literal is a view, not a copy of `bound` per literal (a body of thousands of literals).
+  const stepOf = new Map<number, number>();
+  for (const v of bound) stepOf.set(v, -1);
   const take = (k: number) => {
     const [literal] = remaining.splice(k, 1);
-    boundBefore?.set(literal, new Set(bound));
+    const step = ordered.length;
+    boundBefore?.set(literal, { has: (v) => (stepOf.get(v) ?? Infinity) < step });
     ordered.push(literal);
-    literal.vars.forEach((v) => bound.add(v));
+    for (const v of literal.vars) {
+      if (bound.has(v)) continue;
+      bound.add(v);
+      stepOf.set(v, step);
+    }
   };
   while (remaining.length > 0) {
     let progress = true;
