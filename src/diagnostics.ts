@@ -28,6 +28,7 @@ export type DiagnosticCode =
   | "case" // one symbol spelled with different case (one symbol in GDL, two for GGP-Base)
   | "goal" // a goal value that is not a whole number from 0 to 100
   | "ground" // grounding failed (clingo error, limit reached)
+  | "declared" // the game's own base/input (--declared-base-input) leave out what its rules derive
   | "timeout"
   | "out-of-memory"
   | "cancelled" // the caller stopped the grounding (a Cancel button)

@@ -31,6 +31,7 @@ import { translate, type AspProgram, type TranslateFlags, type TranslateScope } 
 import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
+import { undeclared, type Undeclared } from "./ground/declared.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, type Propnet } from "./propnet/index.js";
 import { describeProbe, describeProbeRun, type GroundingProbe } from "./hybrid/relation-names.js";
@@ -230,6 +231,11 @@ export async function groundDescription(
   // goal values that only grounding tells (a variable in the head): integers from 0 to 100
   const badGoals = groundGoalValueErrors(extracted.game, description);
   if (badGoals.length > 0) return { file, status: "invalid", diagnostics: [...diagnostics, ...badGoals], times, description, program, progress };
+  // the game's own base and input, where they leave out what its ground rules derive: said
+  if (program.usedDeclaredBaseInput && scope === "game") {
+    const missing = undeclared(extracted.game);
+    if (missing.fluents.length > 0 || missing.moves.length > 0) diagnostics.push(undeclaredWarning(file, description, missing));
+  }
   return {
     file,
     status: "ok",
@@ -244,6 +250,24 @@ export async function groundDescription(
     ...(outcome.grounder !== undefined ? { grounder: outcome.grounder } : {}),
     ...(outcome.fallback !== undefined ? { fallback: outcome.fallback } : {}),
   };
+}
+
+/** The warning of a grounding with the game's own base and input that leave out `missing` (ground/declared.ts), at its first `base` rule. */
+function undeclaredWarning(file: string, description: Description, missing: Undeclared): Diagnostic {
+  const at = description.rules.find((r) => r.head.relation === "base")?.pos ?? NO_POSITION;
+  const sample = (items: readonly string[]) => `${items.slice(0, 3).join(", ")}${items.length > 3 ? `, ... (${items.length} in all)` : ""}`;
+  const lacks = [
+    ...(missing.fluents.length > 0 ? [`base lacks ${sample(missing.fluents)}, which init or next derive`] : []),
+    ...(missing.moves.length > 0 ? [`input lacks ${sample(missing.moves.map((m) => `(${m.role} ${m.move})`))}, which legal derives`] : []),
+  ];
+  return diagnostic(
+    "warning",
+    "declared",
+    file,
+    at,
+    `the game's own base and input leave out what its ground rules derive (${lacks.join("; ")}): where a reachable state holds such a fluent or allows such a move, ` +
+      `the ground game is wrong (what reads it was not ground); without --declared-base-input the static relaxation covers them`,
+  );
 }
 
 function readWhole(aspif: string): CompactGroundProgram {
