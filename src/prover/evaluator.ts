@@ -30,13 +30,11 @@
  * of level 2 with a state and a joint move. A query whose calls nest deeper than a JavaScript stack
  * holds is solved from the middle of the chain first (nesting.ts).
  */
-import type { Clause, CompiledPlan, Pattern, Program, Relation } from "./program.js";
-import { groundPattern, patternVars } from "./program.js";
+import type { Program, Relation } from "./program.js";
 import { groundCallComponents } from "./ground-calls.js";
 import { clausePlansOf } from "./clause-plans.js";
 import type { ClausePlans } from "./clause-plans.js";
-import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ, compiledPlanFor } from "./plan.js";
-import { floundering, notStratified, unboundEquality, unsafeRule } from "./plan-code.js";
+import { compiledPlanFor } from "./plan.js";
 import type { PlanHost } from "./plan-code.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
@@ -46,12 +44,11 @@ import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
 import { NESTING_TOO_DEEP, nestedTooDeep, solveAfterTooDeep, type NestedCall } from "./nesting.js";
+import { InterpretedBodies } from "./interpreted-body.js";
 
 export { Table, Layer, callHash };
 
 const EMPTY: readonly number[][] = [];
-/** A level of `solveBody`'s stack with no call in it. */
-const NO_CALL: number[] = [];
 /** The answers of a fully bound call that holds: one, which callers never read (no position is free). */
 const HOLDS: readonly number[][] = [[]];
 /** Widest call whose bound positions a plan's mask holds (31 bits: a 32nd would make the mask negative, a generic plan's key). */
@@ -79,19 +76,8 @@ export class Evaluator implements PlanHost {
   /** Tables made in `staticLayer` since it was made. */
   private staticTables = 0;
   private layers: [Layer, Layer | null, Layer | null];
-  /**
-   * Slots bound since each mark, up to `trailTop`. Every stack and pool of the evaluator keeps
-   * its own height: V8 trims an array that `pop` leaves less than half full and allocates again
-   * on the next `push`, which was a good part of the prover's garbage.
-   */
-  private readonly trail: number[] = [];
-  private trailTop = 0;
-  /** Per level of the bodies being solved by `solveBody` (the innermost on top): a positive literal's answers, the next to try, its call; every literal's trail mark. */
-  private readonly bodyAnswers: (readonly number[][])[] = [];
-  private readonly bodyNext: number[] = [];
-  private readonly bodyMarks: number[] = [];
-  private readonly bodyCalls: number[][] = [];
-  private bodyTop = 0;
+  /** Clauses without a generated body, solved over their compiled plans (interpreted-body.ts). */
+  private readonly interpreted: InterpretedBodies;
   private readonly callStack: Table[] = [];
   private readonly sccStack: Table[] = [];
   private pass = 0;
@@ -100,10 +86,12 @@ export class Evaluator implements PlanHost {
   lastComplete = true;
   /** Makes the input layers of states and moves. */
   private readonly inputs: InputRouter;
-  /** Frames of clauses and calls of literals, reused: most of the evaluator's garbage otherwise. */
-  private readonly frames: number[][] = [];
-  private framesFree = 0;
-  /** Calls by their length (an array's length is never changed: that was slow), and per length how many are free. */
+  /**
+   * Calls of literals by their length, reused (most of the evaluator's garbage otherwise; an array's
+   * length is never changed: that was slow), and per length how many are free. Every stack and pool
+   * keeps its own height: V8 trims an array that `pop` leaves less than half full and allocates again
+   * on the next `push`, which was a good part of the prover's garbage.
+   */
   private readonly calls: number[][][] = [];
   private readonly callsFree: number[] = [];
   private readonly freePositions = new FreePositions();
@@ -121,7 +109,7 @@ export class Evaluator implements PlanHost {
   nestingLimit = Infinity;
   /** The outermost depth of `searching` a loop has reached since the search at the top began. */
   private loopDepth = NO_LOOP;
-  /** Set when the body of the call searched at the top holds: every loop of solveBody stops. */
+  /** Set when the body of the call searched at the top holds: every loop of a body stops. */
   found = false;
   /** Searches and tables begun so far (tells a search that met none). */
   private searches = 0;
@@ -138,7 +126,7 @@ export class Evaluator implements PlanHost {
    * `staticTableLimit`: see STATIC_TABLE_LIMIT; `groundLoopLimit`: see GROUND_LOOP_LIMIT; `keepStaticAnswers`: whether the
    * answers of fully bound calls that hold in every state are kept for the game (dense-memo.ts, relaxed.ts); `compiledPlans`:
    * bodies solved by compiled plans (plan.ts) as generated functions (true, plan-code.ts), by compiled plans read by
-   * `solveBody` ("modes"), or by the interpretive evaluation (false); the tests compare them.
+   * the interpretive bodies (interpreted-body.ts; "modes"), or by the interpretive evaluation (false); the tests compare them.
    */
   constructor(
     readonly program: Program,
@@ -153,6 +141,7 @@ export class Evaluator implements PlanHost {
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
     this.inputs = new InputRouter(program);
+    this.interpreted = new InterpretedBodies(this);
     const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false, compiledPlans) : null;
     this.relaxed = statics === null ? null : new RelaxedCheck(program, this.groundComponent, (r, call) => statics.query(r, call, null, null));
   }
@@ -193,7 +182,8 @@ export class Evaluator implements PlanHost {
 
   /** Empties the stacks of a query that failed. */
   private resetStacks(): void {
-    this.callStack.length = this.sccStack.length = this.trailTop = this.searchDepth = this.pass = 0;
+    this.callStack.length = this.sccStack.length = this.searchDepth = this.pass = 0;
+    this.interpreted.reset();
     this.loopDepth = NO_LOOP;
     this.found = false;
   }
@@ -410,8 +400,6 @@ export class Evaluator implements PlanHost {
    * holds (`found` set).
    */
   private solveClauses(relation: Relation, call: readonly number[], mask: number, wide: boolean, t: Table | null): void {
-    // One frame for every clause, taken from a pool and reset by the trail.
-    const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     const plans = wide ? null : this.clausePlans(relation, mask);
     const clauseList = relation.clauses;
     clauses: for (let c = 0; c < clauseList.length && !this.found; c++) {
@@ -430,17 +418,8 @@ export class Evaluator implements PlanHost {
         const p = head[j];
         if (call[j] >= 0 && p.k === 0 && p.id !== call[j]) continue clauses;
       }
-      const plan = plans !== null ? plans.plans[c] : compiledPlanFor(clause, mask, true);
-      for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-      const mark = this.trailTop;
-      let unifies = true;
-      for (let j = 0; j < call.length && unifies; j++) {
-        if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
-      }
-      if (unifies) this.solveBody(plan, frame, clause, t);
-      this.undo(mark, frame);
+      this.interpreted.solve(clause, plans !== null ? plans.plans[c] : compiledPlanFor(clause, mask, true), call, t);
     }
-    this.frames[this.framesFree++] = frame;
   }
 
   /** The plans of a relation's clauses for the bound positions of `mask` (clause-plans.ts), kept per relation and mask. */
@@ -449,152 +428,6 @@ export class Evaluator implements PlanHost {
     let plans = byMask.get(mask);
     if (plans === undefined) byMask.set(mask, (plans = clausePlansOf(relation, mask, !this.compiledPlans, this.generated)));
     return plans;
-  }
-
-  /**
-   * Solves the body from its first literal; a solution is an answer of `t`, or with `t` null ends
-   * the search (`found`). A loop over the literals, not a call per literal: a body of thousands of
-   * literals is as deep as one (the levels' answers, places, trail marks and calls on the
-   * evaluator's body stack, which the calls it makes stack above).
-   */
-  private solveBody(plan: CompiledPlan, frame: number[], clause: Clause, t: Table | null): void {
-    const literals = plan.literals;
-    const n = literals.length;
-    const base = this.bodyTop;
-    this.bodyTop = base + n;
-    const answersAt = this.bodyAnswers;
-    const next = this.bodyNext;
-    const marks = this.bodyMarks;
-    const calls = this.bodyCalls;
-    while (answersAt.length < base + n) {
-      answersAt.push(EMPTY);
-      next.push(0);
-      marks.push(0);
-      calls.push(NO_CALL);
-    }
-    try {
-      let i = 0;
-      // Enters literal i (`entering`), or comes back to it after the literals after it are done.
-      let entering = true;
-      while (i >= 0) {
-        if (i === n) {
-          if (t === null) this.found = true;
-          else this.emit(clause, frame, t);
-          i--;
-          entering = false;
-          continue;
-        }
-        const literal = literals[i];
-        const at = base + i;
-        if (!entering) {
-          // Back from the literals after it: undo what it bound, and try its next answer (a positive literal).
-          this.undo(marks[at], frame);
-          if (literal.kind !== "pos") {
-            i--;
-            continue;
-          }
-        } else {
-          marks[at] = this.trailTop;
-          switch (literal.kind) {
-            case "pos": {
-              const call = this.callArgs(literal.args, plan.modes[i], plan.slots[i], frame);
-              const mask = plan.masks[i];
-              answersAt[at] = mask < 0 ? this.answersFor(literal.relation, call) : this.lookupAt(literal.relation, call, mask);
-              calls[at] = call;
-              next[at] = 0;
-              break;
-            }
-            case "neg": {
-              const args = literal.args;
-              const modes = plan.modes[i];
-              const slots = plan.slots[i];
-              const call = this.callArgs(args, modes, slots, frame);
-              const answers = this.answersFor(literal.relation, call);
-              if (!this.lastComplete) throw notStratified(this.store, literal.relation, call, clause);
-              let matched = false;
-              for (let a = 0; a < answers.length && !matched; a++) {
-                const mark = this.trailTop;
-                matched = this.matchFree(args, modes, slots, call, answers[a], frame);
-                this.undo(mark, frame);
-              }
-              this.giveBack(call);
-              if (matched) {
-                i--;
-                entering = false;
-              } else i++;
-              continue;
-            }
-            case "distinct": {
-              const left = groundPattern(this.store, literal.left, frame);
-              const right = groundPattern(this.store, literal.right, frame);
-              if (left < 0 || right < 0) throw floundering(clause);
-              if (left !== right) i++;
-              else {
-                i--;
-                entering = false;
-              }
-              continue;
-            }
-            case "equal": {
-              const left = groundPattern(this.store, literal.left, frame);
-              const right = groundPattern(this.store, literal.right, frame);
-              if (left < 0 && right < 0) throw unboundEquality(clause);
-              const holds =
-                left >= 0 && right >= 0 ? left === right : left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame);
-              if (holds) i++;
-              else {
-                this.undo(marks[at], frame);
-                i--;
-                entering = false;
-              }
-              continue;
-            }
-          }
-        }
-        // A positive literal: its next answer that matches, or back to the literal before it.
-        const answers = answersAt[at];
-        const call = calls[at];
-        let a = this.found ? answers.length : next[at];
-        for (; a < answers.length; a++) {
-          if (this.matchFree(literal.args, plan.modes[i], plan.slots[i], call, answers[a], frame)) break;
-          this.undo(marks[at], frame);
-        }
-        if (a < answers.length) {
-          next[at] = a + 1;
-          i++;
-          entering = true;
-        } else {
-          answersAt[at] = EMPTY;
-          this.giveBack(call);
-          calls[at] = NO_CALL;
-          i--;
-          entering = false;
-        }
-      }
-    } finally {
-      this.bodyTop = base;
-    }
-  }
-
-  private emit(clause: Clause, frame: number[], t: Table): void {
-    const call = t.call;
-    const tuple = new Array<number>(call.length);
-    for (let j = 0; j < call.length; j++) {
-      const id = call[j] >= 0 ? call[j] : groundPattern(this.store, clause.head[j], frame);
-      if (id < 0) {
-        const unbound = patternVars([clause.head[j]]).filter((s) => frame[s] < 0).map((s) => `?${clause.varNames[s]}`);
-        throw unsafeRule(this.store, clause, call, unbound);
-      }
-      tuple[j] = id;
-    }
-    this.addAnswer(t, tuple);
-  }
-
-  private undo(mark: number, frame: number[]): void {
-    const trail = this.trail;
-    let top = this.trailTop;
-    while (top > mark) frame[trail[--top]] = -1;
-    this.trailTop = top;
   }
 
   /** A call array of length `n` from the pool (given back by `giveBack`). */
@@ -612,54 +445,4 @@ export class Evaluator implements PlanHost {
     this.calls[n][this.callsFree[n]++] = call;
   }
 
-  /** The call of a literal under the frame, by its arguments' modes (plan.ts), in an array from the pool (given back by the caller). */
-  private callArgs(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, frame: number[]): number[] {
-    const n = args.length;
-    const call = this.takeCall(n);
-    for (let j = 0; j < n; j++) {
-      const mode = modes[j];
-      if (mode === ARG_READ) call[j] = frame[slots[j]];
-      else if (mode === ARG_CONST) call[j] = slots[j];
-      else if (mode !== ARG_GENERIC) call[j] = mode === ARG_GROUND ? groundPattern(this.store, args[j], frame) : -1;
-      else {
-        const p = args[j];
-        call[j] = p.k === 0 ? p.id : p.k === 1 ? frame[p.slot] : groundPattern(this.store, p, frame);
-      }
-    }
-    return call;
-  }
-
-  /** Matches an answer at the positions the call left free, by the arguments' modes (plan.ts). */
-  private matchFree(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
-    for (let j = 0; j < modes.length; j++) {
-      const mode = modes[j];
-      if (mode === ARG_BIND) {
-        const slot = slots[j];
-        frame[slot] = tuple[j];
-        this.trail[this.trailTop++] = slot;
-      } else if (mode === ARG_MATCH || (mode === ARG_GENERIC && call[j] < 0)) {
-        if (!this.match(args[j], tuple[j], frame)) return false;
-      }
-    }
-    return true;
-  }
-
-  /** Matches a pattern against a ground term, binding variables (recorded on the trail). */
-  private match(p: Pattern, id: number, frame: number[]): boolean {
-    if (p.k === 0) return p.id === id;
-    if (p.k === 1) {
-      const bound = frame[p.slot];
-      if (bound < 0) {
-        frame[p.slot] = id;
-        this.trail[this.trailTop++] = p.slot;
-        return true;
-      }
-      return bound === id;
-    }
-    const store = this.store;
-    const args = store.argsOf[id];
-    if (args === null || store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
-    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
-    return true;
-  }
 }

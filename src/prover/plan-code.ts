@@ -4,7 +4,7 @@
  * loops over their answers, each variable in a local of the function (the plan knows where each
  * is bound: no frame, no trail, no undo), each call's arguments built inline by their modes, and
  * the head's tuple built at the end. The evaluator (evaluator.ts) keeps the calls that may
- * re-enter it (`answersFor`, `lookupAt`); the interpretive `solveBody` stays the reference the
+ * re-enter it (`answersFor`, `lookupAt`); the interpretive bodies (interpreted-body.ts) stay the reference the
  * tests compare against.
  *
  * The function is made with `new Function` (the core runs in Node and in a page without a CSP, as

@@ -123,6 +123,12 @@ export interface RandomGameOptions {
    * `distinct` or its negation, in two negative literals, or local to one.
    */
   readonly unsafe?: boolean;
+  /**
+   * Fluents and moves as bare variables, as real games write them: a record of each role's last
+   * move `(last ?r ?m)`, legal moves read from it, a frame rule over every fluent `(next ?f)`, a view
+   * over every fluent, a view of who moved. Not with declared base and input (they are typed).
+   */
+  readonly untyped?: boolean;
 }
 
 /** A random valid GDL game in KIF, the same for the same seed. */
@@ -328,7 +334,7 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   // base and input declared (GDL 2010), as the products of the argument types' domains; not where a
   // rule may be unsafe: its variable ranges over every term of the game, beyond the types (the
   // declarations would leave out reachable moves and fluents: a game not well defined, seed 60766)
-  if (!options.unsafe && chance(rng, 0.25)) {
+  if (!options.unsafe && !options.untyped && chance(rng, 0.25)) {
     const declare = (head: (args: string[]) => string, types: readonly ArgType[], prefix: string[] = []) => {
       const b = new Body(rng);
       const args = types.map((t) => {
@@ -363,6 +369,18 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   for (const r of roles) {
     out.push(rule(() => `(won ${r})`, pool, true));
     out.push(`(<= (goal ${r} 100) (won ${r}))`, `(<= (goal ${r} 0) (not (won ${r})))`);
+  }
+
+  // bare variables for fluents and moves (last, so that the games without them stay as they were)
+  if (options.untyped) {
+    if (chance(rng, 0.7)) out.push("(<= (next (last ?r ?m)) (does ?r ?m))");
+    if (chance(rng, 0.4)) out.push("(<= (legal ?r ?m) (true (control ?r)) (true (last ?r ?m)))");
+    if (chance(rng, 0.4)) out.push(`(<= (next ?f) (true ?f) (not (true (control ${pick(rng, roles)}))))`);
+    if (chance(rng, 0.5)) {
+      const fluent = chance(rng, 0.5) ? `(step ${randomInt(rng, LAST + 1)})` : `(control ${pick(rng, roles)})`;
+      out.push("(<= (anyfluent ?f) (true ?f))", `(<= (won ${pick(rng, roles)}) (anyfluent ${fluent}))`);
+    }
+    if (chance(rng, 0.4)) out.push("(<= (moved ?r) (does ?r ?m) (not (does ?r noop)))", "(<= (next (busy ?r)) (moved ?r))");
   }
   return out.join("\n") + "\n";
 }
