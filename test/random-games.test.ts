@@ -136,6 +136,9 @@ const ANCHOR_COUNT = Number(process.env.RANDOM_ANCHOR_GAMES ?? 6);
 
 describe.skipIf(ANCHOR_COUNT === 0)("random games against GGP-Base's prover (GDL) and the Dresden GameController (GDL-II)", () => {
   let dir: string;
+  /** Per anchor: the games compared with it, and those it gave no step of within its time limit (skipped). */
+  const compared = new Map<AnchorName, number>();
+  const outOfTime = new Map<AnchorName, number>();
   beforeAll(() => void (dir = mkdtempSync(path.join(tmpdir(), "random-anchors-"))));
   afterAll(() => void (dir && rmSync(dir, { recursive: true, force: true })));
   for (let i = 0; i < ANCHOR_COUNT; i++) {
@@ -147,14 +150,21 @@ describe.skipIf(ANCHOR_COUNT === 0)("random games against GGP-Base's prover (GDL
       it.skip(`seed ${seed} against ${anchor}: skipped: ${unavailable}`, () => undefined);
       continue;
     }
-    it(`seed ${seed} against ${anchor}`, async () => {
+    it(`seed ${seed} against ${anchor}`, async (context) => {
       const text = randomGdlGame(seed, { scale: gdl2 ? 1 : 1 + (i % 2), gdl2, anchorSafe: true, untyped: i % 2 === 1 });
       const file = path.join(dir, `random-${seed}.kif`);
       writeFileSync(file, text);
       // the JavaProver is slow on some games: a trace cut short by its limit is compared as far as it goes
       const trace = runAnchorTrace(anchor, file, { playouts: 3, seed: 7, maxMoves: 10, timeoutSeconds: 30 });
       if (!("playouts" in trace)) throw new Error(`${anchor}: ${trace.error}\n${text}`);
-      if (trace.playouts.every((p) => p.steps.length === 0)) throw new Error(`${anchor} gave no step to compare: ${trace.error ?? "an empty trace"}`);
+      if (trace.playouts.every((p) => p.steps.length === 0)) {
+        // The Dresden JavaProver has no tabling: on some random GDL-II games it gives no step in minutes
+        // (seed 90002: none in 5 min). Not a disagreement; the last test below fails when most of an
+        // anchor's games end so, so that an anchor that hangs on everything is not passed over.
+        if (!/timeout/.test(trace.error ?? "")) throw new Error(`${anchor} gave no step to compare: ${trace.error ?? "an empty trace"}`);
+        outOfTime.set(anchor, (outOfTime.get(anchor) ?? 0) + 1);
+        context.skip(`${anchor} gave no step within 30 s: ${trace.error}`);
+      }
       const description = loadFile(file).description!;
       const game = await loadGame(file);
       const reasoners: [string, KifReasoner<unknown>][] = [
@@ -166,6 +176,10 @@ describe.skipIf(ANCHOR_COUNT === 0)("random games against GGP-Base's prover (GDL
         if ("mismatch" in replay) throw new Error(`${name} vs ${anchor}: ${describeTraceMismatch(replay.mismatch)}\n${text}`);
         expect(replay.agreed.steps, name).toBeGreaterThan(0);
       }
+      compared.set(anchor, (compared.get(anchor) ?? 0) + 1);
     }, 120_000);
   }
+  it("compared at least half of each anchor's games (the others gave no step in time)", () => {
+    for (const [anchor, late] of outOfTime) expect(compared.get(anchor) ?? 0, `${anchor}: ${late} games without a step in time`).toBeGreaterThanOrEqual(late);
+  });
 });

@@ -115,7 +115,8 @@ export interface RandomGameOptions {
    * Only what the anchors' provers take (../shared/anchors): no fact without arguments (the Dresden
    * GameController's JavaProver does not parse one), no `distinct` of compound terms (it holds every
    * one false: `(distinct (pt c 5) (pt a 4))` fails there), and `noop` legal for every role in every state
-   * (GGP-Base's prover-trace stops where a role has no legal move).
+   * (GGP-Base's prover-trace stops where a role has no legal move); with `gdl2`, a static graph without
+   * cycles (the JavaProver loops on one).
    */
   readonly anchorSafe?: boolean;
   /**
@@ -167,8 +168,12 @@ export function randomGdlGame(seed: number, options: RandomGameOptions = {}): st
   }
   // a binary static relation over one type and its closure (recursive)
   const edge: RelationSig = { name: "edge", types: [D, D] };
-  for (const [a, b] of [["a", "b"], ["b", "c"], ["c", "a"], ["a", "a"]]) if (chance(rng, 0.6)) out.push(`(edge ${a} ${b})`);
-  out.push("(edge c b)");
+  // a graph with cycles (tables must close them), but none for the Dresden GameController: its
+  // JavaProver has no tabling, and `(reach ?v ?v)` over a cycle never returns there (seed 90002)
+  const acyclic = options.anchorSafe === true && options.gdl2 === true;
+  const edges = acyclic ? [["a", "b"], ["b", "c"], ["a", "c"]] : [["a", "b"], ["b", "c"], ["c", "a"], ["a", "a"]];
+  for (const [a, b] of edges) if (chance(rng, 0.6)) out.push(`(edge ${a} ${b})`);
+  out.push(acyclic ? "(edge b c)" : "(edge c b)");
   statics.push(edge);
   out.push("(<= (reach ?x ?y) (edge ?x ?y))", "(<= (reach ?x ?z) (edge ?x ?y) (reach ?y ?z))");
   statics.push({ name: "reach", types: [D, D] });
