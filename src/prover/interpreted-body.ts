@@ -18,6 +18,7 @@ import { ARG_BIND, ARG_CONST, ARG_GENERIC, ARG_GROUND, ARG_MATCH, ARG_READ } fro
 import { floundering, notStratified, unboundEquality, unsafeRule } from "./plan-code.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
+import { Trail } from "./trail.js";
 
 const EMPTY: readonly number[][] = [];
 /** A level of the body stack with no call in it. */
@@ -40,9 +41,8 @@ export interface BodyHost {
 
 /** Solves clauses over their compiled plans for one evaluator, with the bindings described above. */
 export class InterpretedBodies {
-  /** Slots bound since each mark, up to `trailTop`. */
-  private readonly trail: number[] = [];
-  private trailTop = 0;
+  /** The bindings of the frames being solved. */
+  private readonly trail: Trail;
   /** Frames of clauses, reused. */
   private readonly frames: number[][] = [];
   private framesFree = 0;
@@ -53,24 +53,26 @@ export class InterpretedBodies {
   private readonly bodyCalls: number[][] = [];
   private bodyTop = 0;
 
-  constructor(private readonly host: BodyHost) {}
+  constructor(private readonly host: BodyHost) {
+    this.trail = new Trail(host.store);
+  }
 
   /** Forgets the bindings of a query that failed (the evaluator empties its stacks). */
   reset(): void {
-    this.trailTop = this.bodyTop = 0;
+    this.trail.top = this.bodyTop = 0;
   }
 
   /** Solves `clause` by `plan` for `call` (its constant head positions already checked by the caller): each answer added to `t`, or with `t` null until the body holds. */
   solve(clause: Clause, plan: CompiledPlan, call: readonly number[], t: Table | null): void {
     const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
     for (let v = frame.length; v < clause.varNames.length; v++) frame.push(-1);
-    const mark = this.trailTop;
+    const mark = this.trail.top;
     let unifies = true;
     for (let j = 0; j < call.length && unifies; j++) {
-      if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
+      if (call[j] >= 0) unifies = this.trail.match(clause.head[j], call[j], frame);
     }
     if (unifies) this.solveBody(plan, frame, clause, t);
-    this.undo(mark, frame);
+    this.trail.undo(mark, frame);
     this.frames[this.framesFree++] = frame;
   }
 
@@ -112,13 +114,13 @@ export class InterpretedBodies {
         const at = base + i;
         if (!entering) {
           // Back from the literals after it: undo what it bound, and try its next answer (a positive literal).
-          this.undo(marks[at], frame);
+          this.trail.undo(marks[at], frame);
           if (literal.kind !== "pos") {
             i--;
             continue;
           }
         } else {
-          marks[at] = this.trailTop;
+          marks[at] = this.trail.top;
           switch (literal.kind) {
             case "pos": {
               const call = this.callArgs(literal.args, plan.modes[i], plan.slots[i], frame);
@@ -137,9 +139,9 @@ export class InterpretedBodies {
               if (!host.lastComplete) throw notStratified(host.store, literal.relation, call, clause);
               let matched = false;
               for (let a = 0; a < answers.length && !matched; a++) {
-                const mark = this.trailTop;
+                const mark = this.trail.top;
                 matched = this.matchFree(args, modes, slots, call, answers[a], frame);
-                this.undo(mark, frame);
+                this.trail.undo(mark, frame);
               }
               host.giveBack(call);
               if (matched) {
@@ -164,10 +166,10 @@ export class InterpretedBodies {
               const right = groundPattern(host.store, literal.right, frame);
               if (left < 0 && right < 0) throw unboundEquality(clause);
               const holds =
-                left >= 0 && right >= 0 ? left === right : left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame);
+                left >= 0 && right >= 0 ? left === right : left >= 0 ? this.trail.match(literal.right, left, frame) : this.trail.match(literal.left, right, frame);
               if (holds) i++;
               else {
-                this.undo(marks[at], frame);
+                this.trail.undo(marks[at], frame);
                 i--;
                 entering = false;
               }
@@ -181,7 +183,7 @@ export class InterpretedBodies {
         let a = host.found ? answers.length : next[at];
         for (; a < answers.length; a++) {
           if (this.matchFree(literal.args, plan.modes[i], plan.slots[i], call, answers[a], frame)) break;
-          this.undo(marks[at], frame);
+          this.trail.undo(marks[at], frame);
         }
         if (a < answers.length) {
           next[at] = a + 1;
@@ -215,13 +217,6 @@ export class InterpretedBodies {
     host.addAnswer(t, tuple);
   }
 
-  private undo(mark: number, frame: number[]): void {
-    const trail = this.trail;
-    let top = this.trailTop;
-    while (top > mark) frame[trail[--top]] = -1;
-    this.trailTop = top;
-  }
-
   /** The call of a literal under the frame, by its arguments' modes (plan.ts), in an array from the pool (given back by the caller). */
   private callArgs(args: readonly Pattern[], modes: Uint8Array, slots: Int32Array, frame: number[]): number[] {
     const n = args.length;
@@ -245,32 +240,11 @@ export class InterpretedBodies {
     for (let j = 0; j < modes.length; j++) {
       const mode = modes[j];
       if (mode === ARG_BIND) {
-        const slot = slots[j];
-        frame[slot] = tuple[j];
-        this.trail[this.trailTop++] = slot;
+        this.trail.bind(frame, slots[j], tuple[j]);
       } else if (mode === ARG_MATCH || (mode === ARG_GENERIC && call[j] < 0)) {
-        if (!this.match(args[j], tuple[j], frame)) return false;
+        if (!this.trail.match(args[j], tuple[j], frame)) return false;
       }
     }
-    return true;
-  }
-
-  /** Matches a pattern against a ground term, binding variables (recorded on the trail). */
-  private match(p: Pattern, id: number, frame: number[]): boolean {
-    if (p.k === 0) return p.id === id;
-    if (p.k === 1) {
-      const bound = frame[p.slot];
-      if (bound < 0) {
-        frame[p.slot] = id;
-        this.trail[this.trailTop++] = p.slot;
-        return true;
-      }
-      return bound === id;
-    }
-    const store = this.host.store;
-    const args = store.argsOf[id];
-    if (args === null || store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
-    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
     return true;
   }
 }

@@ -30,6 +30,7 @@ import { addGuard, groundPattern, patternVars } from "./program.js";
 import type { TermStore } from "./term-store.js";
 import { TupleIndex } from "./tuple-index.js";
 import { MAX_NESTING } from "./nesting.js";
+import { Trail } from "./trail.js";
 
 /** Tuples of one guard at most (more and its component gets none: a guard is read as facts). */
 export const GUARD_TUPLES = 20_000;
@@ -195,22 +196,8 @@ function relaxClause(clause: Clause, guardOf: (relation: Relation) => TupleIndex
 /** Every head tuple of a relaxed clause's solutions, to `emit` (it may grow a guard the clause reads). */
 function solve(store: TermStore, clause: RelaxedClause, budget: { work: number }, emit: (tuple: number[]) => void): void {
   const frame = new Array<number>(clause.slots).fill(-1);
-  const trail: number[] = [];
+  const trail = new Trail(store);
   const ground = (p: Pattern): number => groundPattern(store, p, frame);
-  const match = (p: Pattern, id: number): boolean => {
-    if (p.k === 0) return p.id === id;
-    if (p.k === 1) {
-      if (frame[p.slot] < 0) {
-        frame[p.slot] = id;
-        trail.push(p.slot);
-      }
-      return frame[p.slot] === id;
-    }
-    const args = store.argsOf[id];
-    if (args === null || store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
-    for (let j = 0; j < args.length; j++) if (!match(p.args[j], args[j])) return false;
-    return true;
-  };
   const step = (i: number): void => {
     if (++budget.work > GUARD_WORK) throw new OverBudget();
     if (i === clause.literals.length) {
@@ -231,11 +218,11 @@ function solve(store: TermStore, clause: RelaxedClause, budget: { work: number }
     }
     // A guard read here may grow while it is walked: the tuples added are walked too.
     for (let a = 0; a < answers.length; a++) {
-      const mark = trail.length;
+      const mark = trail.top;
       let matches = true;
-      for (let j = 0; j < call.length && matches; j++) if (call[j] < 0) matches = match(args[j], answers[a][j]);
+      for (let j = 0; j < call.length && matches; j++) if (call[j] < 0) matches = trail.match(args[j], answers[a][j], frame);
       if (matches) step(i + 1);
-      while (trail.length > mark) frame[trail.pop()!] = -1;
+      trail.undo(mark, frame);
     }
   };
   step(0);

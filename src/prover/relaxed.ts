@@ -37,6 +37,7 @@ import { projectedPositions } from "./projection.js";
 import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
 import { groundPattern } from "./program.js";
 import type { TermStore } from "./term-store.js";
+import { Trail } from "./trail.js";
 
 /** Calls whose possibility is kept at most; more and the memo starts again (it is a cache). */
 export const RELAXED_MEMO_LIMIT = 1_000_000;
@@ -77,9 +78,8 @@ export class RelaxedCheck {
   private readonly unchecked: Uint8Array;
   /** Whether the check running leaves positions free: a `not` of a static relation must then have its variables bound. */
   private projecting = false;
-  /** Slots bound, in order, up to `trailTop`. */
-  private readonly trail: number[] = [];
-  private trailTop = 0;
+  /** The bindings of the frames being checked. */
+  private readonly trail: Trail;
   /** Calls being checked, outermost first, up to `depth` (a loop back to one of them counts as possible). */
   private readonly checkingRelations: Relation[] = [];
   private readonly checkingCalls: (readonly number[])[] = [];
@@ -102,6 +102,7 @@ export class RelaxedCheck {
     statics: StaticQuery,
   ) {
     this.store = program.store;
+    this.trail = new Trail(program.store);
     this.statics = statics;
     this.projected = projectedPositions(program, groundComponent);
     const n = program.relations.length;
@@ -192,7 +193,7 @@ export class RelaxedCheck {
     this.checkingRelations[depth] = relation;
     this.checkingCalls[depth] = call;
     this.depth = depth + 1;
-    const mark = this.trailTop;
+    const mark = this.trail.top;
     const outer = this.projecting;
     this.projecting = projecting;
     try {
@@ -200,7 +201,7 @@ export class RelaxedCheck {
     } catch {
       return true; // undecided, or the static evaluation failed: a search will tell
     } finally {
-      this.trailTop = mark;
+      this.trail.top = mark;
       this.depth = depth;
       this.projecting = outer;
     }
@@ -218,11 +219,11 @@ export class RelaxedCheck {
       }
       const frame = this.framesFree > 0 ? this.frames[--this.framesFree] : [];
       for (let v = 0; v < clause.varNames.length; v++) frame[v] = -1;
-      const mark = this.trailTop;
+      const mark = this.trail.top;
       let unifies = true;
-      for (let j = 0; j < call.length && unifies; j++) if (call[j] >= 0) unifies = this.match(clause.head[j], call[j], frame);
+      for (let j = 0; j < call.length && unifies; j++) if (call[j] >= 0) unifies = this.trail.match(clause.head[j], call[j], frame);
       const holds = unifies && this.body(planFor(clause, bound), 0, frame, clause);
-      this.trailTop = mark; // the frame is reset when it is taken again: its bindings need no undoing
+      this.trail.top = mark; // the frame is reset when it is taken again: its bindings need no undoing
       this.frames[this.framesFree++] = frame;
       if (holds) return true;
     }
@@ -249,9 +250,9 @@ export class RelaxedCheck {
     const right = groundPattern(this.store, literal.right, frame);
     if (left >= 0 && right >= 0) return (left === right) === (literal.kind === "equal") && this.body(plan, i + 1, frame, clause);
     if (literal.kind === "distinct" || (left < 0 && right < 0)) throw UNDECIDED;
-    const mark = this.trailTop;
-    const holds = (left >= 0 ? this.match(literal.right, left, frame) : this.match(literal.left, right, frame)) && this.body(plan, i + 1, frame, clause);
-    this.undo(mark, frame);
+    const mark = this.trail.top;
+    const holds = (left >= 0 ? this.trail.match(literal.right, left, frame) : this.trail.match(literal.left, right, frame)) && this.body(plan, i + 1, frame, clause);
+    this.trail.undo(mark, frame);
     return holds;
   }
 
@@ -284,17 +285,17 @@ export class RelaxedCheck {
         // A variable left free by a projection stands for one value: "no answer matches" would not widen.
         if (this.projecting && !bound) throw UNDECIDED;
         for (const answer of answers) {
-          const mark = this.trailTop;
+          const mark = this.trail.top;
           const matched = this.matchFree(literal.args, call, answer, frame);
-          this.undo(mark, frame);
+          this.trail.undo(mark, frame);
           if (matched) return false;
         }
         return this.body(plan, i + 1, frame, clause);
       }
       for (const answer of answers) {
-        const mark = this.trailTop;
+        const mark = this.trail.top;
         const holds = this.matchFree(literal.args, call, answer, frame) && this.body(plan, i + 1, frame, clause);
-        this.undo(mark, frame);
+        this.trail.undo(mark, frame);
         if (holds) return true;
       }
       return false;
@@ -321,29 +322,8 @@ export class RelaxedCheck {
     return this.body(plan, i + 1, frame, clause);
   }
 
-  /** Unbinds the slots bound since `mark` (each frame's bindings are on the trail above its mark). */
-  private undo(mark: number, frame: number[]): void {
-    while (this.trailTop > mark) frame[this.trail[--this.trailTop]] = -1;
-  }
-
   private matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
-    for (let j = 0; j < args.length; j++) if (call[j] < 0 && !this.match(args[j], tuple[j], frame)) return false;
-    return true;
-  }
-
-  /** Matches a pattern against a ground term, binding variables of the frame. */
-  private match(p: Pattern, id: number, frame: number[]): boolean {
-    if (p.k === 0) return p.id === id;
-    if (p.k === 1) {
-      if (frame[p.slot] < 0) {
-        frame[p.slot] = id;
-        this.trail[this.trailTop++] = p.slot;
-      }
-      return frame[p.slot] === id;
-    }
-    const args = this.store.argsOf[id];
-    if (args === null || this.store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
-    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
+    for (let j = 0; j < args.length; j++) if (call[j] < 0 && !this.trail.match(args[j], tuple[j], frame)) return false;
     return true;
   }
 }

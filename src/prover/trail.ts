@@ -1,0 +1,50 @@
+/**
+ * A frame's variables bound by matching patterns against ground terms, each binding recorded on a
+ * trail so that everything bound since a mark can be undone: the interpretive bodies
+ * (interpreted-body.ts), the relaxation's checks (relaxed.ts) and the guards' bottom-up pass
+ * (possible-guards.ts) match the same way. The trail keeps its own height (`top`): V8 trims an
+ * array that `pop` leaves less than half full and allocates again on the next `push`.
+ */
+import type { Pattern } from "./program.js";
+import type { TermStore } from "./term-store.js";
+
+export class Trail {
+  /** Slots bound, in order, up to `top`. */
+  private readonly slots: number[] = [];
+  /** The height of the trail: a mark to undo to. */
+  top = 0;
+
+  constructor(private readonly store: TermStore) {}
+
+  /** Binds a free slot of the frame to a term id. */
+  bind(frame: number[], slot: number, id: number): void {
+    frame[slot] = id;
+    this.slots[this.top++] = slot;
+  }
+
+  /** Unbinds the slots bound since `mark`. */
+  undo(mark: number, frame: number[]): void {
+    const slots = this.slots;
+    let top = this.top;
+    while (top > mark) frame[slots[--top]] = -1;
+    this.top = top;
+  }
+
+  /** Matches a pattern against a ground term, binding the frame's free variables in it. */
+  match(p: Pattern, id: number, frame: number[]): boolean {
+    if (p.k === 0) return p.id === id;
+    if (p.k === 1) {
+      const bound = frame[p.slot];
+      if (bound < 0) {
+        this.bind(frame, p.slot, id);
+        return true;
+      }
+      return bound === id;
+    }
+    const store = this.store;
+    const args = store.argsOf[id];
+    if (args === null || store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
+    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
+    return true;
+  }
+}
