@@ -21,7 +21,7 @@ import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Di
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
 import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
 import { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
-import { firstLine, formatBytes, formatMagnitude } from "./text.js";
+import { firstLine, formatBytes, formatMagnitude, sampleList } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
@@ -255,10 +255,9 @@ export async function groundDescription(
 /** The warning of a grounding with the game's own base and input that leave out `missing` (ground/declared.ts), at its first `base` rule. */
 function undeclaredWarning(file: string, description: Description, missing: Undeclared): Diagnostic {
   const at = description.rules.find((r) => r.head.relation === "base")?.pos ?? NO_POSITION;
-  const sample = (items: readonly string[]) => `${items.slice(0, 3).join(", ")}${items.length > 3 ? `, ... (${items.length} in all)` : ""}`;
   const lacks = [
-    ...(missing.fluents.length > 0 ? [`base lacks ${sample(missing.fluents)}, which init or next derive`] : []),
-    ...(missing.moves.length > 0 ? [`input lacks ${sample(missing.moves.map((m) => `(${m.role} ${m.move})`))}, which legal derives`] : []),
+    ...(missing.fluents.length > 0 ? [`base lacks ${sampleList(missing.fluents)}, which init or next derive`] : []),
+    ...(missing.moves.length > 0 ? [`input lacks ${sampleList(missing.moves.map((m) => `(${m.role} ${m.move})`))}, which legal derives`] : []),
   ];
   return diagnostic(
     "warning",

@@ -1,6 +1,7 @@
 /**
- * Small text helpers for messages: the first line of a long message, and sizes written for a
- * person reading a one-line progress or failure message (`1.2 M ground rules`, `310 MiB`).
+ * Small text helpers for messages: the first line of a long message, the first items of a long
+ * list, and sizes written for a person reading a one-line progress or failure message (`1.2 M
+ * ground rules`, `310 MiB`).
  * Tables of results use report/format.ts instead (exact counts with separators).
  */
 
@@ -24,4 +25,10 @@ export function formatBytes(n: number): string {
   if (n >= 1 << 30) return `${(n / (1 << 30)).toFixed(2)} GiB`;
   if (n >= 1 << 20) return `${(n / (1 << 20)).toFixed(0)} MiB`;
   return `${(n / 1024).toFixed(0)} KiB`;
+}
+
+/** The first three items, and how many there are in all when there are more: `a, b, c, ... (12 in all)`. */
+export function sampleList(items: readonly string[]): string {
+  const shown = items.slice(0, 3).join(", ");
+  return items.length > 3 ? `${shown}, ... (${items.length} in all)` : shown;
 }

@@ -8,10 +8,10 @@
  *
  * Why a warning and not an error or a second grounding: the ground program over-approximates the
  * reachable states, so a miss may be unreachable, and the paper's Definition 5 ("well defined")
- * asks only for what is reachable. Of the base games that declare both (and ground within 40 s), 25 miss some (gt_chicken's
- * base stops at `(round 99)` where the ground `next` reaches `(round 100)`, pawnToQueen's input has
- * no pawn's double step from d2), and all 25 agree with the prover along three whole playouts when
- * ground with their declarations. A game whose declarations do miss reachable fluents or moves
+ * asks only for what is reachable. Of the base games that declare both (and ground within 40 s),
+ * 25 miss some (gt_chicken's base stops at `(round 99)` where the ground `next` reaches `(round
+ * 100)`, pawnToQueen's input has no pawn's double step from d2), and all 25 agree with the prover
+ * along three whole playouts when ground with their declarations. A game whose declarations do miss reachable fluents or moves
  * (random game 60766: a move over an unsafe variable's terms) comes out wrong, now with the warning.
  */
 import { argumentPair, atomArguments, type ArgumentPair, type GroundGame, type InputMove } from "./ground-game.js";

@@ -14,6 +14,7 @@
 import { argumentPair, atomArguments, type ArgumentPair, type GroundClauses, type GroundGame } from "../../ground/ground-game.js";
 import { IntList } from "../../int-list.js";
 import { MoveTable } from "./move-table.js";
+import { sampleList } from "../../text.js";
 import { BASE, GOAL, INIT, INPUT, LEGAL, NEXT, SEES, TERMINAL, VIEW } from "./kinds.js";
 
 /** How an atom gets its value (`Normalized.cls`): from clauses, from the state, from the joint move, or never. */
@@ -74,10 +75,6 @@ export function rows(n: number, each: (emit: (key: number, value: number) => voi
   return { start, items };
 }
 
-function sample(items: readonly string[]): string {
-  const shown = items.slice(0, 3).join(", ");
-  return items.length > 3 ? `${shown}, ... (${items.length} in all)` : shown;
-}
 
 export function normalize(game: GroundGame): Normalized {
   const warnings: string[] = [];
@@ -115,7 +112,7 @@ export function normalize(game: GroundGame): Normalized {
     fluentOf[i] = addBase(f);
     if (baseFluents.length > before) addedBase.push(f);
   }
-  if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sample(addedBase)}`);
+  if (addedBase.length > 0) warnings.push(`fluents of next/init atoms missing from base, added: ${sampleList(addedBase)}`);
 
   // inputs, grouped by role: each role's moves in the order they come (input, then legal moves
   // missing from it), looked up by role and a range of the atom's text (move-table.ts)
@@ -167,8 +164,8 @@ export function normalize(game: GroundGame): Normalized {
     legalMove[i] = addInput(r, pair.text, pair.secondFrom, pair.secondTo);
     if (added) addedInputs.push(kifs[i]);
   }
-  if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sample(addedInputs)}`);
-  if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sample([...unknownRoles])}`);
+  if (addedInputs.length > 0) warnings.push(`legal moves missing from input, added: ${sampleList(addedInputs)}`);
+  if (unknownRoles.size > 0) warnings.push(`input moves of unknown roles ignored: ${sampleList([...unknownRoles])}`);
   const roleOffset = new Int32Array(roles.length + 1);
   const inputs: { role: number; move: string }[] = [];
   roles.forEach((_, r) => {
@@ -275,8 +272,8 @@ export function normalize(game: GroundGame): Normalized {
       }
     }
   }
-  if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sample(unknownGoalRoles)}`);
-  if (unknownSeesRoles.length > 0) warnings.push(`sees atoms of unknown roles kept as views: ${sample(unknownSeesRoles)}`);
+  if (unknownGoalRoles.length > 0) warnings.push(`legal/goal atoms of unknown roles kept as views: ${sampleList(unknownGoalRoles)}`);
+  if (unknownSeesRoles.length > 0) warnings.push(`sees atoms of unknown roles kept as views: ${sampleList(unknownSeesRoles)}`);
 
   const badHeads: string[] = [];
   const { head } = game.clauses;
@@ -285,7 +282,7 @@ export function normalize(game: GroundGame): Normalized {
   const clausesOf = rows(n, (emit) => {
     for (let c = 0; c < clauses.length; c++) emit(clauses.head[c], c);
   });
-  if (badHeads.length > 0) warnings.push(`clauses with a true/does head ignored: ${sample(badHeads)}`);
+  if (badHeads.length > 0) warnings.push(`clauses with a true/does head ignored: ${sampleList(badHeads)}`);
 
   return {
     roles,
