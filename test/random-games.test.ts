@@ -14,7 +14,8 @@
  * GGP-Base's prover (prover-trace) for GDL, the Dresden GameController (gc-trace) for GDL-II, the
  * prover and the machine `loadGame` gives compared with their traces (skipped where Java is missing).
  *
- * RANDOM_GAMES=N (default 30) games from seed RANDOM_GAMES_FROM (default 1), RANDOM_ANCHOR_GAMES=N
+ * RANDOM_GAMES=N (default 30) games from seed RANDOM_GAMES_FROM (default 1) (RANDOM_GAMES_SCALE,
+ * RANDOM_GAMES_ROLES: their size and players), RANDOM_ANCHOR_GAMES=N
  * (default 6) against the anchors: CI runs a slice, a longer run is the same test with a larger N.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -46,6 +47,8 @@ const COUNT = Number(process.env.RANDOM_GAMES ?? 30);
 const FROM = Number(process.env.RANDOM_GAMES_FROM ?? 1);
 /** Every other game twice the size (RANDOM_GAMES_SCALE sets the larger scale). */
 const SCALE = Number(process.env.RANDOM_GAMES_SCALE ?? 2);
+/** Players per game (RANDOM_GAMES_ROLES; default one or two at random, GDL-II's `random` besides). */
+const ROLES = process.env.RANDOM_GAMES_ROLES ? Number(process.env.RANDOM_GAMES_ROLES) : undefined;
 const PLAYOUTS = { playouts: 4, seed: 7, maxSteps: 10 };
 let hybrids = 0;
 const VARIANTS: readonly ProverOptions[] = [
@@ -82,7 +85,7 @@ describe.skipIf(COUNT === 0)("random games with variables: the pipeline, the pro
 
   for (let seed = FROM; seed < FROM + COUNT; seed++) {
     it(`seed ${seed}`, async () => {
-      const text = randomGdlGame(seed, { scale: seed % 2 === 0 ? SCALE : 1, gdl2: seed % 5 === 0, unsafe: seed % 3 === 1, untyped: seed % 4 === 3 });
+      const text = randomGdlGame(seed, { scale: seed % 2 === 0 ? SCALE : 1, roles: ROLES, gdl2: seed % 5 === 0, unsafe: seed % 3 === 1, untyped: seed % 4 === 3 });
       const file = path.join(dir, `random-${seed}.kif`);
       writeFileSync(file, text);
       const loaded = loadFile(file);
