@@ -65,6 +65,14 @@ describe("KIF layout", () => {
     expectSameMeaning(long, out);
   });
 
+  it("formats a term nested 1,990 deep, as deep as the reader takes, in both notations (it overflowed the stack)", () => {
+    const deep = `(role r)\n(init (c ${"(f ".repeat(1990)}0${")".repeat(1990)}))\n`;
+    const kif = fmt(deep);
+    expectSameMeaning(deep, kif);
+    const infix = formatGdl(`role(r).\ninit(c(${"f(".repeat(1990)}0${")".repeat(1990)})).\n`, { syntax: "infix" });
+    expect(infix.ok).toBe(true);
+  });
+
   it("keeps every token as written: case, odd variable names", () => {
     const text = "(<= (LEGAL ?Player (Move ?n++))  (TRUE (Control ?Player)))";
     expect(fmt(text)).toBe("(<= (LEGAL ?Player (Move ?n++))\n    (TRUE (Control ?Player)))\n");

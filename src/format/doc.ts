@@ -55,36 +55,37 @@ export const line: Doc = { kind: "line", flat: " " };
 export const softline: Doc = { kind: "line", flat: "" };
 export const comment = (text: string, trailing: boolean): Doc => ({ kind: "comment", text: text.trimEnd(), trailing });
 
-/** The width of `doc` on one line, or Infinity when it holds a comment (which ends its line). */
-function flatWidth(doc: Doc, memo: WeakMap<object, number>): number {
-  if (typeof doc === "string") return doc.length;
-  const known = memo.get(doc);
-  if (known !== undefined) return known;
-  let width: number;
-  if (Array.isArray(doc)) {
-    width = 0;
-    for (const part of doc as readonly Doc[]) {
-      width += flatWidth(part, memo);
-      if (width === Infinity) break;
+/**
+ * Whether `doc` fits on one line in `room` columns: false past them, or at a comment (which ends its
+ * line) or a broken group. It stops where the room ends, and walks with a stack of its own: a term
+ * nested 2,000 deep (the reader's limit) is a doc nested thousands deep.
+ */
+function fitsFlat(doc: Doc, room: number): boolean {
+  const stack: Doc[] = [doc];
+  let width = 0;
+  while (stack.length > 0) {
+    const d = stack.pop()!;
+    if (typeof d === "string") width += d.length;
+    else if (Array.isArray(d)) for (let k = d.length - 1; k >= 0; k--) stack.push((d as readonly Doc[])[k]);
+    else {
+      const node = d as Group | Align | Indent | Line | CommentDoc;
+      switch (node.kind) {
+        case "line":
+          width += node.flat.length;
+          break;
+        case "comment":
+          return false;
+        case "group":
+          if (node.broken) return false;
+          stack.push(node.doc);
+          break;
+        default:
+          stack.push(node.doc);
+      }
     }
-  } else {
-    const d = doc as Group | Align | Indent | Line | CommentDoc;
-    switch (d.kind) {
-      case "line":
-        width = d.flat.length;
-        break;
-      case "comment":
-        width = Infinity;
-        break;
-      case "group":
-        width = d.broken ? Infinity : flatWidth(d.doc, memo);
-        break;
-      default:
-        width = flatWidth(d.doc, memo);
-    }
+    if (width > room) return false;
   }
-  memo.set(doc as object, width);
-  return width;
+  return true;
 }
 
 /** Prints docs one after the other (the top-level items of a text), lines up to `width` columns. */
@@ -95,7 +96,6 @@ export class DocPrinter {
   private lineStart = 0;
   /** A comment ended the line: what is printed next starts on a new one. */
   private pendingBreak = false;
-  private readonly memo = new WeakMap<object, number>();
 
   constructor(private readonly width: number) {}
 
@@ -141,34 +141,46 @@ export class DocPrinter {
     this.column += text.length;
   }
 
-  private doc(doc: Doc, indent: number, flat: boolean): void {
-    if (typeof doc === "string") {
-      if (doc.length > 0) this.emit(doc, indent);
-      return;
-    }
-    if (Array.isArray(doc)) {
-      for (const part of doc as readonly Doc[]) this.doc(part, indent, flat);
-      return;
-    }
-    const d = doc as Group | Align | Indent | Line | CommentDoc;
-    switch (d.kind) {
-      case "group": {
-        const fits = flat || (!d.broken && !this.pendingBreak && this.column + flatWidth(d.doc, this.memo) <= this.width);
-        this.doc(d.doc, indent, fits);
-        return;
+  /** Prints `root` in pre-order from a stack of its own (a doc may nest thousands deep), each part with its indent and whether it is flat. */
+  private doc(root: Doc, rootIndent: number, rootFlat: boolean): void {
+    const docs: Doc[] = [root];
+    const indents: number[] = [rootIndent];
+    const flats: boolean[] = [rootFlat];
+    const push = (doc: Doc, indent: number, flat: boolean) => {
+      docs.push(doc);
+      indents.push(indent);
+      flats.push(flat);
+    };
+    while (docs.length > 0) {
+      const doc = docs.pop()!;
+      const indent = indents.pop()!;
+      const flat = flats.pop()!;
+      if (typeof doc === "string") {
+        if (doc.length > 0) this.emit(doc, indent);
+        continue;
       }
-      case "align":
-        this.doc(d.doc, this.pendingBreak ? indent : this.column, flat);
-        return;
-      case "indent":
-        this.doc(d.doc, indent + d.by, flat);
-        return;
-      case "line":
-        if (flat && !this.pendingBreak) this.emit(d.flat, indent);
-        else this.breakLine(indent);
-        return;
-      case "comment":
-        this.commentDoc(d, indent);
+      if (Array.isArray(doc)) {
+        for (let k = doc.length - 1; k >= 0; k--) push((doc as readonly Doc[])[k], indent, flat);
+        continue;
+      }
+      const d = doc as Group | Align | Indent | Line | CommentDoc;
+      switch (d.kind) {
+        case "group":
+          push(d.doc, indent, flat || (!d.broken && !this.pendingBreak && fitsFlat(d.doc, this.width - this.column)));
+          break;
+        case "align":
+          push(d.doc, this.pendingBreak ? indent : this.column, flat);
+          break;
+        case "indent":
+          push(d.doc, indent + d.by, flat);
+          break;
+        case "line":
+          if (flat && !this.pendingBreak) this.emit(d.flat, indent);
+          else this.breakLine(indent);
+          break;
+        case "comment":
+          this.commentDoc(d, indent);
+      }
     }
   }
 
