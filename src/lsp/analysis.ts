@@ -133,6 +133,16 @@ export class DocumentAnalysis {
     return this.domainsCache;
   }
 
+  /** The occurrence of a rule's head relation (found from the rule's start: a document holds hundreds of thousands of facts). */
+  headOccurrence(rule: number): Occurrence | undefined {
+    const span = this.ruleSpans[rule];
+    for (let k = this.firstOccurrenceFrom(span.start); k < this.occurrences.length && this.occurrences[k].start <= span.end; k++) {
+      const o = this.occurrences[k];
+      if (o.rule === rule && o.kind === "relation") return o;
+    }
+    return undefined;
+  }
+
   /** The occurrences of a variable in its rule. */
   variableOccurrences(rule: number, name: string): Occurrence[] {
     const span = this.ruleSpans[rule];

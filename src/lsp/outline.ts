@@ -24,7 +24,7 @@ export function documentSymbols(doc: GdlDocument): DocumentSymbol[] {
   const ruleSymbol = (i: number, kind: SymbolKind, name?: string): DocumentSymbol => {
     const rule = a.rules[i];
     const span = a.ruleSpans[i];
-    const head = a.occurrences.find((o) => o.rule === i && o.kind === "relation") ?? { start: span.start, end: span.start };
+    const head = a.headOccurrence(i) ?? { start: span.start, end: span.start };
     return {
       name: name ?? print.atom(rule.head),
       detail: rule.body.length === 0 ? "fact" : `rule, ${rule.body.length} literal${rule.body.length === 1 ? "" : "s"}`,
