@@ -135,23 +135,24 @@ export class DocumentAnalysis {
 
   /** The occurrence of a rule's head relation (found from the rule's start: a document holds hundreds of thousands of facts). */
   headOccurrence(rule: number): Occurrence | undefined {
-    const span = this.ruleSpans[rule];
-    for (let k = this.firstOccurrenceFrom(span.start); k < this.occurrences.length && this.occurrences[k].start <= span.end; k++) {
-      const o = this.occurrences[k];
-      if (o.rule === rule && o.kind === "relation") return o;
-    }
+    for (const o of this.inRule(rule)) if (o.kind === "relation") return o;
     return undefined;
   }
 
   /** The occurrences of a variable in its rule. */
   variableOccurrences(rule: number, name: string): Occurrence[] {
-    const span = this.ruleSpans[rule];
     const out: Occurrence[] = [];
+    for (const o of this.inRule(rule)) if (o.kind === "variable" && o.name === name) out.push(o);
+    return out;
+  }
+
+  /** The occurrences of a rule, in text order: those within its span, from the first by binary search. */
+  private *inRule(rule: number): Generator<Occurrence> {
+    const span = this.ruleSpans[rule];
     for (let k = this.firstOccurrenceFrom(span.start); k < this.occurrences.length && this.occurrences[k].start <= span.end; k++) {
       const o = this.occurrences[k];
-      if (o.kind === "variable" && o.rule === rule && o.name === name) out.push(o);
+      if (o.rule === rule) yield o;
     }
-    return out;
   }
 
   private firstOccurrenceFrom(offset: number): number {

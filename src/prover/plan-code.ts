@@ -67,7 +67,7 @@ const MAX_ARGS = 30;
  * Most literals a generated body has: each is a loop nested in the one before, and V8's parser (and
  * the writer below, a call per literal) ran out of stack past about 800. Real bodies have 102 at most.
  */
-export const MAX_GENERATED_LITERALS = 256;
+const MAX_GENERATED_LITERALS = 256;
 
 /** The error of a negated call met while it is being computed (the interpretive evaluation throws the same). */
 export function notStratified(store: TermStore, relation: Relation, call: readonly number[], clause: Clause): Error {

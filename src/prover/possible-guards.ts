@@ -219,9 +219,7 @@ function solve(store: TermStore, clause: RelaxedClause, budget: { work: number }
     // A guard read here may grow while it is walked: the tuples added are walked too.
     for (let a = 0; a < answers.length; a++) {
       const mark = trail.top;
-      let matches = true;
-      for (let j = 0; j < call.length && matches; j++) if (call[j] < 0) matches = trail.match(args[j], answers[a][j], frame);
-      if (matches) step(i + 1);
+      if (trail.matchFree(args, call, answers[a], frame)) step(i + 1);
       trail.undo(mark, frame);
     }
   };

@@ -286,7 +286,7 @@ export class RelaxedCheck {
         if (this.projecting && !bound) throw UNDECIDED;
         for (const answer of answers) {
           const mark = this.trail.top;
-          const matched = this.matchFree(literal.args, call, answer, frame);
+          const matched = this.trail.matchFree(literal.args, call, answer, frame);
           this.trail.undo(mark, frame);
           if (matched) return false;
         }
@@ -294,7 +294,7 @@ export class RelaxedCheck {
       }
       for (const answer of answers) {
         const mark = this.trail.top;
-        const holds = this.matchFree(literal.args, call, answer, frame) && this.body(plan, i + 1, frame, clause);
+        const holds = this.trail.matchFree(literal.args, call, answer, frame) && this.body(plan, i + 1, frame, clause);
         this.trail.undo(mark, frame);
         if (holds) return true;
       }
@@ -321,10 +321,4 @@ export class RelaxedCheck {
     if (ground && !this.possible(relation, call)) return false;
     return this.body(plan, i + 1, frame, clause);
   }
-
-  private matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
-    for (let j = 0; j < args.length; j++) if (call[j] < 0 && !this.trail.match(args[j], tuple[j], frame)) return false;
-    return true;
-  }
 }
-

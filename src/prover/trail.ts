@@ -47,4 +47,10 @@ export class Trail {
     for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
     return true;
   }
+
+  /** Matches an answer `tuple` at the positions `call` left free (negative), binding the frame's variables there. */
+  matchFree(args: readonly Pattern[], call: readonly number[], tuple: readonly number[], frame: number[]): boolean {
+    for (let j = 0; j < args.length; j++) if (call[j] < 0 && !this.match(args[j], tuple[j], frame)) return false;
+    return true;
+  }
 }
