@@ -88,12 +88,24 @@ function fitsFlat(doc: Doc, room: number): boolean {
   return true;
 }
 
-/** Prints docs one after the other (the top-level items of a text), lines up to `width` columns. */
+/** `text` without the spaces and tabs at its end. */
+function trimSpaces(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/**
+ * Prints docs one after the other (the top-level items of a text), lines up to `width` columns.
+ * The lines printed are kept apart from the one being printed: what is done to the end of a line
+ * (trimming it, a comment going back to it) costs that line's length, not the text's.
+ */
 export class DocPrinter {
-  private out = "";
+  /** The lines before the current one, trimmed. */
+  private readonly done: string[] = [];
+  /** The current line. */
+  private line = "";
   private column = 0;
-  /** Where the current line starts in `out`. */
-  private lineStart = 0;
   /** A comment ended the line: what is printed next starts on a new one. */
   private pendingBreak = false;
 
@@ -101,15 +113,15 @@ export class DocPrinter {
 
   /** The text so far, one line break at the end. */
   text(): string {
-    return this.out.replace(/[ \t]+$/, "") + "\n";
+    return [...this.done, trimSpaces(this.line)].join("\n") + "\n";
   }
 
   /** Starts a new line at column 0, after `blankLines` empty ones (nothing at the start of the text). */
   newLine(blankLines: number): void {
-    if (this.out.length === 0) return;
-    this.trimLine();
-    this.out += "\n".repeat(1 + blankLines);
-    this.lineStart = this.out.length;
+    if (this.done.length === 0 && this.line === "") return;
+    this.done.push(trimSpaces(this.line));
+    for (let k = 0; k < blankLines; k++) this.done.push("");
+    this.line = "";
     this.column = 0;
     this.pendingBreak = false;
   }
@@ -118,26 +130,20 @@ export class DocPrinter {
     this.doc(doc, 0, false);
   }
 
-  private trimLine(): void {
-    const trimmed = this.out.replace(/[ \t]+$/, "");
-    if (trimmed.length >= this.lineStart) this.out = trimmed;
-  }
-
   private breakLine(indent: number): void {
-    this.trimLine();
-    this.out += "\n" + " ".repeat(indent);
-    this.lineStart = this.out.length - indent;
+    this.done.push(trimSpaces(this.line));
+    this.line = " ".repeat(indent);
     this.column = indent;
     this.pendingBreak = false;
   }
 
   private atLineStart(): boolean {
-    return this.out.length === 0 || /^[ \t]*$/.test(this.out.slice(this.lineStart));
+    return trimSpaces(this.line) === "";
   }
 
   private emit(text: string, indent: number): void {
     if (this.pendingBreak) this.breakLine(indent);
-    this.out += text;
+    this.line += text;
     this.column += text.length;
   }
 
@@ -186,19 +192,18 @@ export class DocPrinter {
 
   private commentDoc(d: CommentDoc, indent: number): void {
     if (d.trailing) {
-      if (this.atLineStart() && this.lineStart > 0 && !this.pendingBreak) {
+      if (this.atLineStart() && this.done.length > 0 && !this.pendingBreak) {
         // a break was taken just before it: back to the end of the line it ended
-        this.out = this.out.slice(0, this.lineStart - 1).replace(/[ \t]+$/, "");
-        this.lineStart = this.out.lastIndexOf("\n") + 1;
+        this.line = this.done.pop()!;
       }
-      this.out += " " + d.text;
+      this.line += " " + d.text;
     } else {
       if (!this.atLineStart() || this.pendingBreak) this.breakLine(indent);
       else if (this.column !== indent) {
-        this.out = this.out.slice(0, this.lineStart) + " ".repeat(indent);
+        this.line = " ".repeat(indent);
         this.column = indent;
       }
-      this.out += d.text;
+      this.line += d.text;
     }
     this.pendingBreak = true;
   }
