@@ -113,7 +113,7 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
         m.kind === "pos" &&
         (writtenAt(m) < writtenAt(l) || (bodyAt(m) < bodyAt(l) && m.vars.every((v) => bound.has(v)))),
     );
-  const ordered = order(clause, mask, (remaining, bound) => {
+  const next = (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>): number => {
     let best = -1;
     let bestScore = Infinity;
     const dearLeft = remaining.filter(dear);
@@ -125,7 +125,8 @@ function bodyOrder(clause: Clause, mask: number): readonly BodyLiteral[] {
     });
     // None allowed cannot happen (the first positive literal of the written order left is); kept as written if it did.
     return best >= 0 ? best : remaining.findIndex((l) => l.kind === "pos");
-  }, null, waits, [...owners.keys()]);
+  };
+  const ordered = order(clause, mask, { kind: "cost", next, waits, extra: [...owners.keys()] });
   if (owners.size === 0) return ordered;
   const bound = new Set(headBound);
   return ordered.filter((l) => {
@@ -176,45 +177,82 @@ const STATE_CALL_WEIGHT = 4;
 
 /** The order of `planFor` with the positive literals in the written order; `boundBefore` gets the variables bound before each literal. */
 function writtenOrder(clause: Clause, mask: number, boundBefore: Map<BodyLiteral, VariablesBound>): readonly BodyLiteral[] {
-  const allBound = (vars: readonly number[], bound: ReadonlySet<number>) => vars.every((v) => bound.has(v));
-  return order(
-    clause,
-    mask,
-    (remaining, bound) => {
-      let k = remaining.findIndex(
-        (l) => l.kind === "pos" && (l.relation.kind !== "derived" || l.relation.clauses.length === 0) && allBound(l.vars, bound),
-      );
-      if (k < 0) k = remaining.findIndex((l) => l.kind === "pos");
-      return k;
-    },
-    boundBefore,
-  );
+  return order(clause, mask, { kind: "written" }, boundBefore);
 }
 
+/** How `order` picks the positive literal to solve next. */
+type PositiveChoice =
+  /** The first lookup of an input or of facts left whose variables are all bound, else the first positive literal left. */
+  | { readonly kind: "written" }
+  /**
+   * `next`'s pick among the literals left (in the written order; -1 when none); a `not`, `distinct`
+   * or `not distinct` whose variables are bound waits while `waits` says so; `extra` literals are
+   * ordered with the body's (guards). The literals left are listed at every step: for bodies of at
+   * most MAX_ORDERED_LITERALS.
+   */
+  | {
+      readonly kind: "cost";
+      readonly next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number;
+      readonly waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => boolean;
+      readonly extra: readonly BodyLiteral[];
+    };
+
+/** The relation of a positive literal has no rules: a lookup of an input or of facts. */
+const isLookup = (l: BodyLiteral): boolean => l.kind === "pos" && (l.relation.kind !== "derived" || l.relation.clauses.length === 0);
+
 /**
- * A body order: each `not`, `distinct` and `not distinct` as soon as its variables are bound (and
- * `waits` lets it), a positive literal (the index `next` picks among those remaining, in the
- * written order; -1 when none) when none is, the rest last as written.
+ * A body order: each `not`, `distinct` and `not distinct` as soon as its variables are bound, the
+ * first written first (an `equal` as soon as one side's are), a positive literal (as `choice`
+ * picks) when none is, the rest last as written. Linear in the body (but for the cost order's
+ * own scoring): each literal counts its variables not bound yet, and a variable bound counts down
+ * the literals it occurs in; those ready wait in a queue by their written place.
  */
-function order(
-  clause: Clause,
-  mask: number,
-  next: (remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => number,
-  boundBefore: Map<BodyLiteral, VariablesBound> | null = null,
-  waits: (literal: BodyLiteral, remaining: readonly BodyLiteral[], bound: ReadonlySet<number>) => boolean = () => false,
-  /** Literals ordered with the body's (guards). */
-  extra: readonly BodyLiteral[] = [],
-): readonly BodyLiteral[] {
+function order(clause: Clause, mask: number, choice: PositiveChoice, boundBefore: Map<BodyLiteral, VariablesBound> | null = null): readonly BodyLiteral[] {
   const bound = boundVariables(clause, mask);
-  const allBound = (vars: readonly number[]) => vars.every((v) => bound.has(v));
-  const remaining = [...clause.body, ...extra];
+  const literals = choice.kind === "cost" ? [...clause.body, ...choice.extra] : clause.body;
+  const taken = new Uint8Array(literals.length);
+  let left = literals.length;
   const ordered: BodyLiteral[] = [];
   // The step at which each variable was bound (-1: by the head), so that what was bound before a
   // literal is a view, not a copy of `bound` per literal (a body of thousands of literals).
   const stepOf = new Map<number, number>();
   for (const v of bound) stepOf.set(v, -1);
-  const take = (k: number) => {
-    const [literal] = remaining.splice(k, 1);
+  // Slot 2i counts literal i's variables not bound yet (an `equal`: its left side's), slot 2i + 1 an `equal`'s right side's.
+  const unbound = new Int32Array(2 * literals.length);
+  const slotsOf = new Map<number, number[]>();
+  const queued = new Uint8Array(literals.length);
+  const readyFilters = new IndexQueue();
+  const readyLookups = new IndexQueue();
+  const ready = (i: number) => {
+    if (queued[i]) return;
+    queued[i] = 1;
+    (literals[i].kind === "pos" ? readyLookups : readyFilters).push(i);
+  };
+  const count = (slot: number, vars: readonly number[]): number => {
+    let n = 0;
+    for (const v of new Set(vars)) {
+      if (bound.has(v)) continue;
+      n++;
+      const slots = slotsOf.get(v);
+      if (slots) slots.push(slot);
+      else slotsOf.set(v, [slot]);
+    }
+    unbound[slot] = n;
+    return n;
+  };
+  literals.forEach((l, i) => {
+    if (l.kind === "equal") {
+      const leftOpen = count(2 * i, patternVars([l.left]));
+      const rightOpen = count(2 * i + 1, patternVars([l.right]));
+      if (leftOpen === 0 || rightOpen === 0) ready(i);
+    } else if (l.kind !== "pos" || (choice.kind === "written" && isLookup(l))) {
+      if (count(2 * i, l.vars) === 0) ready(i);
+    }
+  });
+  const take = (i: number) => {
+    const literal = literals[i];
+    taken[i] = 1;
+    left--;
     const step = ordered.length;
     boundBefore?.set(literal, { has: (v) => (stepOf.get(v) ?? Infinity) < step });
     ordered.push(literal);
@@ -222,36 +260,95 @@ function order(
       if (bound.has(v)) continue;
       bound.add(v);
       stepOf.set(v, step);
+      for (const slot of slotsOf.get(v) ?? []) if (--unbound[slot] === 0) ready(slot >> 1);
+      slotsOf.delete(v);
     }
   };
-  while (remaining.length > 0) {
-    let progress = true;
-    while (progress) {
-      progress = false;
-      for (let k = 0; k < remaining.length; k++) {
-        const l = remaining[k];
-        const ready = waits(l, remaining, bound) ? false :
-          l.kind === "neg" || l.kind === "distinct"
-            ? allBound(l.vars)
-            : l.kind === "equal"
-              ? allBound(patternVars([l.left])) || allBound(patternVars([l.right]))
-              : false;
-        if (ready) {
-          take(k);
-          progress = true;
-          break;
-        }
+  // The literals left, in the written order, and their places (the cost order's steps).
+  const remaining = (): { literals: BodyLiteral[]; at: number[] } => {
+    const at: number[] = [];
+    for (let i = 0; i < literals.length; i++) if (!taken[i]) at.push(i);
+    return { literals: at.map((i) => literals[i]), at };
+  };
+  // The first filter ready that does not wait (those that wait stay queued).
+  const nextFilter = (): number => {
+    if (choice.kind === "written") return readyFilters.pop();
+    const rest = remaining().literals;
+    const skipped: number[] = [];
+    let found = -1;
+    for (let i = readyFilters.pop(); i >= 0; i = readyFilters.pop()) {
+      if (!choice.waits(literals[i], rest, bound)) {
+        found = i;
+        break;
       }
+      skipped.push(i);
     }
-    if (remaining.length === 0) break;
-    const k = next(remaining, bound);
-    if (k < 0) {
-      while (remaining.length > 0) take(0);
+    for (const i of skipped) readyFilters.push(i);
+    return found;
+  };
+  let firstPositive = 0;
+  const nextPositive = (): number => {
+    if (choice.kind === "cost") {
+      const rest = remaining();
+      const k = choice.next(rest.literals, bound);
+      return k < 0 ? -1 : rest.at[k];
+    }
+    for (let i = readyLookups.pop(); i >= 0; i = readyLookups.pop()) if (!taken[i]) return i;
+    while (firstPositive < literals.length && (taken[firstPositive] || literals[firstPositive].kind !== "pos")) firstPositive++;
+    return firstPositive < literals.length ? firstPositive : -1;
+  };
+  while (left > 0) {
+    const filter = nextFilter();
+    if (filter >= 0) {
+      take(filter);
+      continue;
+    }
+    const positive = nextPositive();
+    if (positive < 0) {
+      for (let i = 0; i < literals.length; i++) if (!taken[i]) take(i);
       break;
     }
-    take(k);
+    take(positive);
   }
   return ordered;
+}
+
+/** Literal places in a binary heap, the least first. */
+class IndexQueue {
+  private readonly heap: number[] = [];
+
+  push(i: number): void {
+    const h = this.heap;
+    let k = h.push(i) - 1;
+    while (k > 0) {
+      const parent = (k - 1) >> 1;
+      if (h[parent] <= i) break;
+      h[k] = h[parent];
+      k = parent;
+    }
+    h[k] = i;
+  }
+
+  /** The least place, removed; -1 when none is left. */
+  pop(): number {
+    const h = this.heap;
+    if (h.length === 0) return -1;
+    const top = h[0];
+    const last = h.pop()!;
+    if (h.length > 0) {
+      let k = 0;
+      for (;;) {
+        let child = 2 * k + 1;
+        if (child >= h.length) break;
+        if (child + 1 < h.length && h[child + 1] < h[child]) child++;
+        if (h[child] >= last) break;
+        h[k] = h[child];
+        k = child;
+      }
+      h[k] = last;
+    }
+    return top;
+  }
 }
 
 /*
