@@ -147,15 +147,16 @@ function losesOutsideBinding(
   body: readonly FlatLiteral[],
   members: ReadonlySet<number>,
   keep: readonly string[],
-  headVars: ReadonlySet<string>,
+  occurrences: ReadonlyMap<string, readonly number[]>,
   isTable: (relation: string) => boolean,
 ): boolean {
   const isTableLiteral = (l: FlatLiteral) => (l.kind === "pos" || l.kind === "neg" ? isTable(l.atom.relation) : true);
   const tablesOnly = [...members].every((i) => isTableLiteral(body[i]));
   return keep.some((v) => {
-    if (headVars.has(v)) return false;
-    const binders = (inside: boolean) =>
-      body.filter((l, i) => members.has(i) === inside && l.kind === "pos" && atomVariables(l.atom).has(v));
+    // head variables are not in `occurrences`: they never make a bucket lose
+    const where = occurrences.get(v);
+    if (!where) return false;
+    const binders = (inside: boolean) => where.filter((i) => members.has(i) === inside && body[i].kind === "pos").map((i) => body[i]);
     if (!binders(true).every(isTableLiteral)) return false;
     return tablesOnly && binders(false).length > 0;
   });
@@ -187,7 +188,7 @@ function bestBucket(
     // the variables that occur only inside the bucket go with it
     const keep = [...vars].filter((v) => headVars.has(v) || occurrences.get(v)!.some((i) => !members.has(i))).sort();
     if (keep.length === vars.size) continue;
-    if (losesOutsideBinding(body, members, keep, headVars, isTable)) continue;
+    if (losesOutsideBinding(body, members, keep, occurrences, isTable)) continue;
     if (!best || keep.length < best.keep.length || (keep.length === best.keep.length && members.size < best.members.size))
       best = { members, keep };
   }
