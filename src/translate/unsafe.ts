@@ -28,11 +28,14 @@ export function projectLocalNegations(
   for (const rule of rules) {
     const literalVars = rule.body.map((l) => flatLiteralVariables(l));
     const headVars = atomVariables(rule.head);
+    // how many body literals each variable occurs in: one literal's variable occurs elsewhere when
+    // in the head or in another literal (counted, not collected per literal: bodies of thousands of `not`s)
+    const uses = new Map<string, number>();
+    for (const vars of literalVars) for (const v of vars) uses.set(v, (uses.get(v) ?? 0) + 1);
     let body: FlatLiteral[] | undefined;
     rule.body.forEach((literal, i) => {
       if (literal.kind !== "neg") return;
-      const elsewhere = new Set(headVars);
-      literalVars.forEach((vars, j) => j !== i && vars.forEach((v) => elsewhere.add(v)));
+      const elsewhere = { has: (v: string) => headVars.has(v) || uses.get(v)! > 1 };
       const local = [...literalVars[i]].filter((v) => !elsewhere.has(v));
       if (local.length === 0) return;
       const kept = [...literalVars[i]].filter((v) => elsewhere.has(v)).sort();
