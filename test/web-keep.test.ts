@@ -27,6 +27,8 @@ describe("the playground's share links and kept work", () => {
     expect(readFragment("")).toEqual({ kind: "none" });
     expect(readFragment(shareFragment(workspace).slice(0, 20)).kind).toBe("bad");
     expect(readFragment("#code=%%%").kind).toBe("bad");
+    // a bad escape in an example's name threw (URIError) and stopped the page at start
+    expect(readFragment("#example=%E0%A4%A").kind).toBe("bad");
   });
 
   it("keeps the workspace in storage, and survives a storage that refuses or holds junk", () => {

@@ -151,6 +151,16 @@ describe.skipIf(!chromiumPath)("the playground as a tool", () => {
       // an example by name
       await fresh.page.goto(`${fresh.url}#example=tictactoe`);
       await expect.poll(() => fresh.page.textContent("[data-testid=file-name]")).toBe("tictactoe.kif");
+      // the text a link replaced is kept apart and offered back (the link overwrote it)
+      await fresh.page.click("[data-testid=restore-before-link]");
+      await expect.poll(() => fresh.page.textContent("[data-testid=file-name]")).toBe("shared-game.kif");
+      // a page opened on a damaged example link says so and opens the kept text (it threw at
+      // start, and leaving the page then kept its empty editor over the user's text)
+      await fresh.page.goto("about:blank");
+      await fresh.page.goto(`${fresh.url}#example=%E0%A4%A`);
+      await fresh.page.waitForFunction(() => typeof (globalThis as unknown as WithHook).gdlPlayground === "object");
+      await expect.poll(() => fresh.page.textContent("[data-testid=ground-status]")).toContain("cannot open the link");
+      await expect.poll(() => fresh.page.textContent("[data-testid=file-name]")).toBe("shared-game.kif");
     } finally {
       await fresh.close();
     }

@@ -4,8 +4,10 @@
  * localStorage between visits (one key, written a moment after each change); shared as a link
  * whose fragment holds them compressed with lz-string (`#code=…`), so no server is involved and
  * the text never leaves the browser until the link is pasted somewhere; an example is linked
- * by name (`#example=tictactoe`). Pure functions over strings, plus the two that touch
- * localStorage, so that tests can check the round trip without a browser.
+ * by name (`#example=tictactoe`). Opening a link keeps the work it replaces apart
+ * (BEFORE_LINK_KEY), so that someone's link never costs the user their own text. Pure functions
+ * over strings, plus the two that touch localStorage, so that tests can check the round trip
+ * without a browser.
  */
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
 
@@ -24,6 +26,8 @@ export interface Workspace {
 }
 
 export const STORAGE_KEY = "gdl-ground.playground.v1";
+/** Where the work kept before a link replaced it stays, until the next link (one step back). */
+export const BEFORE_LINK_KEY = "gdl-ground.playground.v1.before-link";
 
 /** What a link's fragment asks for: a whole workspace, an example by name, or nothing. */
 export type Fragment = { readonly kind: "code"; readonly workspace: Workspace } | { readonly kind: "example"; readonly name: string } | { readonly kind: "none" } | { readonly kind: "bad"; readonly why: string };
@@ -43,7 +47,13 @@ export function exampleFragment(exampleKey: string): string {
 export function readFragment(hash: string): Fragment {
   const m = /^#?(code|example)=(.*)$/s.exec(hash);
   if (!m) return { kind: "none" };
-  if (m[1] === "example") return { kind: "example", name: decodeURIComponent(m[2]) };
+  if (m[1] === "example") {
+    try {
+      return { kind: "example", name: decodeURIComponent(m[2]) };
+    } catch {
+      return { kind: "bad", why: "the link is cut or damaged (its example name is not a valid escape)" };
+    }
+  }
   let json: unknown;
   try {
     const text = decompressFromEncodedURIComponent(m[2]);
@@ -67,10 +77,10 @@ export function readFragment(hash: string): Fragment {
   };
 }
 
-/** The workspace kept by the last visit, if any (and readable). */
-export function loadKept(storage: Pick<Storage, "getItem"> | undefined): Workspace | undefined {
+/** The workspace kept by the last visit (or under `key`), if any (and readable). */
+export function loadKept(storage: Pick<Storage, "getItem"> | undefined, key = STORAGE_KEY): Workspace | undefined {
   try {
-    const raw = storage?.getItem(STORAGE_KEY);
+    const raw = storage?.getItem(key);
     if (!raw) return undefined;
     const o = JSON.parse(raw) as Partial<Workspace>;
     if (typeof o.text !== "string" || typeof o.name !== "string") return undefined;
@@ -88,10 +98,10 @@ export function loadKept(storage: Pick<Storage, "getItem"> | undefined): Workspa
   }
 }
 
-/** Keeps the workspace; false when the browser refuses (storage full or switched off). */
-export function keep(storage: Pick<Storage, "setItem"> | undefined, w: Workspace): boolean {
+/** Keeps the workspace (under `key`); false when the browser refuses (storage full or switched off). */
+export function keep(storage: Pick<Storage, "setItem"> | undefined, w: Workspace, key = STORAGE_KEY): boolean {
   try {
-    storage?.setItem(STORAGE_KEY, JSON.stringify(w));
+    storage?.setItem(key, JSON.stringify(w));
     return storage !== undefined;
   } catch {
     return false;

@@ -16,7 +16,7 @@ import { PHASES } from "../src/phases.js";
 import type { TranslateScope } from "../src/browser/index.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
-import { exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
+import { BEFORE_LINK_KEY, exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
 import { OutputPanel } from "./output-panel.js";
 import { progressText } from "./progress-text.js";
 import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
@@ -115,12 +115,17 @@ let keepTimer = 0;
 function scheduleKeep() {
   window.clearTimeout(keepTimer);
   keepTimer = window.setTimeout(() => {
-    const kept = keep(safeStorage(), workspace());
-    $("kept").textContent = kept ? "" : "not kept: the browser's storage refused it (full, or switched off)";
+    const refused = "not kept: the browser's storage refused it (full, or switched off)";
+    if (!keep(safeStorage(), workspace())) $("kept").textContent = refused;
+    else if ($("kept").textContent === refused) $("kept").textContent = "";
   }, 400);
 }
 for (const input of Object.values(switches)) input.addEventListener("change", scheduleKeep);
-window.addEventListener("pagehide", () => keep(safeStorage(), workspace()));
+// nothing is kept before the page has shown what it opened (a failed start must not keep an empty editor)
+let started = false;
+window.addEventListener("pagehide", () => {
+  if (started) keep(safeStorage(), workspace());
+});
 
 function safeStorage(): Storage | undefined {
   try {
@@ -499,9 +504,12 @@ function openFromLocation(): boolean {
   if (fragment.kind === "none") return false;
   // the link has done its work: a reload now restores what is kept, edits included
   history.replaceState(null, "", location.pathname + location.search);
-  if (fragment.kind === "code") applyWorkspace(fragment.workspace);
-  else if (fragment.kind === "example" && exampleKey(fragment.name)) {
+  if (fragment.kind === "code") {
+    keepBeforeLink(fragment.workspace.text);
+    applyWorkspace(fragment.workspace);
+  } else if (fragment.kind === "example" && exampleKey(fragment.name)) {
     const key = exampleKey(fragment.name)!;
+    keepBeforeLink(examples.get(key)!);
     setSource(examples.get(key)!, key.split("/").pop()!, key);
   } else {
     setStatus(fragment.kind === "bad" ? `cannot open the link: ${fragment.why}` : `no example named ${fragment.name}`, false);
@@ -509,6 +517,27 @@ function openFromLocation(): boolean {
   }
   return true;
 }
+/**
+ * Before a link replaces the text: the work kept so far (this page's, or the last visit's when the
+ * page opens with the link) goes under BEFORE_LINK_KEY, and the line beside Share offers it back.
+ */
+function keepBeforeLink(linkText: string) {
+  const storage = safeStorage();
+  const before = started ? workspace() : loadKept(storage);
+  if (!before || before.text === linkText || before.text.trim() === "") return;
+  if (!keep(storage, before, BEFORE_LINK_KEY)) return;
+  const restore = document.createElement("button");
+  restore.type = "button";
+  restore.textContent = "restore it";
+  restore.dataset.testid = "restore-before-link";
+  restore.addEventListener("click", () => {
+    const kept = loadKept(safeStorage(), BEFORE_LINK_KEY);
+    if (kept) applyWorkspace(kept);
+    $("kept").replaceChildren();
+  });
+  $("kept").replaceChildren(`the link replaced your text (${before.name}), which is kept apart: `, restore);
+}
+
 if (!openFromLocation()) {
   const kept = loadKept(safeStorage());
   if (kept) applyWorkspace(kept);
@@ -517,6 +546,7 @@ if (!openFromLocation()) {
     setSource(examples.get(first) ?? "", first.split("/").pop()!, first);
   }
 }
+started = true;
 window.addEventListener("hashchange", () => void openFromLocation());
 
 /** For tests and benchmarks: load text, ground it, read the last report. */
