@@ -13,6 +13,7 @@ import {
   type CheckRule,
 } from "../src/check/index.js";
 import type { Diagnostic } from "../src/diagnostics.js";
+import type { Atom, Literal, Term } from "../src/syntax/ast.js";
 import { parseGdl } from "../src/syntax/parse.js";
 
 function parse(text: string) {
@@ -66,6 +67,17 @@ describe("safety (Definition 1.2, a warning)", () => {
 
   it("does not count atoms under a negated or as binding", () => {
     expect(run(checkSafety, "(<= (p ?x) (not (or (q ?x) (r ?x))))")).toHaveLength(1);
+  });
+
+  it("walks a term nested 50,000 deep from a stack of its own (a generator per level overflowed the browser workers' stacks from 1,500)", () => {
+    const description = parse("(<= (p ?x) (q ?x) (not (r (f ?y))))");
+    let deep: Term = { kind: "variable", name: "?y", pos: description.rules[0].pos };
+    for (let i = 0; i < 50_000; i++) deep = { kind: "compound", functor: "f", args: [deep], pos: description.rules[0].pos };
+    const [rule] = description.rules;
+    const not = rule.body[1] as Extract<Literal, { kind: "not" }>;
+    const body = [rule.body[0], { ...not, body: { ...(not.body as Atom), args: [deep] } }];
+    const ds = checkDescription({ ...description, rules: [{ ...rule, body }] }, [checkSafety]);
+    expect(ds.map((d) => d.message)).toEqual([expect.stringMatching(/\?y under 'not'/)]);
   });
 
   it("reports a variable of a fact", () => {

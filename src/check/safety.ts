@@ -22,26 +22,36 @@ interface VariableOccurrence {
   readonly pos: Position;
 }
 
-function* termOccurrences(term: Term): Generator<VariableOccurrence> {
-  if (term.kind === "variable") yield { name: term.name, pos: term.pos };
-  else if (term.kind === "compound") for (const a of term.args) yield* termOccurrences(a);
-}
-
-function* literalOccurrences(literal: Literal): Generator<VariableOccurrence> {
-  switch (literal.kind) {
-    case "atom":
-      for (const a of literal.args) yield* termOccurrences(a);
-      break;
-    case "not":
-      yield* literalOccurrences(literal.body);
-      break;
-    case "distinct":
-      yield* termOccurrences(literal.left);
-      yield* termOccurrences(literal.right);
-      break;
-    case "or":
-      for (const d of literal.disjuncts) yield* literalOccurrences(d);
-      break;
+/**
+ * The variables of terms and literals in written order, from a stack of its own: a term may nest
+ * 2,000 deep (the reader's limit), and a generator per level overflowed the smaller stacks of the
+ * browser's workers from about 1,500 levels.
+ */
+function* occurrences(root: Literal | Term): Generator<VariableOccurrence> {
+  const stack: (Literal | Term)[] = [root];
+  const pushAll = (parts: readonly (Literal | Term)[]) => {
+    for (let k = parts.length - 1; k >= 0; k--) stack.push(parts[k]);
+  };
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    switch (node.kind) {
+      case "variable":
+        yield { name: node.name, pos: node.pos };
+        break;
+      case "compound":
+      case "atom":
+        pushAll(node.args);
+        break;
+      case "not":
+        stack.push(node.body);
+        break;
+      case "distinct":
+        pushAll([node.left, node.right]);
+        break;
+      case "or":
+        pushAll(node.disjuncts);
+        break;
+    }
   }
 }
 
@@ -103,13 +113,13 @@ export function checkSafety(context: CheckContext): Diagnostic[] {
     };
     const body = new BodyKeys(rule, positiveVariables);
     for (const arg of rule.head.args)
-      for (const occurrence of termOccurrences(arg))
+      for (const occurrence of occurrences(arg))
         if (!body.head.has(occurrence.name)) complain(occurrence, "in the head");
     body.forEachLeaf((leaf, keys) => {
       context.deadline.poll();
       if (leaf.kind === "atom") return; // a positive atom binds its own variables
       const where = leaf.kind === "not" ? "under 'not'" : "in 'distinct'";
-      for (const occurrence of literalOccurrences(leaf))
+      for (const occurrence of occurrences(leaf))
         if (!keys.has(occurrence.name)) complain(occurrence, where);
     });
   }

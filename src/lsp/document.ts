@@ -54,8 +54,8 @@ export class GdlDocument {
   /** The tokens alone (what diagnostics need, without the whole index). */
   get tokens(): readonly Token[] {
     if (this.analysisCache) return this.analysisCache.tokens;
-    const syntax = this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text);
-    this.tokensCache ??= tokensOf(this.text, syntax);
+    // the syntax only when the tokens are made: every diagnostic asks for them (sniffing the text per ask was diagnostics × text)
+    this.tokensCache ??= tokensOf(this.text, this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text));
     return this.tokensCache;
   }
 

@@ -12,6 +12,7 @@
  * own groundings).
  */
 import {
+  DiagnosticSeverity,
   LSPErrorCodes,
   ResponseError,
   TextDocuments,
@@ -74,7 +75,15 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const publish = (uri: string) => {
     const doc = document(uri);
     if (!doc) return;
-    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics: toLspDiagnostics(doc, doc.diagnostics, { relatedInformation, notes }) });
+    let diagnostics;
+    try {
+      diagnostics = toLspDiagnostics(doc, doc.diagnostics, { relatedInformation, notes });
+    } catch (error) {
+      // never leave the last text's diagnostics standing for this one (a worker's stack is smaller than Node's)
+      const message = `gdl-ground could not check this text: internal error: ${error instanceof Error ? error.message : String(error)}`;
+      diagnostics = [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Error, source: "gdl-ground", message }];
+    }
+    void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
   };
 
   const ground = (uri: string) => {
