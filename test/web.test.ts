@@ -88,6 +88,27 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=terminal]");
   });
 
+  it("plays a double-clicked move once, and a move clicked as a grounding starts leaves the grounding alone", async () => {
+    const { page } = session;
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+    // the second click went out against the view it was made on: "(mark 2 2) is not legal for x", in the Ground status
+    await page.dblclick(".role[data-role=x] button[data-move='(mark 2 2)']");
+    await page.waitForSelector("[data-testid=step][data-step='1']");
+    await page.waitForTimeout(500);
+    expect(await page.locator("[data-testid=play-error]").count()).toBe(0);
+    expect(await page.textContent("[data-testid=ground-status]")).not.toContain("not legal");
+    // the worker has no game while it grounds: the move fails in the Play panel, and the grounding
+    // goes on (the failure ended it as an error, and its result was dropped)
+    await page.evaluate(() => {
+      document.getElementById("ground")!.click();
+      (document.querySelector(".role[data-role=o] button[data-move='(mark 1 1)']") as HTMLElement).click();
+    });
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+  });
+
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
     const { page } = session;
     await page.click("#output-panel summary");

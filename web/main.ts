@@ -255,6 +255,7 @@ function onWorkerMessage(message: FromWorker) {
   switch (message.type) {
     case "ready":
       failuresBeforeReady = 0;
+      playPending = false;
       $("engine").textContent = "clingo-wasm ready";
       readyListeners.splice(0).forEach((f) => f());
       break;
@@ -281,8 +282,18 @@ function onWorkerMessage(message: FromWorker) {
     case "output-error":
       output.failed(message.what, message.message);
       break;
+    case "play-error": {
+      playPending = false;
+      // in the Play panel, not the Ground status (a play action says nothing about the grounding)
+      const note = document.createElement("p");
+      note.className = "bad";
+      note.dataset.testid = "play-error";
+      note.textContent = message.message;
+      $("play").prepend(note);
+      break;
+    }
     case "error":
-      if (running) finishRun(undefined, message.message, undefined, /alloc|memory|invalid (string|array|typed array) length/i.test(message.message) ? "out-of-memory" : "error");
+      if (running && (message.id === undefined || message.id === running.id)) finishRun(undefined, message.message, undefined, /alloc|memory|invalid (string|array|typed array) length/i.test(message.message) ? "out-of-memory" : "error");
       else setStatus(message.message, false);
       break;
   }
@@ -473,8 +484,12 @@ let seed = 1;
 let shownView: PlayView | undefined;
 let lastAction: PlayAction["kind"] | undefined;
 
+/** A play action is on its way: more clicks wait for its view (a double click played the move twice, or against a stale view). */
+let playPending = false;
+
 function showPlay(view: PlayView) {
   shownView = view;
+  playPending = false;
   renderPlay(
     $("play"),
     view,
@@ -482,6 +497,8 @@ function showPlay(view: PlayView) {
       boards,
       caseSensitive: false,
       play: (action) => {
+        if (playPending) return;
+        playPending = true;
         lastAction = action.kind;
         post({ type: "play", action });
       },

@@ -245,14 +245,18 @@ scope.addEventListener("message", (event) => {
         break;
       case "ground":
         ground(message.id, message.text, message.file, message.options).catch((e) =>
-          post({ type: "error", message: e instanceof Error ? e.message : String(e) }),
+          post({ type: "error", id: message.id, message: e instanceof Error ? e.message : String(e) }),
         );
         break;
       case "cancel":
         if (current?.id === message.id) current.abort.abort();
         break;
       case "play":
-        play(message.action);
+        try {
+          play(message.action);
+        } catch (e) {
+          post({ type: "play-error", message: e instanceof Error ? e.message : String(e) });
+        }
         break;
       case "output":
         try {

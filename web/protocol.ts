@@ -99,4 +99,7 @@ export type FromWorker =
   /** A text as UTF-8 (transferred, not copied: a ground game can be 100 MB) and the byte offset of each line. */
   | { readonly type: "output"; readonly what: OutputKind; readonly bytes: Uint8Array; readonly lineStarts: Uint32Array }
   | { readonly type: "output-error"; readonly what: OutputKind; readonly message: string }
-  | { readonly type: "error"; readonly message: string };
+  /** A failure of the grounding `id` (none: of the worker itself). */
+  | { readonly type: "error"; readonly id?: number; readonly message: string }
+  /** A play action that failed (the game is over, a move not legal, no game): the grounding, if one runs, goes on. */
+  | { readonly type: "play-error"; readonly message: string };
