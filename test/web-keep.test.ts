@@ -1,7 +1,7 @@
 /** What the playground keeps and shares (web/keep.ts): the link's fragment and localStorage, without a browser. */
 import { compressToEncodedURIComponent } from "lz-string";
 import { describe, expect, it } from "vitest";
-import { exampleFragment, keep, loadKept, readFragment, shareFragment, STORAGE_KEY, type Workspace } from "../web/keep.js";
+import { exampleFragment, keep, loadKept, MAX_LINK_LENGTH, readFragment, shareFragment, shareNote, STORAGE_KEY, type Workspace } from "../web/keep.js";
 
 const workspace: Workspace = { text: "(role a)\n; ünïcode ✓ and #&?= signs\n", name: "mine.kif", split: false, prune: true, timeoutSeconds: 2.5, autoChance: true };
 
@@ -19,6 +19,13 @@ describe("the playground's share links and kept work", () => {
     expect(readFragment(old)).toEqual({ kind: "code", workspace: { ...before, autoChance: false } });
     const store = new Map([[STORAGE_KEY, JSON.stringify(before)]]);
     expect(loadKept({ getItem: (k: string) => store.get(k) ?? null })).toEqual({ ...before, example: undefined, autoChance: false });
+  });
+
+  it("says when a share link is too long for a browser to open (a 3.5 M-character link was just 'copied')", () => {
+    expect(shareNote(1234, true)).toBe("link copied (1,234 characters)");
+    expect(shareNote(1234, false)).toBe("copy the link:");
+    expect(shareNote(MAX_LINK_LENGTH + 1, true)).toMatch(/^link copied, but 2,097,153 characters: browsers do not open links over 2 MB/);
+    expect(shareNote(MAX_LINK_LENGTH + 1, false)).toMatch(/^the link is 2,097,153 characters/);
   });
 
   it("links an example by name, and says when a link is damaged", () => {

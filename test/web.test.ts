@@ -109,6 +109,27 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=step][data-step='0']");
   });
 
+  it("says why a playout stopped short of a terminal state, and refuses a time limit of 0 (read as 60 s)", async () => {
+    const { page } = session;
+    const endless = "(role p) (init (at 0)) (<= (next (at ?y)) (true (at ?x)) (succ ?x ?y)) (succ 0 1) (succ 1 0) (legal p go) (<= terminal (true (at 5))) (goal p 0)";
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "endless.kif"), endless);
+    await page.fill("#opt-timeout", "0");
+    await page.click("[data-testid=ground]");
+    await expect.poll(() => page.textContent("[data-testid=ground-status]")).toBe('the time limit must be a number of seconds above 0 (it reads "0")');
+    await page.fill("#opt-timeout", "60");
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+    await page.click("[data-testid=playout]");
+    await page.waitForSelector("[data-testid=step][data-step='10000']");
+    expect(await page.textContent("[data-testid=play-error]")).toBe("the playout stopped after 10,000 steps without reaching a terminal state (Playout again goes on from here)");
+    // back to the game the next tests read
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+  });
+
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
     const { page } = session;
     await page.click("#output-panel summary");

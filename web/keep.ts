@@ -107,3 +107,13 @@ export function keep(storage: Pick<Storage, "setItem"> | undefined, w: Workspace
     return false;
   }
 }
+
+/** Chromium does not open a URL longer than this (2 MiB): a longer share link could be sent but never opened. */
+export const MAX_LINK_LENGTH = 2 * 1024 * 1024;
+
+/** What the page says of a share link of `length` characters, copied to the clipboard or left in the box to copy. */
+export function shareNote(length: number, copied: boolean): string {
+  const size = `${length.toLocaleString("en-US")} characters`;
+  if (length > MAX_LINK_LENGTH) return `${copied ? "link copied, but" : "the link is"} ${size}: browsers do not open links over 2 MB (Chromium's limit); send the file instead`;
+  return copied ? `link copied (${size})` : "copy the link:";
+}

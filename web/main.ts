@@ -16,7 +16,7 @@ import { PHASES } from "../src/phases.js";
 import type { TranslateScope } from "../src/browser/index.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
-import { BEFORE_LINK_KEY, exampleFragment, keep, loadKept, readFragment, shareFragment, type Workspace } from "./keep.js";
+import { BEFORE_LINK_KEY, exampleFragment, keep, loadKept, readFragment, shareFragment, shareNote, type Workspace } from "./keep.js";
 import { OutputPanel } from "./output-panel.js";
 import { progressText } from "./progress-text.js";
 import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
@@ -188,7 +188,7 @@ $("share").addEventListener("click", async () => {
   } catch {
     copied = false; // not a secure context, or no permission: the link is in the box to copy
   }
-  $("share-note").textContent = copied ? `link copied (${link.length.toLocaleString("en-US")} characters)` : "copy the link:";
+  $("share-note").textContent = shareNote(link.length, copied);
   out.focus();
   out.select();
 });
@@ -313,6 +313,13 @@ function setStatus(text: string, ok: boolean | "partial") {
 
 function groundNow(): Promise<GroundReport> {
   if (running) return Promise.reject(new Error("a grounding is running"));
+  // empty is the default (60 s); 0, a negative number or what is not a number is said, not read as 60 s
+  const limit = switches.timeout.value.trim();
+  if (limit !== "" && !(Number(limit) > 0)) {
+    const why = `the time limit must be a number of seconds above 0 (it reads "${limit}")`;
+    setStatus(why, false);
+    return Promise.reject(new Error(why));
+  }
   const id = nextId++;
   const options = { split: switches.split.checked, prune: switches.prune.checked, timeoutSeconds: timeoutSeconds() };
   phase = "check";

@@ -151,6 +151,9 @@ function view(g: Game): PlayView {
   };
 }
 
+/** A playout stops after this many steps when no terminal state comes (a game may never end). */
+const MAX_PLAYOUT_STEPS = 10_000;
+
 function play(action: PlayAction) {
   if (!game?.machine) throw new Error("nothing to play: ground a game first");
   const sm = game.machine;
@@ -195,7 +198,13 @@ function play(action: PlayAction) {
       break;
     case "playout": {
       const rng = mulberry32(action.seed);
-      for (let i = 0; i < 10_000 && !sm.isTerminal(g.states[g.states.length - 1]); i++) advance(randomJoint(g.states[g.states.length - 1], rng));
+      let steps = 0;
+      for (; steps < MAX_PLAYOUT_STEPS && !sm.isTerminal(g.states[g.states.length - 1]); steps++) advance(randomJoint(g.states[g.states.length - 1], rng));
+      if (steps === MAX_PLAYOUT_STEPS && !sm.isTerminal(g.states[g.states.length - 1])) {
+        post({ type: "play", view: view(g) });
+        post({ type: "play-error", message: `the playout stopped after ${MAX_PLAYOUT_STEPS.toLocaleString("en-US")} steps without reaching a terminal state (Playout again goes on from here)` });
+        return;
+      }
       break;
     }
   }
