@@ -34,6 +34,9 @@ describe("the playground's share links and kept work", () => {
     expect(readFragment("")).toEqual({ kind: "none" });
     expect(readFragment(shareFragment(workspace).slice(0, 20)).kind).toBe("bad");
     expect(readFragment("#code=%%%").kind).toBe("bad");
+    // a name as long as file systems take (100,000 characters covered the page)
+    const named = readFragment(shareFragment({ ...workspace, name: `${"n".repeat(100_000)}.kif` }));
+    expect(named.kind === "code" && named.workspace.name).toBe("n".repeat(255));
     // a bad escape in an example's name threw (URIError) and stopped the page at start
     expect(readFragment("#example=%E0%A4%A").kind).toBe("bad");
   });

@@ -29,6 +29,9 @@ export const STORAGE_KEY = "gdl-ground.playground.v1";
 /** Where the work kept before a link replaced it stays, until the next link (one step back). */
 export const BEFORE_LINK_KEY = "gdl-ground.playground.v1.before-link";
 
+/** The longest name a link gives the text (file systems take 255 bytes). */
+const MAX_NAME_LENGTH = 255;
+
 /** What a link's fragment asks for: a whole workspace, an example by name, or nothing. */
 export type Fragment = { readonly kind: "code"; readonly workspace: Workspace } | { readonly kind: "example"; readonly name: string } | { readonly kind: "none" } | { readonly kind: "bad"; readonly why: string };
 
@@ -68,7 +71,8 @@ export function readFragment(hash: string): Fragment {
     kind: "code",
     workspace: {
       text: o.t,
-      name: typeof o.n === "string" && o.n.trim() !== "" ? o.n : "untitled.kif",
+      // a file name, as file systems take them (a link's 100,000-character name covered the page)
+      name: typeof o.n === "string" && o.n.trim() !== "" ? o.n.slice(0, MAX_NAME_LENGTH) : "untitled.kif",
       split: o.s !== 0,
       prune: o.p !== 0,
       timeoutSeconds: typeof o.l === "number" && o.l > 0 ? o.l : 60,

@@ -74,6 +74,7 @@ function setName(name: string, exampleKey: string | undefined) {
   fileName = name;
   example = exampleKey;
   $("file-name").textContent = name;
+  $("file-name").title = name; // two lines at most are shown
   select.value = exampleKey ?? "";
 }
 
