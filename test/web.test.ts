@@ -130,6 +130,19 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=step][data-step='0']");
   });
 
+  it("checks and grounds a term nested 1,990 deep, as the command line does (the workers' smaller stacks overflowed from 1,500)", async () => {
+    const { page } = session;
+    const deep = `${tictactoe}\n(init (deep ${"(f ".repeat(1990)}a${")".repeat(1990)}))\n`;
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "deep.kif"), deep);
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await expect.poll(() => page.textContent("[data-testid=problems]")).toContain("no problems");
+    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
+    await page.click("[data-testid=ground]");
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=step][data-step='0']");
+  });
+
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
     const { page } = session;
     await page.click("#output-panel summary");

@@ -75,15 +75,36 @@ export class AspWriter {
     return `${name}(${atom.args.map((a) => this.term(a, vars)).join(",")})`;
   }
 
-  term(term: Term, vars: Map<string, string>): string {
-    switch (term.kind) {
-      case "variable":
-        return vars.get(term.name)!;
-      case "constant":
-        return this.symbols.constant(term.name);
-      case "compound":
-        if (term.args.length === 0) return `${ZERO_ARITY_FUNCTOR}(${this.symbols.name(term.functor)})`;
-        return `${this.symbols.name(term.functor)}(${term.args.map((a) => this.term(a, vars)).join(",")})`;
+  /** A term in ASP, written from a stack of its own (terms nest 2,000 deep; a browser worker's stack holds fewer calls than Node's). */
+  term(root: Term, vars: Map<string, string>): string {
+    const out: string[] = [];
+    const stack: (Term | string)[] = [root];
+    while (stack.length > 0) {
+      const term = stack.pop()!;
+      if (typeof term === "string") {
+        out.push(term);
+        continue;
+      }
+      switch (term.kind) {
+        case "variable":
+          out.push(vars.get(term.name)!);
+          break;
+        case "constant":
+          out.push(this.symbols.constant(term.name));
+          break;
+        case "compound":
+          if (term.args.length === 0) {
+            out.push(`${ZERO_ARITY_FUNCTOR}(${this.symbols.name(term.functor)})`);
+            break;
+          }
+          out.push(`${this.symbols.name(term.functor)}(`);
+          stack.push(")");
+          for (let k = term.args.length - 1; k >= 0; k--) {
+            stack.push(term.args[k]);
+            if (k > 0) stack.push(",");
+          }
+      }
     }
+    return out.join("");
   }
 }

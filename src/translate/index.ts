@@ -242,11 +242,16 @@ function positiveClosure(rules: readonly FlatRule[], roots: Iterable<string>): S
 /** Every relation, function and constant name of the description. */
 function gdlNames(description: Description): Set<string> {
   const names = new Set<string>();
-  const term = (t: import("../syntax/ast.js").Term): void => {
-    if (t.kind === "constant") names.add(t.name);
-    else if (t.kind === "compound") {
-      names.add(t.functor);
-      t.args.forEach(term);
+  // from a stack of its own: terms nest 2,000 deep, and a browser worker's stack holds fewer calls than Node's
+  const term = (root: import("../syntax/ast.js").Term): void => {
+    const stack = [root];
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (t.kind === "constant") names.add(t.name);
+      else if (t.kind === "compound") {
+        names.add(t.functor);
+        for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
+      }
     }
   };
   const literal = (l: import("../syntax/ast.js").Literal): void => {
