@@ -17,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findChromium, openPlayground, type PageSession, type WithHook } from "../scripts/web-harness.js";
+import type { Page } from "playwright-core";
 import { createGrounder } from "../src/ground/index.js";
 import { groundAndBuild, loadText } from "../src/pipeline.js";
 
@@ -30,6 +31,14 @@ if (!chromiumPath) {
     `web.test.ts: SKIPPED — no Chromium found (${process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist` : "looked for /usr/bin/chromium and chromium on PATH; CHROMIUM_PATH names another"}). ` +
       "Install it with `apt-get install chromium` to run the browser test of the playground page.",
   );
+}
+
+/** Puts `text` in the editor, grounds it and waits for the Play panel's first step. */
+async function groundText(page: Page, text: string, name: string): Promise<void> {
+  await page.evaluate(([t, n]) => (globalThis as unknown as WithHook).gdlPlayground.setSource(t, n), [text, name] as const);
+  await page.click("[data-testid=ground]");
+  await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+  await page.waitForSelector("[data-testid=step][data-step='0']");
 }
 
 describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
@@ -123,24 +132,15 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.click("[data-testid=playout]");
     await page.waitForSelector("[data-testid=step][data-step='10000']");
     expect(await page.textContent("[data-testid=play-error]")).toBe("the playout stopped after 10,000 steps without reaching a terminal state (Playout again goes on from here)");
-    // back to the game the next tests read
-    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
-    await page.click("[data-testid=ground]");
-    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
-    await page.waitForSelector("[data-testid=step][data-step='0']");
+    await groundText(page, tictactoe, "tictactoe.kif"); // the game the next tests read
   });
 
   it("checks and grounds a term nested 1,990 deep, as the command line does (the workers' smaller stacks overflowed from 1,500)", async () => {
     const { page } = session;
     const deep = `${tictactoe}\n(init (deep ${"(f ".repeat(1990)}a${")".repeat(1990)}))\n`;
-    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "deep.kif"), deep);
-    await page.click("[data-testid=ground]");
-    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    await groundText(page, deep, "deep.kif");
     await expect.poll(() => page.textContent("[data-testid=problems]")).toContain("no problems");
-    await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "tictactoe.kif"), tictactoe);
-    await page.click("[data-testid=ground]");
-    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
-    await page.waitForSelector("[data-testid=step][data-step='0']");
+    await groundText(page, tictactoe, "tictactoe.kif");
   });
 
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
