@@ -143,6 +143,24 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await groundText(page, tictactoe, "tictactoe.kif");
   });
 
+  it("says a report is of the text as it was when the text changed during its grounding, and keeps its diagnostics out of the new text's Problems", async () => {
+    const { page } = session;
+    const first = `${tictactoe}\n(<= (bad ?x) (true (control x)))\n`; // a safety warning the second text does not have
+    await page.evaluate(
+      ([a, b]) => {
+        const hook = (globalThis as unknown as WithHook).gdlPlayground;
+        hook.setSource(a, "first.kif");
+        document.getElementById("ground")!.click();
+        hook.setSource(b, "second.kif");
+      },
+      [first, tictactoe] as const,
+    );
+    await page.waitForSelector("[data-testid=ground-status][data-status=ok]", { timeout: 30_000 });
+    expect(await page.textContent("[data-testid=ground-status]")).toBe("grounded (first.kif as it was when Ground was pressed: the text has changed since)");
+    await expect.poll(() => page.textContent("[data-testid=problems]")).toContain("no problems");
+    await groundText(page, tictactoe, "tictactoe.kif");
+  });
+
   it("downloads the ground game, the ASP program and the propnet as JSON and DOT", async () => {
     const { page } = session;
     await page.click("#output-panel summary");

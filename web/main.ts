@@ -204,7 +204,10 @@ let worker: Worker;
 let workerReady: Promise<void>;
 let compiled: Promise<WebAssembly.Module> | undefined;
 /** The grounding under way; `version`: the editor's text it grounds, as the language server numbers it. */
-let running: { id: number; version: number | undefined; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void } | undefined;
+/** The grounding under way: `text` and `file` as they were when it started (the report is theirs). */
+let running:
+  | { id: number; version: number | undefined; text: string; file: string; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void }
+  | undefined;
 let nextId = 1;
 let lastReport: GroundReport | undefined;
 let grounds = 0;
@@ -336,7 +339,7 @@ function groundNow(): Promise<GroundReport> {
   const tick = () => ($("progress-text").textContent = progressText(phase, phaseScope, (performance.now() - started) / 1000));
   tick();
   return new Promise((resolve) => {
-    running = { id, version: editor.syncedVersion(), started, timer: window.setInterval(tick, 100), focus, resolve };
+    running = { id, version: editor.syncedVersion(), text: editor.text, file: fileName, started, timer: window.setInterval(tick, 100), focus, resolve };
     post({ type: "ground", id, text: editor.text, file: fileName, options });
   });
 }
@@ -380,7 +383,7 @@ function finishRun(report: GroundReport | undefined, failure?: string, play?: Pl
   lastReport = report;
   boards = found;
   document.body.dataset.grounds = String(grounds);
-  showReport(report, failure, wall);
+  showReport(report, failure, wall, editor.text === run.text ? undefined : run.file);
   output.reset(report.propnet?.optimizedComponents, report.aspRules !== undefined);
   lastAction = undefined;
   if (play) showPlay(play);
@@ -401,8 +404,9 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
   error: "not grounded: error",
 };
 
-function showReport(report: GroundReport, failure: string | undefined, wall: number) {
-  editor.showGroundDiagnostics(report.diagnostics);
+/** `changedFrom`: the text changed while it was ground (the name it had then): the report is said to be of that text, and its diagnostics stay out of Problems (their positions are the old text's). */
+function showReport(report: GroundReport, failure: string | undefined, wall: number, changedFrom?: string) {
+  editor.showGroundDiagnostics(changedFrom === undefined ? report.diagnostics : []);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
   const lifted = report.partial?.lifted?.map((r) => r.relation).join(", ");
   const said = !report.partial
@@ -410,7 +414,8 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     : lifted
       ? `did not ground within ${report.partial.timeoutSeconds} s: played on a hybrid propnet, ${lifted} asked of the prover per state`
       : `did not ground within ${report.partial.timeoutSeconds} s: played on the prover; the propnet shown is P^base's`;
-  setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}`, report.status === "partial" ? "partial" : report.status === "ok");
+  const of = changedFrom === undefined ? "" : ` (${changedFrom} as it was when Ground was pressed: the text has changed since)`;
+  setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}${of}`, report.status === "partial" ? "partial" : report.status === "ok");
   $("ground-status").dataset.status = report.status;
   const rows: [string, string, string?][] = [];
   if (report.partial?.lifted) rows.push(["played on", `a hybrid propnet: the rest of the game ground, ${report.partial.lifted.map((r) => `${r.relation} (${r.atoms} atoms)`).join(", ")} lifted (evaluated by the prover per state): ${report.partial.reason}`, "partial"]);
