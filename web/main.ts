@@ -203,8 +203,10 @@ $("share-close").addEventListener("click", () => {
 let worker: Worker;
 let workerReady: Promise<void>;
 let compiled: Promise<WebAssembly.Module> | undefined;
-/** The grounding under way; `version`: the editor's text it grounds, as the language server numbers it. */
-/** The grounding under way: `text` and `file` as they were when it started (the report is theirs). */
+/**
+ * The grounding under way: `text` and `file` as they were when it started (the report is theirs),
+ * `version` that text as the language server numbers it.
+ */
 let running:
   | { id: number; version: number | undefined; text: string; file: string; started: number; timer: number; focus: Element | null; resolve: (r: GroundReport) => void }
   | undefined;

@@ -158,6 +158,8 @@ function play(action: PlayAction) {
   if (!game?.machine) throw new Error("nothing to play: ground a game first");
   const sm = game.machine;
   const g = game;
+  /** Said in the Play panel after the view (a playout that stopped short of a terminal state). */
+  let notice: string | undefined;
   const randomJoint = (state: StateHandle, rng: () => number) =>
     sm.roles.map((_, r) => {
       const legal = sm.legalMoves(state, r);
@@ -200,15 +202,12 @@ function play(action: PlayAction) {
       const rng = mulberry32(action.seed);
       let steps = 0;
       for (; steps < MAX_PLAYOUT_STEPS && !sm.isTerminal(g.states[g.states.length - 1]); steps++) advance(randomJoint(g.states[g.states.length - 1], rng));
-      if (steps === MAX_PLAYOUT_STEPS && !sm.isTerminal(g.states[g.states.length - 1])) {
-        post({ type: "play", view: view(g) });
-        post({ type: "play-error", message: `the playout stopped after ${MAX_PLAYOUT_STEPS.toLocaleString("en-US")} steps without reaching a terminal state (Playout again goes on from here)` });
-        return;
-      }
+      if (!sm.isTerminal(g.states[g.states.length - 1])) notice = `the playout stopped after ${MAX_PLAYOUT_STEPS.toLocaleString("en-US")} steps without reaching a terminal state (Playout again goes on from here)`;
       break;
     }
   }
   post({ type: "play", view: view(g) });
+  if (notice) post({ type: "play-error", message: notice });
 }
 
 function output(what: OutputKind) {

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic, Position } from "../diagnostics.js";
 import { KEYWORD_ARITY, type Atom, type Literal, type Term } from "../syntax/ast.js";
+import { forEachSubterm } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
 
 interface Use {
@@ -54,16 +55,10 @@ export function checkArity(context: CheckContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const relations = new ArityTable("relation", context, out);
   const functions = new ArityTable("function symbol", context, out);
-  // each compound in written order, from a stack of its own (terms nest 2,000 deep; a browser worker's stack holds fewer calls)
-  const term = (root: Term) => {
-    const stack: Term[] = [root];
-    while (stack.length > 0) {
-      const t = stack.pop()!;
-      if (t.kind !== "compound") continue;
-      functions.use(t.functor, t.args.length, t.pos);
-      for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
-    }
-  };
+  const term = (root: Term) =>
+    forEachSubterm(root, (t) => {
+      if (t.kind === "compound") functions.use(t.functor, t.args.length, t.pos);
+    });
   const atom = (a: Atom) => {
     if (!KEYWORD_ARITY.has(a.relation)) relations.use(a.relation, a.args.length, a.pos);
     a.args.forEach(term);

@@ -272,7 +272,7 @@ function order(clause: Clause, mask: number, choice: PositiveChoice, boundBefore
   };
   // The first filter ready that does not wait (those that wait stay queued).
   const nextFilter = (): number => {
-    if (choice.kind === "written") return readyFilters.pop();
+    if (choice.kind === "written" || readyFilters.size === 0) return readyFilters.pop();
     const rest = remaining().literals;
     const skipped: number[] = [];
     let found = -1;
@@ -316,6 +316,10 @@ function order(clause: Clause, mask: number, choice: PositiveChoice, boundBefore
 /** Literal places in a binary heap, the least first. */
 class IndexQueue {
   private readonly heap: number[] = [];
+
+  get size(): number {
+    return this.heap.length;
+  }
 
   push(i: number): void {
     const h = this.heap;

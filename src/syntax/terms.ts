@@ -49,6 +49,19 @@ export function isGround(term: Term): boolean {
   }
 }
 
+/**
+ * Calls `visit` on `root` and each of its subterms in written (pre-)order, from a stack of its own:
+ * terms nest 2,000 deep (the reader's limit), and a browser worker's stack holds fewer calls than Node's.
+ */
+export function forEachSubterm(root: Term, visit: (term: Term) => void): void {
+  const stack: Term[] = [root];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    visit(t);
+    if (t.kind === "compound") for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
+  }
+}
+
 /** The depth of a term: constants and variables 0, `(f t...)` 1 + the deepest argument. */
 export function termDepth(term: Term): number {
   if (term.kind !== "compound") return 0;

@@ -53,6 +53,13 @@ export function flatLiteralVariables(literal: FlatLiteral, into: Set<string> = n
   }
 }
 
+/** How many of the literals (given by their variables) each variable occurs in. */
+export function variableUses(literalVars: readonly ReadonlySet<string>[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const vars of literalVars) for (const v of vars) uses.set(v, (uses.get(v) ?? 0) + 1);
+  return uses;
+}
+
 export function flatRuleVariables(rule: FlatRule): Set<string> {
   const vars = atomVariables(rule.head);
   for (const l of rule.body) flatLiteralVariables(l, vars);

@@ -8,6 +8,7 @@
  *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
  */
 import { KEYWORD_ARITY, type Description } from "../syntax/ast.js";
+import { forEachSubterm } from "../syntax/terms.js";
 import { type Position, diagnostic, type Diagnostic } from "../diagnostics.js";
 import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
 import { ACTION_GENERATOR, STATE_GENERATOR } from "./generators.js";
@@ -242,18 +243,11 @@ function positiveClosure(rules: readonly FlatRule[], roots: Iterable<string>): S
 /** Every relation, function and constant name of the description. */
 function gdlNames(description: Description): Set<string> {
   const names = new Set<string>();
-  // from a stack of its own: terms nest 2,000 deep, and a browser worker's stack holds fewer calls than Node's
-  const term = (root: import("../syntax/ast.js").Term): void => {
-    const stack = [root];
-    while (stack.length > 0) {
-      const t = stack.pop()!;
+  const term = (root: import("../syntax/ast.js").Term): void =>
+    forEachSubterm(root, (t) => {
       if (t.kind === "constant") names.add(t.name);
-      else if (t.kind === "compound") {
-        names.add(t.functor);
-        for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
-      }
-    }
-  };
+      else if (t.kind === "compound") names.add(t.functor);
+    });
   const literal = (l: import("../syntax/ast.js").Literal): void => {
     switch (l.kind) {
       case "atom":

@@ -28,7 +28,7 @@
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { atomVariables } from "../syntax/terms.js";
-import { flatLiteralVariables, positivelyBound, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { flatLiteralVariables, positivelyBound, variableUses, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 
 export interface SplitResult {
@@ -101,8 +101,7 @@ function eliminateOwnLiterals(rule: FlatRule, headVars: ReadonlySet<string>, cou
   const body = rule.body;
   if (body.length < 2) return [...body];
   const literalVars = body.map((l) => flatLiteralVariables(l));
-  const uses = new Map<string, number>();
-  for (const vars of literalVars) for (const v of vars) uses.set(v, (uses.get(v) ?? 0) + 1);
+  const uses = variableUses(literalVars);
   const own = (i: number) => body[i].kind === "pos" && literalVars[i].size > 0 && [...literalVars[i]].every((v) => uses.get(v) === 1 && !headVars.has(v));
   const split: FlatLiteral[] = [];
   const rest: FlatLiteral[] = [];

@@ -15,7 +15,7 @@
 import type { Description, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { atomVariables, unsafeVariables, writtenGroundTerms } from "../syntax/terms.js";
-import { flatLiteralVariables, type FlatLiteral, type FlatRule } from "./flat-rules.js";
+import { flatLiteralVariables, variableUses, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { DOMAIN_RELATION, INTERNAL_PREFIX } from "./symbols.js";
 
 export function projectLocalNegations(
@@ -28,17 +28,16 @@ export function projectLocalNegations(
   for (const rule of rules) {
     const literalVars = rule.body.map((l) => flatLiteralVariables(l));
     const headVars = atomVariables(rule.head);
-    // how many body literals each variable occurs in: one literal's variable occurs elsewhere when
-    // in the head or in another literal (counted, not collected per literal: bodies of thousands of `not`s)
-    const uses = new Map<string, number>();
-    for (const vars of literalVars) for (const v of vars) uses.set(v, (uses.get(v) ?? 0) + 1);
+    // a literal's variable occurs elsewhere when in the head or in another literal (counted, not
+    // collected per literal: bodies of thousands of `not`s)
+    const uses = variableUses(literalVars);
+    const elsewhere = (v: string) => headVars.has(v) || uses.get(v)! > 1;
     let body: FlatLiteral[] | undefined;
     rule.body.forEach((literal, i) => {
       if (literal.kind !== "neg") return;
-      const elsewhere = { has: (v: string) => headVars.has(v) || uses.get(v)! > 1 };
-      const local = [...literalVars[i]].filter((v) => !elsewhere.has(v));
+      const local = [...literalVars[i]].filter((v) => !elsewhere(v));
       if (local.length === 0) return;
-      const kept = [...literalVars[i]].filter((v) => elsewhere.has(v)).sort();
+      const kept = [...literalVars[i]].filter(elsewhere).sort();
       const relation = `${INTERNAL_PREFIX}neg${++counter}`;
       const head = {
         kind: "atom" as const,
