@@ -14,6 +14,8 @@ import type { ProverOptions } from "../src/prover/prover.js";
 import { compileProgram } from "../src/prover/program.js";
 import { compiledPlanFor } from "../src/prover/plan.js";
 import { planCode } from "../src/prover/plan-code.js";
+import { Evaluator } from "../src/prover/evaluator.js";
+import { parseKifTerm } from "../src/syntax/kif-term.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
 
@@ -87,6 +89,38 @@ describe("generated plan bodies", () => {
     const second = planCode(compiledPlanFor(two, 0, false), two, 0)!;
     expect(first).not.toBe(second);
     expect(first.toString()).toBe(second.toString());
+  });
+
+  it("write the search of a small leaf relation into the body that asks it, counted as a search (the caller's answer is kept)", () => {
+    // `near` is a leaf (reads the state and facts, no cycle), asked fully bound by `threat`, whose calls are searched
+    // depth-first (fully bound, state-dependent) and kept in the state's layer when their search made another.
+    const text = `
+      (role w) (init (at a)) (init (wall b)) (init (wall d))
+      (link a b) (link b c) (link c d) (link d a)
+      (<= (near ?x ?y) (true (wall ?y)) (link ?x ?y))
+      (<= (near ?x ?y) (true (wall ?y)) (link ?y ?x))
+      (<= (threat ?x) (true (at ?x)) (link ?x ?y) (near ?x ?y))
+      (<= (legal w (go ?y)) (true (at ?x)) (link ?x ?y) (not (threat ?y)))
+      (<= (legal w stay) (true (at ?x)) (threat ?x))
+      (<= (next (at ?y)) (does w (go ?y)))
+      (<= (next (wall ?y)) (true (wall ?y)))
+      (<= terminal (true (at c)))
+      (goal w 100)`;
+    const program = compileProgram(parsed(text));
+    const [clause] = program.relation("threat/1")!.clauses;
+    const source = planCode(compiledPlanFor(clause, 0b1, false), clause, 0b1)!.toString();
+    expect(source).not.toContain("ev.exists(");
+    expect(source).toContain("ev.searches++");
+    const evaluator = new Evaluator(program);
+    const threat = program.relation("threat/1")!;
+    const id = (kif: string) => program.store.intern(parseKifTerm(kif));
+    const state = evaluator.stateLayer([id("(at a)"), id("(wall b)"), id("(wall d)")]);
+    const a = id("a");
+    expect(evaluator.query(threat, [a], state, null)).toHaveLength(1);
+    expect(state.knownAnswer(threat, [a])).toBe(1);
+    for (const prover of provers(text)) expect(prover.legalMoves(prover.initialState(), "w")).toEqual(["(go b)", "stay"]);
+    const [generated, ...others] = provers(text);
+    for (const other of others) expectSameAlongPlayouts(generated, other, "leaf", { seed: 5, playouts: 3, steps: 6 });
   });
 
   it("answer unsafe variables alike, over the written ground terms (only in distinct, in not distinct, only in the head)", () => {

@@ -111,8 +111,8 @@ export class Evaluator implements PlanHost {
   private loopDepth = NO_LOOP;
   /** Set when the body of the call searched at the top holds: every loop of a body stops. */
   found = false;
-  /** Searches and tables begun so far (tells a search that met none). */
-  private searches = 0;
+  /** Searches and tables begun so far (tells a search that met none; bodies count the searches they inline, plan-code.ts). */
+  searches = 0;
   /** Whether bodies are solved by compiled plans, and whether those run as generated functions. */
   private readonly compiledPlans: boolean;
   private readonly generated: boolean;

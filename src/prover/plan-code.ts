@@ -5,7 +5,9 @@
  * is bound: no frame, no trail, no undo), each call's arguments built inline by their modes, and
  * the head's tuple built at the end. The evaluator (evaluator.ts) keeps the calls that may
  * re-enter it (`answersFor`, `lookupAt`); the interpretive bodies (interpreted-body.ts) stay the reference the
- * tests compare against.
+ * tests compare against. A search for one answer of a small relation no cycle goes through
+ * (existence.ts) is written into the body that asks it, its clauses as labelled blocks, instead of a
+ * call of `exists`.
  *
  * The function is made with `new Function` (the core runs in Node and in a page without a CSP, as
  * the grounder's inline host does). It keeps no mutable state of its own across calls but scratch
@@ -15,7 +17,7 @@
  */
 import type { BodyLiteral, Clause, CompiledPlan, Pattern, Relation } from "./program.js";
 import { patternVars } from "./program.js";
-import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ } from "./plan.js";
+import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ, compiledPlanFor } from "./plan.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
 import { ruleToKif } from "../syntax/print.js";
@@ -28,6 +30,8 @@ export interface PlanHost {
   readonly store: TermStore;
   /** Set when the body of a fully bound call searched depth-first holds (see evaluator.ts). */
   found: boolean;
+  /** Searches and tables begun so far: a search inlined into a body (see `inlinedExists`) counts itself. */
+  searches: number;
   /** Whether the answers `answersFor` returned last are final. */
   lastComplete: boolean;
   answersFor(relation: Relation, call: readonly number[]): readonly number[][];
@@ -105,50 +109,114 @@ export function planCode(plan: CompiledPlan, clause: Clause, mask: number): Plan
 export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
   if (clause.head.length > MAX_ARGS || plan.literals.length > MAX_GENERATED_LITERALS) return null;
   for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
-  const writer = new BodyWriter(plan, clause, mask);
+  const writer = new BodyWriter(plan, clause, mask, { constants: [], names: 0 }, 0);
   const body = writer.body();
   const source =
-    `${writer.constants.map((_, k) => `const k${k} = K[${k}];`).join("\n")}\n` +
+    `${writer.shared.constants.map((_, k) => `const k${k} = K[${k}];`).join("\n")}\n` +
     `return function body(ev, call, t) {\nconst st = ev.store, argsOf = st.argsOf, symbolOf = st.symbolOf;\n${body}};`;
   let make = shapes.get(source);
   if (make === undefined && shapes.size < MAX_SHAPES) {
     make = new Function("K", source) as (constants: readonly unknown[]) => PlanCode;
     shapes.set(source, make);
   }
-  return (make ?? (new Function("K", source) as (constants: readonly unknown[]) => PlanCode))(writer.constants);
+  return (make ?? (new Function("K", source) as (constants: readonly unknown[]) => PlanCode))(writer.shared.constants);
 }
+
+/** What the writers of one generated function share: its constants and the counter of its local names. */
+interface Shared {
+  readonly constants: unknown[];
+  names: number;
+}
+
+/**
+ * A clause body written inside another's (see `inlinedExists`): the expression of each bound head
+ * position, the statement that leaves the clause when its head does not match, and the one that
+ * ends the search at a solution.
+ */
+interface Inlined {
+  readonly headArg: (j: number) => string;
+  readonly fail: string;
+  readonly found: string;
+}
+
+/** Deepest nesting of searches inlined into one another. */
+const MAX_INLINE_DEPTH = 2;
+/** Most clauses and literals per clause of a relation whose search is inlined. */
+const MAX_INLINE_CLAUSES = 8;
+const MAX_INLINE_LITERALS = 12;
 
 /** Writes the source of one plan's body; `bound` holds the variables bound at the point written. */
 class BodyWriter {
-  readonly constants: unknown[] = [];
-  private names = 0;
   /** The local of each variable, named in the order they are bound (plans alike get one source). */
   private readonly locals = new Map<number, string>();
 
+  /** `depth`: how many inlined searches this body is nested in; `inlined`: set when it is one of them. */
   constructor(
     private readonly plan: CompiledPlan,
     private readonly clause: Clause,
     private readonly mask: number,
+    readonly shared: Shared,
+    private readonly depth: number,
+    private readonly inlined: Inlined | null = null,
   ) {}
 
   body(): string {
     const bound = new Set<number>();
+    const arg = this.inlined === null ? (j: number) => `call[${j}]` : this.inlined.headArg;
+    const fail = this.inlined === null ? "return" : this.inlined.fail;
     let code = "";
     this.clause.head.forEach((p, j) => {
       if (!(this.mask & (1 << (j & 31)))) return;
-      if (p.k === 0) code += `if (call[${j}] !== ${this.constant(p.id)}) return;\n`;
-      else code += this.match(p, `call[${j}]`, bound, "return");
+      if (p.k === 0) code += `if (${arg(j)} !== ${this.constant(p.id)}) ${fail};\n`;
+      else code += this.match(p, arg(j), bound, fail);
     });
     return code + this.literal(0, bound, []);
   }
 
   private constant(value: unknown): string {
-    this.constants.push(value);
-    return `k${this.constants.length - 1}`;
+    this.shared.constants.push(value);
+    return `k${this.shared.constants.length - 1}`;
   }
 
   private fresh(prefix: string): string {
-    return `${prefix}${this.names++}`;
+    return `${prefix}${this.shared.names++}`;
+  }
+
+  /**
+   * Declares `a`, whether the call of `relation` with the values of `args` (null where free) has an answer, as
+   * `Evaluator.exists` answers it, with the relation's clause bodies written here instead of a call: each clause
+   * a labelled block left when its head does not match, the first solution leaving them all. Null when the
+   * relation is not inlined (facts of its own, too many clauses or literals, or nested too deep): a call then.
+   *
+   * Why: chess asks about 90 such searches a node (`occupied_by_opponent`, the `*_threatens` relations), each a
+   * call through the evaluator's dispatch (the plans of the relation by mask, a loop over its clauses, a call of
+   * each body through a site that sees every body) for a body of two or three lookups.
+   */
+  private inlinedExists(relation: Relation, args: readonly (string | null)[], a: string): string | null {
+    if (this.depth >= MAX_INLINE_DEPTH || relation.facts.size > 0 || relation.clauses.length > MAX_INLINE_CLAUSES) return null;
+    let mask = 0;
+    args.forEach((value, j) => {
+      if (value !== null) mask |= 1 << j;
+    });
+    const plans = relation.clauses.map((clause) => compiledPlanFor(clause, mask, false));
+    if (plans.some((plan, c) => plan.literals.length > MAX_INLINE_LITERALS || relation.clauses[c].head.length > MAX_ARGS)) return null;
+    for (const plan of plans) for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
+    const values: string[] = [];
+    let code = "";
+    args.forEach((value) => {
+      if (value === null) return void values.push("-1");
+      const p = this.fresh("p");
+      code += `const ${p} = ${value};\n`;
+      values.push(p);
+    });
+    const done = this.fresh("X");
+    code += `let ${a} = false;\nev.searches++;\n${done}: {\n`;
+    relation.clauses.forEach((clause, c) => {
+      const block = this.fresh("C");
+      const inlined: Inlined = { headArg: (j) => values[j], fail: `break ${block}`, found: `${a} = true;\nbreak ${done};\n` };
+      code += `${block}: {\n${new BodyWriter(plans[c], clause, mask, this.shared, this.depth + 1, inlined).body()}}\n`;
+    });
+    return code + "}\n";
   }
 
   /** The code of literal `i` on and the end; `held`: the pooled calls of the enclosing loops. */
@@ -171,8 +239,9 @@ class BodyWriter {
         const r = this.constant(relation);
         if (lookupMask < 0 && relation.kind === "derived" && relation.clauses.length > 0 && modes.every((mode) => mode < ARG_BIND)) {
           // Fully bound: a yes/no question, no answers to loop over (a leaf's searched at once).
-          const ask = args.length < MAX_ARGS && leafRelation(relation) ? `ev.exists(${r}, ${c}, ${(1 << args.length) - 1})` : `ev.holds(${r}, ${c})`;
-          const code = this.question(c, a, args, ground, ask);
+          const leaf = args.length < MAX_ARGS && leafRelation(relation);
+          const ask = leaf ? `ev.exists(${r}, ${c}, ${(1 << args.length) - 1})` : `ev.holds(${r}, ${c})`;
+          const code = (leaf ? this.inlinedExists(relation, args.map(ground), a) : null) ?? this.question(c, a, args, ground, ask);
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
         if (lookupMask < 0 && this.existential(i) && existenceSearchable(relation)) {
@@ -182,7 +251,9 @@ class BodyWriter {
             if (mode !== ARG_BIND) callMask |= 1 << j;
           });
           const value = (p: Pattern, j: number) => (modes[j] === ARG_BIND ? "-1" : ground(p));
-          const code = this.question(c, a, args, value, `ev.exists(${r}, ${c}, ${callMask})`);
+          const code =
+            this.inlinedExists(relation, args.map((p, j) => (modes[j] === ARG_BIND ? null : ground(p))), a) ??
+            this.question(c, a, args, value, `ev.exists(${r}, ${c}, ${callMask})`);
           return code + `if (${a}) {\n${this.literal(i + 1, bound, held)}}\n`;
         }
         const trie = lookupMask > 0 ? this.trieOf(relation, lookupMask) : null;
@@ -220,6 +291,11 @@ class BodyWriter {
         const x = this.fresh("x");
         const m = this.fresh("m");
         const label = this.fresh("N");
+        if (!direct && args.length < MAX_ARGS && args.every(allBound) && leafRelation(relation)) {
+          // Fully bound, of a leaf: its search written here (no cycle goes through it: its answer is final).
+          const code = this.inlinedExists(relation, args.map(ground), m);
+          if (code !== null) return code + `if (!${m}) {\n${this.literal(i + 1, bound, held)}}\n`;
+        }
         const r = this.constant(relation);
         let code = direct ? `const ${c} = ${this.constant(new Array<number>(args.length).fill(-1))};\n` : `const ${c} = ev.takeCall(${args.length});\n`;
         let callMask = 0;
@@ -330,7 +406,9 @@ class BodyWriter {
 
   /** A solution: the search's stop, or the head's tuple added to the table. */
   private end(bound: Set<number>, held: readonly string[]): string {
-    let code = `if (t === null) {\nev.found = true;\n${held.map((c) => `ev.giveBack(${c});\n`).join("")}return;\n}\n`;
+    const giveBack = held.map((c) => `ev.giveBack(${c});\n`).join("");
+    if (this.inlined !== null) return giveBack + this.inlined.found;
+    let code = `if (t === null) {\nev.found = true;\n${giveBack}return;\n}\n`;
     const head = this.clause.head;
     const parts: string[] = [];
     for (let j = 0; j < head.length; j++) {
