@@ -118,7 +118,7 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=step][data-step='0']");
   });
 
-  it("says why a playout stopped short of a terminal state, and refuses a time limit of 0 (read as 60 s)", async () => {
+  it("notes (not as an error) why a playout stopped short of a terminal state, shows a failed play action as an error, and refuses a time limit of 0 (read as 60 s)", async () => {
     const { page } = session;
     const endless = "(role p) (init (at 0)) (<= (next (at ?y)) (true (at ?x)) (succ ?x ?y)) (succ 0 1) (succ 1 0) (legal p go) (<= terminal (true (at 5))) (goal p 0)";
     await page.evaluate((text) => (globalThis as unknown as WithHook).gdlPlayground.setSource(text, "endless.kif"), endless);
@@ -131,7 +131,21 @@ describe.skipIf(!chromiumPath)("the playground page in Chromium", () => {
     await page.waitForSelector("[data-testid=step][data-step='0']");
     await page.click("[data-testid=playout]");
     await page.waitForSelector("[data-testid=step][data-step='10000']");
-    expect(await page.textContent("[data-testid=play-error]")).toBe("the playout stopped after 10,000 steps without reaching a terminal state (Playout again goes on from here)");
+    // a note, not an error (it came as a play-error, the kind a failed action is said with)
+    expect(await page.textContent("[data-testid=play-note]")).toBe("the playout stopped after 10,000 steps without reaching a terminal state (Playout again goes on from here)");
+    expect(await page.locator("[data-testid=play-error]").count()).toBe(0);
+    const color = (testid: string) => page.locator(`[data-testid=${testid}]`).evaluate((e) => getComputedStyle(e).color);
+    expect(await color("play-note")).not.toBe("rgb(192, 38, 45)");
+    // a play action that fails is still an error, in red: a random step where the role has no legal move and the game goes on
+    const stuck = "(role p) (init (at 0)) (<= (legal p go) (true (at 0))) (<= (next (at 1)) (true (at 0))) (<= terminal (true (at 5))) (goal p 0)";
+    await groundText(page, stuck, "stuck.kif");
+    await page.click("[data-testid=random-step]");
+    await page.waitForSelector("[data-testid=step][data-step='1']");
+    await page.click("[data-testid=random-step]");
+    await page.waitForSelector("[data-testid=play-error]");
+    expect(await page.textContent("[data-testid=play-error]")).toBe("role p has no legal move");
+    expect(await color("play-error")).toBe("rgb(192, 38, 45)");
+    expect(await page.locator("[data-testid=play-note]").count()).toBe(0);
     await groundText(page, tictactoe, "tictactoe.kif"); // the game the next tests read
   });
 

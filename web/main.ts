@@ -288,12 +288,14 @@ function onWorkerMessage(message: FromWorker) {
     case "output-error":
       output.failed(message.what, message.message);
       break;
-    case "play-error": {
+    case "play-error":
+    case "play-note": {
       playPending = false;
-      // in the Play panel, not the Ground status (a play action says nothing about the grounding)
+      // in the Play panel, not the Ground status (a play action says nothing about the grounding);
+      // a note (a playout stopped at its step limit) is not an error, and is not shown as one
       const note = document.createElement("p");
-      note.className = "bad";
-      note.dataset.testid = "play-error";
+      note.className = message.type;
+      note.dataset.testid = message.type;
       note.textContent = message.message;
       $("play").prepend(note);
       break;

@@ -207,7 +207,7 @@ function play(action: PlayAction) {
     }
   }
   post({ type: "play", view: view(g) });
-  if (notice) post({ type: "play-error", message: notice });
+  if (notice) post({ type: "play-note", message: notice });
 }
 
 function output(what: OutputKind) {

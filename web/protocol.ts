@@ -102,4 +102,6 @@ export type FromWorker =
   /** A failure of the grounding `id` (none: of the worker itself). */
   | { readonly type: "error"; readonly id?: number; readonly message: string }
   /** A play action that failed (the game is over, a move not legal, no game): the grounding, if one runs, goes on. */
-  | { readonly type: "play-error"; readonly message: string };
+  | { readonly type: "play-error"; readonly message: string }
+  /** Said of a play action that did its work, after its view: a playout that stopped at its step limit short of a terminal state. Not an error. */
+  | { readonly type: "play-note"; readonly message: string };
