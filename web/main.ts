@@ -4,9 +4,10 @@
  * (pipeline-worker.ts) that grounds, builds the propnet, infers the boards and plays, the
  * report, the output tabs (output-panel.ts) and the Play panel (play-panel.ts). A grounding's
  * instance counts go to the language server for its hovers. The text, its name and the switches
- * are kept in localStorage and shared as a link (keep.ts). The workers use the library's browser
- * entry (src/browser/index.ts); this main thread imports only the few modules it runs (no reader,
- * no checker: the language server's worker checks the text).
+ * are kept in localStorage and shared as a link (keep.ts; the link compressed in a worker,
+ * share-worker.ts). The workers use the library's browser entry (src/browser/index.ts); this
+ * main thread imports only the few modules it runs (no reader, no checker: the language
+ * server's worker checks the text).
  */
 import type { EditorView } from "@codemirror/view";
 import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
@@ -16,10 +17,11 @@ import { PHASES } from "../src/phases.js";
 import type { TranslateScope } from "../src/browser/index.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
-import { BEFORE_LINK_KEY, exampleFragment, keep, loadKept, readFragment, shareFragment, shareNote, type Workspace } from "./keep.js";
+import { BEFORE_LINK_KEY, exampleFragment, keep, loadKept, MAX_LINK_LENGTH, readFragment, shareNote, type Workspace } from "./keep.js";
 import { OutputPanel } from "./output-panel.js";
 import { progressText } from "./progress-text.js";
 import { renderNoPlay, renderPlay, type PanelState } from "./play-panel.js";
+import type { ShareReply } from "./share-worker.js";
 import type { FromWorker, GroundReport, OutputKind, Phase, PlayAction, PlayView, ToWorker } from "./protocol.js";
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -175,23 +177,87 @@ document.addEventListener("drop", (e) => {
 
 // ---------------------------------------------------------------- share
 
-$("share").addEventListener("click", async () => {
+let shareWorker: Worker | undefined;
+/** `w`'s `#code=…` fragment, compressed in the share worker (share-worker.ts), started on first use and kept. */
+function shareFragmentOffThread(w: Workspace): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = (shareWorker ??= new Worker(new URL("./share-worker.ts", import.meta.url), { type: "module", name: "gdl-ground share" }));
+    const settle = () => {
+      worker.removeEventListener("message", onMessage);
+      worker.removeEventListener("error", onError);
+    };
+    const onMessage = (event: MessageEvent<ShareReply>) => {
+      settle();
+      if ("fragment" in event.data) resolve(event.data.fragment);
+      else reject(new Error(event.data.error));
+    };
+    const onError = (event: ErrorEvent) => {
+      event.preventDefault();
+      settle();
+      // a worker that died (out of memory) or did not start: the next Share starts a fresh one
+      worker.terminate();
+      if (shareWorker === worker) shareWorker = undefined;
+      reject(new Error(event.message || "the share worker stopped"));
+    };
+    worker.addEventListener("message", onMessage);
+    worker.addEventListener("error", onError);
+    worker.postMessage(w);
+  });
+}
+
+const shareButton = $<HTMLButtonElement>("share");
+/** A link is being made: Share says so, and another press does nothing (it is not made twice). */
+let sharing = false;
+let shares = 0;
+shareButton.addEventListener("click", async () => {
+  if (sharing) return;
   const w = workspace();
   const defaults = w.split && w.prune && w.timeoutSeconds === 60 && !w.autoChance;
-  const link = `${location.origin}${location.pathname}${w.example && defaults ? exampleFragment(w.example) : shareFragment(w)}`;
   const out = $<HTMLInputElement>("share-link");
-  out.value = link;
+  let fragment: string;
+  if (w.example && defaults) fragment = exampleFragment(w.example);
+  else {
+    sharing = true;
+    // stays enabled (a disabled button would drop the focus to the page), as Ground does
+    shareButton.setAttribute("aria-disabled", "true");
+    shareButton.setAttribute("aria-busy", "true");
+    shareButton.textContent = "Sharing…";
+    $("share-box").hidden = true; // the last link is not this text's
+    out.value = "";
+    $("share-note").textContent = "";
+    try {
+      fragment = await shareFragmentOffThread(w);
+    } catch (e) {
+      $("share-note").textContent = `cannot make the link: ${e instanceof Error ? e.message : String(e)}`;
+      $("share-box").hidden = false;
+      return;
+    } finally {
+      sharing = false;
+      shareButton.removeAttribute("aria-disabled");
+      shareButton.removeAttribute("aria-busy");
+      shareButton.textContent = "Share";
+    }
+  }
+  const link = `${location.origin}${location.pathname}${fragment}`;
+  // a link no browser opens stays out of the box: laying out its millions of characters there
+  // stopped the page for 2-4 s (3.4 M); it goes to the clipboard, and the note says it is too long
+  const openable = link.length <= MAX_LINK_LENGTH;
+  out.value = openable ? link : "";
+  out.hidden = !openable;
   $("share-box").hidden = false;
+  document.body.dataset.shares = String(++shares);
   let copied = false;
   try {
     await navigator.clipboard.writeText(link);
     copied = true;
   } catch {
-    copied = false; // not a secure context, or no permission: the link is in the box to copy
+    copied = false; // not a secure context, or no permission: the link is in the box to copy (if a browser can open it)
   }
   $("share-note").textContent = shareNote(link.length, copied);
-  out.focus();
-  out.select();
+  if (openable) {
+    out.focus();
+    out.select();
+  }
 });
 $("share-close").addEventListener("click", () => {
   $("share-box").hidden = true;
