@@ -483,8 +483,9 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
       const why = errors.length > 0 ? errors : [diagnostic("error", "ground", result.file, NO_POSITION, `P^base did not ground (${base.status}), so the game cannot be played on the prover`)];
       return { ...result, status: base.status === "ok" || base.status === "partial" ? "error" : base.status, times, diagnostics: [...result.diagnostics, ...why] };
     }
+    // a warning, not a note: the command line drops notes, and this says why there is no machine (a longer limit may give one)
     const why = errors[0]?.message ?? base.status;
-    return { ...result, times, diagnostics: [...result.diagnostics, diagnostic("note", "ground", result.file, NO_POSITION, `P^base alone did not ground either: ${why}`)] };
+    return { ...result, times, diagnostics: [...result.diagnostics, diagnostic("warning", "ground", result.file, NO_POSITION, `P^base alone did not ground either, so the game cannot be played on the prover: ${why}`)] };
   }
   const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs`;
   const diagnostics = [

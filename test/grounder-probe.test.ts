@@ -15,6 +15,7 @@ import { GroundRuleCounter } from "../src/hybrid/probe-count.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { groundAndBuild, loadText } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
+import { Deadline } from "../src/deadline.js";
 import { withGrounder } from "./support/grounder.js";
 
 const BASE = path.resolve(import.meta.dirname, "..", "..", "shared", "games", "base");
@@ -73,6 +74,15 @@ describe("counting a text-mode grounding", () => {
       // stopped at its budget of ground rules (PROBE_GROUND_RULES), as a native gringo's probe: the
       // same words on a loaded machine (its 30 s are only an outer limit)
       expect(result.partial?.reason).toMatch(/what explodes \(clingo-wasm in text mode, stopped after 300,000 ground rules\): islist \(300 k ground rules\)/);
+    });
+
+    it.skipIf(!haveGames)("a game whose P^base does not ground in the time left says so as a warning, not a note the command line drops", async () => {
+      // chess: the full grounding gets most of 2 s, P^base the rest, too little for clingo-wasm (about 4 s)
+      const result = await groundAndBuild(loadFile(path.join(BASE, "chess.kif")), { grounder, timeoutSeconds: 2, tooLarge: "partial", deadline: new Deadline(2) });
+      expect(result.status).toBe("timeout");
+      const warning = result.diagnostics.find((d) => /P\^base alone/.test(d.message));
+      expect(warning?.severity).toBe("warning");
+      expect(warning?.message).toMatch(/^P\^base alone did not ground either, so the game cannot be played on the prover: .*time limit of 2 s/);
     });
   });
 });
