@@ -123,6 +123,29 @@ describe("generated plan bodies", () => {
     for (const other of others) expectSameAlongPlayouts(generated, other, "leaf", { seed: 5, playouts: 3, steps: 6 });
   });
 
+  it("write at most a bounded number of such literals into one body; the rest are asked by calls", () => {
+    // 60 fully bound calls of a leaf of two clauses (4 literals): written in full, the body would copy 240 literals
+    const targets = Array.from({ length: 60 }, (_, i) => `c${i}`);
+    const text = `
+      (role w) (init (at a)) (init (wall c1))
+      ${targets.map((c) => `(link a ${c})`).join(" ")}
+      (<= (near ?x ?y) (true (wall ?y)) (link ?x ?y))
+      (<= (near ?x ?y) (true (wall ?y)) (link ?y ?x))
+      (<= (crowded ?x) (true (at ?x)) ${targets.map((c) => `(not (near ?x ${c}))`).join(" ")})
+      (<= (legal w stay) (true (at ?x)) (crowded ?x))
+      (<= (legal w go) (true (at ?x)) (not (crowded ?x)))
+      (next (at a))
+      (<= terminal (true (at b)))
+      (goal w 100)`;
+    const program = compileProgram(parsed(text));
+    const [clause] = program.relation("crowded/1")!.clauses;
+    const source = planCode(compiledPlanFor(clause, 0b1, false), clause, 0b1)!.toString();
+    expect(source).toContain("ev.searches++");
+    expect(source).toContain("ev.exists(");
+    expect((source.match(/ev\.searches\+\+/g) ?? []).length).toBe(50); // 200 literals, 4 a search
+    for (const prover of provers(text)) expect(prover.legalMoves(prover.initialState(), "w")).toEqual(["go"]);
+  });
+
   it("answer unsafe variables alike, over the written ground terms (only in distinct, in not distinct, only in the head)", () => {
     const cases: [string, string[]][] = [
       [`(role p) (init s) (<= (legal p ?m) (true s) (distinct ?m a)) (next s) (goal p 100) (<= terminal (true never))`, ["100", "never", "p", "s"]],

@@ -109,7 +109,7 @@ export function planCode(plan: CompiledPlan, clause: Clause, mask: number): Plan
 export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
   if (clause.head.length > MAX_ARGS || plan.literals.length > MAX_GENERATED_LITERALS) return null;
   for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
-  const writer = new BodyWriter(plan, clause, mask, { constants: [], names: 0 }, 0);
+  const writer = new BodyWriter(plan, clause, mask, { constants: [], names: 0, inlinedLiterals: 0 }, 0);
   const body = writer.body();
   const source =
     `${writer.shared.constants.map((_, k) => `const k${k} = K[${k}];`).join("\n")}\n` +
@@ -126,6 +126,8 @@ export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number):
 interface Shared {
   readonly constants: unknown[];
   names: number;
+  /** Literals of the searches written into the function so far (see MAX_INLINED_LITERALS). */
+  inlinedLiterals: number;
 }
 
 /**
@@ -144,6 +146,11 @@ const MAX_INLINE_DEPTH = 2;
 /** Most clauses and literals per clause of a relation whose search is inlined. */
 const MAX_INLINE_CLAUSES = 8;
 const MAX_INLINE_LITERALS = 12;
+/**
+ * Most literals of inlined searches in one generated function: each site copies the relation's clauses, and those
+ * copy theirs, so a long body of such calls would otherwise grow its source by their product.
+ */
+const MAX_INLINED_LITERALS = 200;
 
 /** Writes the source of one plan's body; `bound` holds the variables bound at the point written. */
 class BodyWriter {
@@ -201,6 +208,9 @@ class BodyWriter {
     const plans = relation.clauses.map((clause) => compiledPlanFor(clause, mask, false));
     if (plans.some((plan, c) => plan.literals.length > MAX_INLINE_LITERALS || relation.clauses[c].head.length > MAX_ARGS)) return null;
     for (const plan of plans) for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
+    const literals = plans.reduce((sum, plan) => sum + plan.literals.length, 0);
+    if (this.shared.inlinedLiterals + literals > MAX_INLINED_LITERALS) return null;
+    this.shared.inlinedLiterals += literals;
     const values: string[] = [];
     let code = "";
     args.forEach((value) => {
