@@ -160,8 +160,27 @@ describe("P = G ∪ P^base ∪ generators", () => {
     const filters = Array.from({ length: n }, (_, i) => `(distinct ?x${i + 1} 5)`).join(" ");
     const rules = aspRules(`(role r) (d 0) (same 0 0) (init (c 0)) (<= (big ?x0) (true (c ?x0)) ${filters} ${chain}) (<= terminal (big 0))`);
     expect(rules.filter((r) => r.startsWith("_split"))).toEqual([]);
-    expect(rules.find((r) => r.startsWith("big("))?.split("same(").length).toBe(n + 1);
+    // whole: not split, only cut into a chain of rules (long-bodies.ts), each lookup once
+    const chainRules = rules.filter((r) => r.startsWith("big(") || r.startsWith("_chunk"));
+    expect(chainRules.reduce((sum, r) => sum + r.split("same(").length - 1, 0)).toBe(n);
   }, 30_000);
+
+  it("cuts a body of more than 256 literals into a chain of rules of 128 literals, each safe, carrying the variables read later", () => {
+    // the nots and distincts come right after the atoms that bind their variables; ?y is read by the head
+    const atoms = Array.from({ length: 300 }, (_, i) => `(q${i} ?x${i})`).join(" ");
+    const tests = Array.from({ length: 300 }, (_, i) => `(not (s ?x${i})) (distinct ?x${i} ?x0)`).join(" ");
+    const rules = aspRules(`(role r) (init (c 0)) (<= (big ?y) (true (c ?y)) ${tests} ${atoms}) (<= terminal (big 0))`, { prune: false, split: false });
+    const chain = rules.filter((r) => r.startsWith("big(") || r.startsWith("_chunk"));
+    expect(chain).toHaveLength(8);
+    // each link carries what is read after it: ?y (the head), ?x0 (every distinct), the atom whose tests come next
+    expect(chain[0]).toMatch(/^_chunk1\(Y,X0,X42\) :- true\(c\(Y\)\), q0\(X0\), not s\(X0\), X0 != X0, q1\(X1\), /);
+    expect(chain[1]).toMatch(/^_chunk2\(Y,X0\) :- _chunk1\(Y,X0,X42\), not s\(X42\), X42 != X0, q43\(X43\), /);
+    expect(chain[7]).toBe("big(Y) :- _chunk7(Y,X0,X298), not s(X298), X298 != X0, q299(X299), not s(X299), X299 != X0.");
+    for (const rule of chain) expect(rule.split(" :- ")[1].split(/, (?![^()]*\))/).length).toBeLessThanOrEqual(129);
+    // a body of 256 literals stays whole
+    const whole = aspRules(`(role r) (init (c 0)) (<= (big ?y) (true (c ?y)) ${atoms.split(") (").slice(0, 255).join(") (")})) (<= terminal (big 0))`, { prune: false, split: false });
+    expect(whole.filter((r) => r.startsWith("_chunk"))).toEqual([]);
+  });
 
   it("projects the local variables of a body of 40,000 nots in linear time (each not collected every other literal's variables)", () => {
     const n = 40_000;

@@ -16,6 +16,7 @@ import { verifyPropnetInvariants } from "../src/verify/invariants.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundDescription } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
+import { translate } from "../src/translate/index.js";
 import { withGrounder } from "./support/grounder.js";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -47,6 +48,38 @@ describe.skipIf(!realGamesPresent)("verify: real games (a slice)", () => {
   for (const name of REAL) {
     it(name, { timeout: 60_000 }, async () => expectAgreement(path.join(GAMES, `${name}.kif`), name, 2));
   }
+});
+
+describe("verify: a body of 600 literals, cut into a chain of rules (translate/long-bodies.ts)", () => {
+  it("agrees with the prover", async () => {
+    const lamps = Array.from({ length: 4 }, (_, i) => i + 1);
+    const body = Array.from({ length: 300 }, (_, k) => `(true (lamp ${(k % 4) + 1} ?v${k})) (distinct ?v${k} off) (not (true (jam ${(k % 4) + 1})))`).join(" ");
+    const text = [
+      "(role w)",
+      ...lamps.map((i) => `(init (lamp ${i} off))`),
+      "(init (tick 0))",
+      ...Array.from({ length: 15 }, (_, n) => `(succ ${n} ${n + 1})`),
+      "(<= (legal w (flip ?i)) (true (lamp ?i off)))",
+      "(legal w wait)",
+      "(<= (next (lamp ?i on)) (does w (flip ?i)))",
+      "(<= (next (lamp ?i ?s)) (true (lamp ?i ?s)) (not (does w (flip ?i))))",
+      "(<= (next (tick ?m)) (true (tick ?n)) (succ ?n ?m))",
+      `(<= bright ${body})`,
+      "(<= terminal bright)",
+      "(<= terminal (true (tick 15)))",
+      "(<= (goal w 100) bright)",
+      "(<= (goal w 0) (not bright))",
+    ].join("\n");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verify-"));
+    try {
+      const file = path.join(dir, "lamps.kif");
+      writeFileSync(file, text);
+      expect(translate(loadFile(file).description!, { split: false }).program!.text).toContain("_chunk1");
+      await expectAgreement(file, "lamps", 6);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("verify: verdicts that are not agreement", () => {

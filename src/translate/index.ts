@@ -5,7 +5,7 @@
  *   description ──flatten (or, nested not)──▶ G
  *               ──static relaxation────────▶ P^base (derives _base, _input)
  *   G ∪ P^base  ──relevance pruning────────▶ ──existential splitting──▶ rules
- *   rules + generators.ts ───────emit──────▶ ASP text + symbol table
+ *   rules ──long bodies cut into chains──▶ rules + generators.ts ──emit──▶ ASP text + symbol table
  */
 import { KEYWORD_ARITY, type Description } from "../syntax/ast.js";
 import { forEachSubterm } from "../syntax/terms.js";
@@ -18,6 +18,7 @@ import { closeUnsafeVariables, projectLocalNegations } from "./unsafe.js";
 import { declaredRelaxation, staticRelations, staticRelaxation } from "./static-relaxation.js";
 import { pruneIrrelevant } from "./relevance.js";
 import { splitExistentialVariables } from "./split.js";
+import { cutLongBodies } from "./long-bodies.js";
 import { restrictToDemand } from "./demand.js";
 import { dropFreeArguments } from "./free-arguments.js";
 import { restrictToStaticDemand } from "./static-demand.js";
@@ -166,6 +167,7 @@ export function translate(description: Description, options: TranslateFlags = {}
     rules = result.rules;
     splits = result.splits;
   }
+  rules = cutLongBodies(rules).rules;
 
   if (scope === "base") rules = relaxationOnly(rules);
 
