@@ -180,6 +180,10 @@ describe("P = G ∪ P^base ∪ generators", () => {
     // a body of 256 literals stays whole
     const whole = aspRules(`(role r) (init (c 0)) (<= (big ?y) (true (c ?y)) ${atoms.split(") (").slice(0, 255).join(") (")})) (<= terminal (big 0))`, { prune: false, split: false });
     expect(whole.filter((r) => r.startsWith("_chunk"))).toEqual([]);
+    // nor a body whose every variable the head reads: each link would carry them all so far (quadratic; 20,000 ran out of memory)
+    const vars = Array.from({ length: 600 }, (_, i) => `?x${i}`);
+    const wide = aspRules(`(role r) (f 0) (init (c 0)) (<= (legal r (m ${vars.join(" ")})) (true (c 0)) ${vars.map((v) => `(f ${v})`).join(" ")}) (<= terminal (true (c 1)))`, { prune: false, split: false });
+    expect(wide.filter((r) => r.startsWith("_chunk"))).toEqual([]);
   });
 
   it("projects the local variables of a body of 40,000 nots in linear time (each not collected every other literal's variables)", () => {

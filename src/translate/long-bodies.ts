@@ -12,6 +12,9 @@
  * Why: gringo's time grows with the square of a body's length. A rule of 8,000 literals took 37 s
  * to ground, its chain 0.8 s; chess's longest body has about a hundred, no real game more.
  *
+ * A rule whose links would carry most of its variables each (a head reading every variable of a long
+ * body) is left whole: the chain would be quadratic in the body's length instead.
+ *
  * The positive atoms keep their written order; a negative literal, `distinct` or equality goes right
  * after the positive atoms that bind its variables (an equality once one side is bound: it binds the
  * other), so that every rule of the chain is safe when the whole rule was. The rewrite is an
@@ -26,6 +29,12 @@ import { INTERNAL_PREFIX } from "./symbols.js";
 export const MAX_BODY_LITERALS = 256;
 /** Literals per rule of a chain (besides the link to the rule before). */
 export const CHUNK_LITERALS = 128;
+/**
+ * Variables the links of a chain carry in all, at most, per literal of the body: past that the rule is left whole.
+ * A move of 5,000 variables each bound by its own literal would be carried by every link (2.3 million arguments
+ * for 20,000: the command ran out of memory, where the whole rule's grounding only ran out of time).
+ */
+const MAX_CARRIED_PER_LITERAL = 2;
 
 export interface CutResult {
   readonly rules: FlatRule[];
@@ -129,6 +138,7 @@ function chain(rule: FlatRule, counter: { value: number }): FlatRule[] {
   let live: string[] = [];
   const seen = new Set<string>();
   let link: FlatLiteral | undefined;
+  let carried = 0;
   for (let start = 0; start < order.length; start += CHUNK_LITERALS) {
     const end = Math.min(order.length, start + CHUNK_LITERALS);
     const body = [...(link ? [link] : []), ...order.slice(start, end)];
@@ -154,6 +164,9 @@ function chain(rule: FlatRule, counter: { value: number }): FlatRule[] {
     };
     rules.push({ head, body, origin: rule.origin, part: rule.part });
     link = { kind: "pos", atom: head };
+    carried += live.length;
+    // links that carry most of the body's variables each would write the program again per link
+    if (carried > MAX_CARRIED_PER_LITERAL * order.length) return [rule];
   }
   return rules;
 }
