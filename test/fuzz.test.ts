@@ -98,11 +98,15 @@ describe("fuzz: reading and checking", () => {
     fc.assert(fc.property(mutated, (text) => void load(text)), { numRuns: 200, seed: 17 });
   });
 
-  it("10,000 levels of nesting are a syntax error, not a stack overflow (KIF and infix)", () => {
-    const deep = "(role x)\n(init " + "(f ".repeat(10_000) + "a" + ")".repeat(10_000) + ")";
+  it("nesting past the readers' limits is a syntax error, not a stack overflow (KIF and infix)", () => {
+    // terms past 100,000 levels; literals past 2,000 (terms 10,000 deep were refused when the reader took 2,000 levels)
+    const deep = "(role x)\n(init " + "(f ".repeat(200_000) + "a" + ")".repeat(200_000) + ")";
     expect(load(deep).diagnostics.some((d) => d.code === "syntax")).toBe(true);
-    const deepInfix = "role(x).\ninit(" + "f(".repeat(10_000) + "a" + ")".repeat(10_000) + ").";
+    const deepInfix = "role(x).\ninit(" + "f(".repeat(200_000) + "a" + ")".repeat(200_000) + ").";
     expect(load(deepInfix).diagnostics.some((d) => d.code === "syntax")).toBe(true);
+    const notNot = "(role x)\n(<= terminal " + "(not ".repeat(10_000) + "p" + ")".repeat(10_000) + ")";
+    expect(load(notNot).diagnostics.some((d) => d.code === "syntax")).toBe(true);
+    expect(load("role(x).\nterminal :- " + "~".repeat(10_000) + "p.").diagnostics.some((d) => d.code === "syntax")).toBe(true);
   });
 });
 

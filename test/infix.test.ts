@@ -96,6 +96,24 @@ describe("infix reader", () => {
   });
 });
 
+describe("infix terms nested 50,000 deep", () => {
+  it("reads one, its anonymous variables named apart (it took 2,000 levels, a call per level)", () => {
+    const depth = 50_000;
+    const kif = kifOf(`p(${"f(_, ".repeat(depth)}X${")".repeat(depth)}) :- q(X).`);
+    // each `_` its own variable, named in written order
+    const names = Array.from({ length: depth }, (_, i) => `(f ?_${i + 1} `).join("");
+    expect(kif.length === 1 && kif[0] === `(<= (p ${names}?x${")".repeat(depth)}) (q ?x))`).toBe(true);
+  });
+
+  it("refuses a term nested past 100,000 levels and literals past 2,000, with a diagnostic", () => {
+    const read = (text: string) => parseGdl(text, "deep.gdl", { syntax: "infix" }).diagnostics.map((d) => `${d.pos.col} ${d.message}`);
+    expect(read(`p(${"f(".repeat(100_000)}a${")".repeat(100_000)}).`)).toEqual([]);
+    expect(read(`p(${"f(".repeat(100_001)}a${")".repeat(100_001)}).`)).toEqual([`${3 + 2 * 100_000} terms nested deeper than 100,000 levels`]);
+    expect(read(`p :- ${"~".repeat(1_999)}q.`)).toEqual([]);
+    expect(read(`p :- ${"~".repeat(2_000)}q.`)).toEqual([`${6 + 2_000} literals nested deeper than 2,000 levels`]);
+  });
+});
+
 describe("sniffing", () => {
   it("tells KIF from infix", () => {
     expect(detectSyntax("; comment\n(role x)")).toBe("kif");

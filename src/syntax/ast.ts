@@ -110,5 +110,31 @@ export const KEYWORD_ARITY: ReadonlyMap<string, number> = new Map([
 /** GDL-II's reserved role: chance, whose legal moves the game master picks from uniformly at random. */
 export const RANDOM_ROLE = "random";
 
+/**
+ * Terms nested deeper than this are refused by the readers (a syntax error at the first term past
+ * it); real games nest less than 20. Reading, the checks, the translation, the printers, the
+ * formatter and extraction walk terms from stacks of their own, with no call per level: their
+ * depth is not bounded by a JavaScript stack (a browser worker's held about 1,500 calls of them).
+ * The grounders have limits of their own: gringo, with its 8 MiB stack, crashes on some games
+ * from 50,000 levels, clingo-wasm on the command line's stack from about 10,000.
+ */
+export const MAX_TERM_NESTING = 100_000;
+
+/**
+ * Literals nested deeper than this (`not`, `or`, and in infix parentheses around a literal) are
+ * refused by the readers: the checks, the translation and the prover walk literals with a call per level.
+ */
+export const MAX_LITERAL_NESTING = 2000;
+
+/** The readers' message for a term nested past MAX_TERM_NESTING. */
+export function termsTooDeep(): string {
+  return `terms nested deeper than ${MAX_TERM_NESTING.toLocaleString("en-US")} levels`;
+}
+
+/** The readers' message for literals nested past MAX_LITERAL_NESTING. */
+export function literalsTooDeep(): string {
+  return `literals nested deeper than ${MAX_LITERAL_NESTING.toLocaleString("en-US")} levels`;
+}
+
 /** Words of the language itself, which cannot be used as relation names. */
 export const CONNECTIVES: ReadonlySet<string> = new Set(["<=", "not", "or", "distinct"]);

@@ -15,7 +15,7 @@
  *   (<= (goal p 50) (t ?a ?b) (same ?a 3))
  */
 import { diagnostic, type Diagnostic } from "../diagnostics.js";
-import type { Atom, Literal, Rule, Term } from "./ast.js";
+import { literalsTooDeep, MAX_LITERAL_NESTING, type Atom, type Literal, type Rule, type Term } from "./ast.js";
 
 /** Rules one rule may become at most (the product of its alternatives). */
 export const MAX_CONJUNCTION_RULES = 1024;
@@ -36,13 +36,13 @@ export function expandConjunctions(rules: readonly Rule[], file: string): { rule
     let bodies: Literal[][] = [[]];
     try {
       for (const literal of rule.body) {
-        const choices = alternatives(literal);
+        const choices = alternatives(literal, 1);
         bodies = bodies.flatMap((prefix) => choices.map((c) => [...prefix, ...c]));
         if (bodies.length > MAX_CONJUNCTION_RULES) break;
       }
     } catch (error) {
       if (!(error instanceof NotALiteral)) throw error;
-      diagnostics.push(diagnostic("error", "syntax", file, error.term.pos, "a variable cannot be a conjunct of 'and': it needs literals"));
+      diagnostics.push(diagnostic("error", "syntax", file, error.term.pos, error.message));
       out.push(rule);
       continue;
     }
@@ -95,26 +95,27 @@ function andIn(l: Literal): Atom | undefined {
 }
 
 /**
- * The conjunctions (lists of literals without `and`) whose disjunction means `l`. A literal
- * without `and` is its own single alternative, so `or`s without one stay as they are.
+ * The conjunctions (lists of literals without `and`) whose disjunction means `l`, a literal `depth`
+ * literals deep (1: a literal of the body). A literal without `and` is its own single alternative,
+ * so `or`s without one stay as they are.
  */
-function alternatives(l: Literal): Literal[][] {
+function alternatives(l: Literal, depth: number): Literal[][] {
   if (!andIn(l)) return [[l]];
   switch (l.kind) {
     case "atom": {
       // (and c1 ... cn): the product of the conjuncts' alternatives
       let product: Literal[][] = [[]];
-      for (const conjunct of l.args.map((t) => termAsLiteral(t))) {
-        const choices = alternatives(conjunct);
+      for (const conjunct of l.args.map((t) => termAsLiteral(t, depth + 1))) {
+        const choices = alternatives(conjunct, depth + 1);
         product = product.flatMap((prefix) => choices.map((c) => [...prefix, ...c]));
       }
       return product;
     }
     case "or":
-      return l.disjuncts.flatMap(alternatives);
+      return l.disjuncts.flatMap((d) => alternatives(d, depth + 1));
     case "not": {
       // not (A1 or ... or Ak), each Ai a conjunction: for every i, (or (not a_i1) ... (not a_im))
-      const inner = alternatives(l.body);
+      const inner = alternatives(l.body, depth + 1);
       return [inner.map((conjunction): Literal => {
         const negated = conjunction.map((a): Literal => ({ kind: "not", body: a, pos: a.pos }));
         return negated.length === 1 ? negated[0] : { kind: "or", disjuncts: negated, pos: l.pos };
@@ -125,23 +126,31 @@ function alternatives(l: Literal): Literal[][] {
   }
 }
 
-/** A variable where `and` needs a literal. */
+/** A term that `and` cannot read as a literal: a variable, or one nested past MAX_LITERAL_NESTING (its message says which). */
 class NotALiteral extends Error {
-  constructor(readonly term: Term) {
-    super("a variable is not a literal");
+  constructor(
+    readonly term: Term,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
-/** An argument of `and`, read by the KIF reader as a term, as the literal it stands for. */
-function termAsLiteral(t: Term): Literal {
+/**
+ * An argument of `and`, read by the KIF reader as a term, as the literal it stands for, `depth`
+ * literals deep: a term may nest far deeper than literals may (MAX_TERM_NESTING), and literals are
+ * walked with a call per level.
+ */
+function termAsLiteral(t: Term, depth: number): Literal {
+  if (depth > MAX_LITERAL_NESTING) throw new NotALiteral(t, literalsTooDeep());
   switch (t.kind) {
     case "constant":
       return { kind: "atom", relation: t.name, args: [], pos: t.pos };
     case "variable":
-      throw new NotALiteral(t);
+      throw new NotALiteral(t, "a variable cannot be a conjunct of 'and': it needs literals");
     case "compound":
-      if (t.functor === "not" && t.args.length === 1) return { kind: "not", body: termAsLiteral(t.args[0]), pos: t.pos };
-      if (t.functor === "or") return { kind: "or", disjuncts: t.args.map(termAsLiteral), pos: t.pos };
+      if (t.functor === "not" && t.args.length === 1) return { kind: "not", body: termAsLiteral(t.args[0], depth + 1), pos: t.pos };
+      if (t.functor === "or") return { kind: "or", disjuncts: t.args.map((a) => termAsLiteral(a, depth + 1)), pos: t.pos };
       if (t.functor === "distinct" && t.args.length === 2) return { kind: "distinct", left: t.args[0], right: t.args[1], pos: t.pos };
       return { kind: "atom", relation: t.functor, args: t.args, pos: t.pos };
   }

@@ -15,10 +15,12 @@
  *
  * Names go through `normalizeSymbol` (lower case by default). A variable keeps its identity: its
  * stored name is the written one with the first letter lower-cased, which is what KIF writes
- * after the `?` (`Piece` <-> `?piece`, `XY` <-> `?xY`). Pure: no I/O, never throws.
+ * after the `?` (`Piece` <-> `?piece`, `XY` <-> `?xY`). Pure: no I/O, never throws. Terms are
+ * read with a cursor (they nest up to MAX_TERM_NESTING deep), literals with a call per level (up
+ * to MAX_LITERAL_NESTING, ast.ts).
  */
 import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
-import { CONNECTIVES, type Atom, type Literal, type Rule, type Term } from "./ast.js";
+import { CONNECTIVES, literalsTooDeep, MAX_LITERAL_NESTING, MAX_TERM_NESTING, termsTooDeep, type Atom, type Literal, type Rule, type Term } from "./ast.js";
 import { LineIndex, commentAt, startsLine, type SourceComment } from "./comments.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
 import { atomVariables, literalVariables, renameVariables } from "./terms.js";
@@ -33,8 +35,6 @@ export interface InfixParseResult {
 
 /** Reading stops after this many syntax errors (one more says so). */
 export const MAX_SYNTAX_ERRORS = 20;
-/** Deeper nesting than this is refused (the reader is recursive). */
-const MAX_DEPTH = 2000;
 
 type TokenKind = "name" | "quoted" | "var" | "(" | ")" | "," | "&" | "~" | "." | ":-" | "eof";
 
@@ -279,8 +279,9 @@ class ClauseReader {
     return this.anonymous > 0 ? nameAnonymous(rule) : rule;
   }
 
+  /** One literal deeper (the literals are read with a call per level: their nesting is bounded). */
   private enter(pos: Position): void {
-    if (++this.depth > MAX_DEPTH) this.fail(pos, `nested deeper than ${MAX_DEPTH} levels`);
+    if (++this.depth > MAX_LITERAL_NESTING) this.fail(pos, literalsTooDeep());
   }
 
   private leave(): void {
@@ -400,31 +401,54 @@ class ClauseReader {
     return args;
   }
 
+  /**
+   * A term, read with a cursor: the compound terms it is inside, each with its name's token, its
+   * `(` and its arguments read so far, on a stack of its own (a term may nest MAX_TERM_NESTING
+   * deep, far more levels than a stack holds calls).
+   */
   term(): Term {
-    const t = this.next();
-    if (t.kind === "var") {
-      if (this.peek().kind === "(" && this.peek().pos.offset === t.end)
-        this.fail(t.pos, `a function name cannot be the variable '${t.text}' (quote it, as in '${t.text}'(...), or write it in lower case)`);
-      if (t.text === "_") {
-        this.anonymous++;
-        return { kind: "variable", name: `${ANONYMOUS}${this.anonymous}`, pos: t.pos };
-      }
-      return { kind: "variable", name: infixVariableToName(t.text), pos: t.pos };
-    }
-    if (t.kind === "name" || t.kind === "quoted") {
-      const name = this.name(t);
-      if (this.peek().kind === "(") {
-        this.enter(t.pos);
-        try {
-          return { kind: "compound", functor: name, args: this.argumentList(), pos: t.pos };
-        } finally {
-          this.leave();
+    const outer: { readonly token: Token; readonly functor: string; readonly open: Token; readonly args: Term[] }[] = [];
+    for (;;) {
+      let term: Term;
+      const t = this.next();
+      if (t.kind === "var") {
+        if (this.peek().kind === "(" && this.peek().pos.offset === t.end)
+          this.fail(t.pos, `a function name cannot be the variable '${t.text}' (quote it, as in '${t.text}'(...), or write it in lower case)`);
+        if (t.text === "_") {
+          this.anonymous++;
+          term = { kind: "variable", name: `${ANONYMOUS}${this.anonymous}`, pos: t.pos };
+        } else term = { kind: "variable", name: infixVariableToName(t.text), pos: t.pos };
+      } else if (t.kind === "name" || t.kind === "quoted") {
+        const name = this.name(t);
+        if (this.peek().kind !== "(") term = { kind: "constant", name, pos: t.pos };
+        else {
+          if (outer.length === MAX_TERM_NESTING) this.fail(t.pos, termsTooDeep());
+          const open = this.next();
+          if (this.peek().kind !== ")") {
+            outer.push({ token: t, functor: name, open, args: [] }); // its first argument next
+            continue;
+          }
+          this.next();
+          term = { kind: "compound", functor: name, args: [], pos: t.pos };
         }
+      } else {
+        if (t.kind === ")") this.fail(t.pos, "expected a term before ')'");
+        this.fail(t.pos, `expected a term, found ${describeToken(t)}`);
       }
-      return { kind: "constant", name, pos: t.pos };
+      // a term is read: it is an argument of the innermost open term, which the next ',' goes on or its ')' ends
+      for (;;) {
+        const parent = outer.at(-1);
+        if (parent === undefined) return term;
+        parent.args.push(term);
+        if (this.peek().kind === ",") {
+          this.next();
+          break;
+        }
+        this.close(parent.open);
+        outer.pop();
+        term = { kind: "compound", functor: parent.functor, args: parent.args, pos: parent.token.pos };
+      }
     }
-    if (t.kind === ")" ) this.fail(t.pos, "expected a term before ')'");
-    this.fail(t.pos, `expected a term, found ${describeToken(t)}`);
   }
 }
 

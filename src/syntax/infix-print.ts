@@ -12,7 +12,8 @@
  *   `V_`), numbered so that it does not collide with another variable of the rule;
  * - negation `~l`, body literals separated by ` & `, every clause ends with `.`.
  */
-import { CONNECTIVES, type Atom, type Literal, type Rule, type Term } from "./ast.js";
+import { CONNECTIVES, type Atom, type Compound, type Literal, type Rule, type Term } from "./ast.js";
+import { collectTermVariables } from "./terms.js";
 
 const BARE = /^[a-z0-9][a-z0-9_]*$/;
 
@@ -61,14 +62,43 @@ export function infixVariableNames(names: Iterable<string>): Map<string, string>
 
 export type VariableNamer = (name: string) => string;
 
+/**
+ * A term in infix, written from left to right with a cursor, the compound terms it is inside kept
+ * on a stack of its own (terms nest far deeper than a JavaScript stack holds calls, MAX_TERM_NESTING).
+ */
 export function termToInfix(term: Term, variable: VariableNamer = infixVariable): string {
-  switch (term.kind) {
-    case "constant":
-      return infixName(term.name);
-    case "variable":
-      return variable(term.name);
-    case "compound":
-      return `${infixName(term.functor)}(${term.args.map((a) => termToInfix(a, variable)).join(", ")})`;
+  if (term.kind === "constant") return infixName(term.name);
+  if (term.kind === "variable") return variable(term.name);
+  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
+  let resume: number[] | undefined; // and the argument of each to go on from
+  let t = term;
+  let k = 0;
+  let text = `${infixName(t.functor)}(`;
+  for (;;) {
+    const args = t.args;
+    let inner: Compound | undefined;
+    while (k < args.length) {
+      const a = args[k++];
+      if (k > 1) text += ", ";
+      if (a.kind === "constant") text += infixName(a.name);
+      else if (a.kind === "variable") text += variable(a.name);
+      else {
+        inner = a;
+        break;
+      }
+    }
+    if (inner !== undefined) {
+      (outer ??= []).push(t);
+      (resume ??= []).push(k);
+      t = inner;
+      k = 0;
+      text += `${infixName(t.functor)}(`;
+      continue;
+    }
+    text += ")";
+    if (outer === undefined || outer.length === 0) return text;
+    t = outer.pop()!;
+    k = resume!.pop()!;
   }
 }
 
@@ -93,10 +123,7 @@ export function literalToInfix(literal: Literal, variable: VariableNamer = infix
 /** The variable names of a rule in order of first occurrence. */
 export function ruleVariables(rule: Rule): string[] {
   const out = new Set<string>();
-  const term = (t: Term): void => {
-    if (t.kind === "variable") out.add(t.name);
-    else if (t.kind === "compound") t.args.forEach(term);
-  };
+  const term = (t: Term): void => void collectTermVariables(t, out);
   const literal = (l: Literal): void => {
     if (l.kind === "atom") l.args.forEach(term);
     else if (l.kind === "not") literal(l.body);

@@ -5,7 +5,7 @@
  * description reader does (case.ts); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant.
  * Throws on text that is not exactly one term (callers pass strings they printed themselves).
  */
-import type { Term } from "./ast.js";
+import { MAX_TERM_NESTING, type Term } from "./ast.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { normalizeSymbol, type CaseOptions } from "./case.js";
 
@@ -34,36 +34,45 @@ function excerpt(text: string): string {
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }
 
-/** Deepest nesting read (the same bound as the game reader's). */
-const MAX_TERM_DEPTH = 2000;
-
+/**
+ * The term of `text`, read with a cursor: the compound terms it is inside, with their arguments
+ * read so far, on a stack of its own (a term may nest MAX_TERM_NESTING deep, the game reader's
+ * bound, far more levels than a stack holds calls).
+ */
 export function parseKifTerm(text: string, options?: CaseOptions): Term {
   const tokens = tokenize(text, options);
   let at = 0;
-  let depth = 0;
-  const read = (): Term => {
+  const outer: { readonly functor: string; readonly args: Term[] }[] = [];
+  for (;;) {
     const token = tokens[at++];
     if (token === undefined) throw new Error(`KIF term ended early: ${excerpt(text)}`);
     if (token === ")") throw new Error(`unexpected ')' in KIF term ${excerpt(text)}`);
+    let term: Term | undefined; // a term read whole; none when a compound term was opened
     if (token !== "(") {
-      if (token.startsWith("?")) return { kind: "variable", name: token.slice(1), pos: NO_POSITION };
-      return { kind: "constant", name: token, pos: NO_POSITION };
+      term = token.startsWith("?") ? { kind: "variable", name: token.slice(1), pos: NO_POSITION } : { kind: "constant", name: token, pos: NO_POSITION };
+    } else {
+      const functor = tokens[at++];
+      if (functor === undefined || functor === "(" || functor === ")" || functor.startsWith("?")) {
+        throw new Error(`a compound term must start with a name: ${excerpt(text)}`);
+      }
+      if (outer.length === MAX_TERM_NESTING) throw new Error(`the term is nested deeper than ${MAX_TERM_NESTING} levels`);
+      outer.push({ functor, args: [] });
     }
-    const functor = tokens[at++];
-    if (functor === undefined || functor === "(" || functor === ")" || functor.startsWith("?")) {
-      throw new Error(`a compound term must start with a name: ${excerpt(text)}`);
+    // close the compound terms whose arguments are all read, innermost first
+    for (;;) {
+      const parent = outer.at(-1);
+      if (parent === undefined) {
+        if (at !== tokens.length) throw new Error(`more than one term in ${excerpt(text)}`);
+        return term!;
+      }
+      if (term !== undefined) parent.args.push(term);
+      if (tokens[at] !== ")") {
+        if (at >= tokens.length) throw new Error(`unclosed '(' in KIF term ${excerpt(text)}`);
+        break; // its next argument
+      }
+      at++;
+      outer.pop();
+      term = { kind: "compound", functor: parent.functor, args: parent.args, pos: NO_POSITION };
     }
-    if (++depth > MAX_TERM_DEPTH) throw new Error(`the term is nested deeper than ${MAX_TERM_DEPTH} levels`);
-    const args: Term[] = [];
-    while (tokens[at] !== ")") {
-      if (at >= tokens.length) throw new Error(`unclosed '(' in KIF term ${excerpt(text)}`);
-      args.push(read());
-    }
-    at++;
-    depth--;
-    return { kind: "compound", functor, args, pos: NO_POSITION };
-  };
-  const term = read();
-  if (at !== tokens.length) throw new Error(`more than one term in ${excerpt(text)}`);
-  return term;
+  }
 }

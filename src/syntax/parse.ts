@@ -12,6 +12,8 @@
  *      time on a 100,000-literal rule),
  *   4. turns the positioned tree into rules, literals and terms, reporting forms that are
  *      not GDL (a head that is not an atom, `(not a b)`, a variable standing as a literal...).
+ *      A term is read with a cursor, the lists it is inside on a stack of its own: terms nest
+ *      up to MAX_TERM_NESTING deep, literals (`not`, `or`) up to MAX_LITERAL_NESTING (ast.ts).
  *
  * Parsing never throws: problems are `syntax` diagnostics, and the rules that could be
  * read are still returned.
@@ -22,7 +24,7 @@ import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
 import { expandConjunctions } from "./conjunction.js";
 import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
 import { SpellingRecorder, normalizeSymbol, type CaseOptions } from "./case.js";
-import { CONNECTIVES, type Atom, type Description, type Literal, type Rule, type Term } from "./ast.js";
+import { CONNECTIVES, literalsTooDeep, MAX_LITERAL_NESTING, MAX_TERM_NESTING, termsTooDeep, type Atom, type Compound, type Description, type Literal, type Rule, type Term } from "./ast.js";
 
 /** How to read GDL text. */
 export interface ParseOptions {
@@ -57,8 +59,6 @@ interface ListNode {
   readonly pos: Position;
 }
 
-/** Deeper nesting than this is refused (the readers are recursive; real games nest less than 20). */
-export const MAX_NESTING = 2000;
 
 /** Characters a Lisp reader takes for quotes, strings or escapes; KIF in GDL has none: they are refused. */
 const FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
@@ -189,13 +189,7 @@ function splitTopLevel(
         // most characters are none of the six below: one comparison each, no string made
         if (code > 41 && code !== 44 && code !== 92 && code !== 96 && code !== 124) continue;
         const c = source[i];
-        if (c === "(") {
-          open.push(i);
-          if (open.length === MAX_NESTING + 1) {
-            syntaxError(lines.at(i), `parentheses nested deeper than ${MAX_NESTING} levels`);
-            bad = true;
-          }
-        }
+        if (c === "(") open.push(i);
         else if (c === ")") {
           open.pop();
           if (open.length === 0) break;
@@ -355,7 +349,8 @@ class RuleReader {
     return { kind: "atom", relation: name, args, pos: node.pos };
   }
 
-  literal(node: Node): Literal | undefined {
+  /** A body literal, `depth` literals deep (1: a literal of the body itself). */
+  literal(node: Node, depth = 1): Literal | undefined {
     if (node.kind === "list" && node.items[0]?.kind === "symbol") {
       const keyword = node.items[0].text.toLowerCase();
       const operands = node.items.slice(1);
@@ -365,7 +360,11 @@ class RuleReader {
             this.syntaxError(node.pos, `'not' takes exactly one literal, here it has ${operands.length}`);
             return undefined;
           }
-          const body = this.literal(operands[0]);
+          if (depth === MAX_LITERAL_NESTING) {
+            this.syntaxError(operands[0].pos, literalsTooDeep());
+            return undefined;
+          }
+          const body = this.literal(operands[0], depth + 1);
           return body ? { kind: "not", body, pos: node.pos } : undefined;
         }
         case "or": {
@@ -373,9 +372,13 @@ class RuleReader {
             this.syntaxError(node.pos, "'or' needs at least one literal");
             return undefined;
           }
+          if (depth === MAX_LITERAL_NESTING) {
+            this.syntaxError(operands[0].pos, literalsTooDeep());
+            return undefined;
+          }
           const disjuncts: Literal[] = [];
           for (const operand of operands) {
-            const d = this.literal(operand);
+            const d = this.literal(operand, depth + 1);
             if (!d) return undefined;
             disjuncts.push(d);
           }
@@ -398,38 +401,79 @@ class RuleReader {
     return this.atom(node, "a body literal");
   }
 
+  /**
+   * A term, read with a cursor: the lists it is inside, with the terms of each read so far, on
+   * stacks of its own (a term may nest MAX_TERM_NESTING deep, far more levels than a stack holds
+   * calls). Names are noted in written order; the first bad subterm ends the term.
+   */
   term(node: Node): Term | undefined {
-    if (node.kind === "symbol") {
-      const name = this.name(node);
-      if (name.startsWith("?")) {
-        if (name.length === 1) {
-          this.syntaxError(node.pos, "'?' must be followed by a variable name");
+    if (node.kind === "symbol") return this.leaf(node);
+    const outer: { readonly list: ListNode; readonly functor: string; readonly args: Term[] }[] = [];
+    let list = node;
+    let functor = this.functor(list);
+    if (functor === undefined) return undefined;
+    let args: Term[] = [];
+    for (;;) {
+      let inner: ListNode | undefined;
+      while (args.length + 1 < list.items.length) {
+        const item = list.items[args.length + 1];
+        if (item.kind === "list") {
+          inner = item;
+          break;
+        }
+        const leaf = this.leaf(item);
+        if (!leaf) return undefined;
+        args.push(leaf);
+      }
+      if (inner !== undefined) {
+        if (outer.length + 1 === MAX_TERM_NESTING) {
+          this.syntaxError(inner.pos, termsTooDeep());
           return undefined;
         }
-        return { kind: "variable", name: name.slice(1), pos: node.pos };
+        const name = this.functor(inner);
+        if (name === undefined) return undefined;
+        outer.push({ list, functor, args });
+        list = inner;
+        functor = name;
+        args = [];
+        continue;
       }
-      if (name === "<=") {
-        this.syntaxError(node.pos, "'<=' cannot stand inside a term");
+      const term: Compound = { kind: "compound", functor, args, pos: list.pos };
+      const parent = outer.pop();
+      if (parent === undefined) return term;
+      ({ list, functor, args } = parent);
+      args.push(term);
+    }
+  }
+
+  /** A constant or a variable. */
+  private leaf(node: SymbolNode): Term | undefined {
+    const name = this.name(node);
+    if (name.startsWith("?")) {
+      if (name.length === 1) {
+        this.syntaxError(node.pos, "'?' must be followed by a variable name");
         return undefined;
       }
-      return { kind: "constant", name, pos: node.pos };
+      return { kind: "variable", name: name.slice(1), pos: node.pos };
     }
-    const [first, ...rest] = node.items;
+    if (name === "<=") {
+      this.syntaxError(node.pos, "'<=' cannot stand inside a term");
+      return undefined;
+    }
+    return { kind: "constant", name, pos: node.pos };
+  }
+
+  /** The function name of a list read as a term, or undefined (reported) when it has none. */
+  private functor(list: ListNode): string | undefined {
+    const first = list.items[0];
     if (!first) {
-      this.syntaxError(node.pos, "the empty list '()' is not a term");
+      this.syntaxError(list.pos, "the empty list '()' is not a term");
       return undefined;
     }
     if (first.kind === "list" || first.text.startsWith("?")) {
-      this.syntaxError(node.pos, "a function term must start with a function name");
+      this.syntaxError(list.pos, "a function term must start with a function name");
       return undefined;
     }
-    const functor = this.name(first);
-    const args: Term[] = [];
-    for (const item of rest) {
-      const term = this.term(item);
-      if (!term) return undefined;
-      args.push(term);
-    }
-    return { kind: "compound", functor, args, pos: node.pos };
+    return this.name(first);
   }
 }

@@ -1,21 +1,47 @@
-/** Small pure helpers over terms and literals. */
-import type { Atom, Description, Literal, Rule, Term } from "./ast.js";
-import { termToKif } from "./print.js";
+/**
+ * Small pure helpers over terms and literals. The walks over terms take no JavaScript call per
+ * level of a term: terms nest up to MAX_TERM_NESTING deep (ast.ts), far more levels than a stack
+ * holds calls (a browser worker's held about 1,500, Node's with `--stack-size=500` about 3,500).
+ * Each walks with a cursor, the compound terms it is inside and where it is in each kept on
+ * arrays of its own, made only when it meets a term inside a term; the leaves are read where they
+ * stand. So the common shallow term costs what the recursive walk did, and the order of the
+ * subterms is the written one.
+ */
+import type { Atom, Compound, Constant, Description, Literal, Rule, Term, Variable } from "./ast.js";
 import type { FlatLiteral } from "./or-free.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
-  switch (term.kind) {
-    case "variable":
-      into.add(term.name);
-      break;
-    case "compound":
-      for (const arg of term.args) collectTermVariables(arg, into);
-      break;
-    case "constant":
-      break;
+  if (term.kind !== "compound") {
+    if (term.kind === "variable") into.add(term.name);
+    return into;
   }
-  return into;
+  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
+  let resume: number[] | undefined; // and the argument of each to go on from
+  let t = term;
+  let k = 0;
+  for (;;) {
+    const args = t.args;
+    let inner: Compound | undefined;
+    while (k < args.length) {
+      const a = args[k++];
+      if (a.kind === "variable") into.add(a.name);
+      else if (a.kind === "compound") {
+        inner = a;
+        break;
+      }
+    }
+    if (inner !== undefined) {
+      (outer ??= []).push(t);
+      (resume ??= []).push(k);
+      t = inner;
+      k = 0;
+    } else if (outer === undefined || outer.length === 0) return into;
+    else {
+      t = outer.pop()!;
+      k = resume!.pop()!;
+    }
+  }
 }
 
 export function atomVariables(atom: Atom, into: Set<string> = new Set()): Set<string> {
@@ -39,20 +65,36 @@ export function literalVariables(literal: Literal, into: Set<string> = new Set()
 }
 
 export function isGround(term: Term): boolean {
-  switch (term.kind) {
-    case "variable":
-      return false;
-    case "constant":
-      return true;
-    case "compound":
-      return term.args.every(isGround);
+  if (term.kind !== "compound") return term.kind === "constant";
+  let outer: Compound[] | undefined;
+  let resume: number[] | undefined;
+  let t = term;
+  let k = 0;
+  for (;;) {
+    const args = t.args;
+    let inner: Compound | undefined;
+    while (k < args.length) {
+      const a = args[k++];
+      if (a.kind === "variable") return false;
+      if (a.kind === "compound") {
+        inner = a;
+        break;
+      }
+    }
+    if (inner !== undefined) {
+      (outer ??= []).push(t);
+      (resume ??= []).push(k);
+      t = inner;
+      k = 0;
+    } else if (outer === undefined || outer.length === 0) return true;
+    else {
+      t = outer.pop()!;
+      k = resume!.pop()!;
+    }
   }
 }
 
-/**
- * Calls `visit` on `root` and each of its subterms in written (pre-)order, from a stack of its own:
- * terms nest 2,000 deep (the reader's limit), and a browser worker's stack holds fewer calls than Node's.
- */
+/** Calls `visit` on `root` and each of its subterms in written (pre-)order, from a stack of its own. */
 export function forEachSubterm(root: Term, visit: (term: Term) => void): void {
   const stack: Term[] = [root];
   while (stack.length > 0) {
@@ -65,9 +107,56 @@ export function forEachSubterm(root: Term, visit: (term: Term) => void): void {
 /** The depth of a term: constants and variables 0, `(f t...)` 1 + the deepest argument. */
 export function termDepth(term: Term): number {
   if (term.kind !== "compound") return 0;
-  let deepest = 0;
-  for (const arg of term.args) deepest = Math.max(deepest, termDepth(arg));
-  return deepest + 1;
+  const stack: Compound[] = [term];
+  const depths: number[] = [1];
+  let deepest = 1;
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    const depth = depths.pop()! + 1;
+    for (const a of t.args) {
+      if (a.kind !== "compound") continue;
+      if (depth > deepest) deepest = depth;
+      stack.push(a);
+      depths.push(depth);
+    }
+  }
+  return deepest;
+}
+
+/**
+ * `term` with each constant and variable replaced by `leaf`'s answer, the compound terms copied
+ * (`{ ...t, args }`), built from stacks of their own: the terms of each compound one is inside,
+ * and how many of its arguments are done.
+ */
+export function mapTermLeaves(term: Term, leaf: (t: Constant | Variable) => Term): Term {
+  if (term.kind !== "compound") return leaf(term);
+  const outer: Compound[] = [];
+  const done: Term[][] = [];
+  let t = term;
+  let args: Term[] = [];
+  for (;;) {
+    let inner: Compound | undefined;
+    while (args.length < t.args.length) {
+      const a = t.args[args.length];
+      if (a.kind === "compound") {
+        inner = a;
+        break;
+      }
+      args.push(leaf(a));
+    }
+    if (inner !== undefined) {
+      outer.push(t);
+      done.push(args);
+      t = inner;
+      args = [];
+      continue;
+    }
+    const copy: Term = { ...t, args };
+    if (outer.length === 0) return copy;
+    t = outer.pop()!;
+    args = done.pop()!;
+    args.push(copy);
+  }
 }
 
 /** Every atom occurring in a literal, with whether it occurs under a negation. */
@@ -89,8 +178,8 @@ export function* atomsOf(literal: Literal, negated = false): Generator<{ atom: A
 
 /** The rule with each variable named in `names` renamed (the others kept). */
 export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>): Rule {
-  const term = (t: Term): Term =>
-    t.kind === "variable" ? { ...t, name: names.get(t.name) ?? t.name } : t.kind === "compound" ? { ...t, args: t.args.map(term) } : t;
+  const leaf = (t: Constant | Variable): Term => (t.kind === "variable" ? { ...t, name: names.get(t.name) ?? t.name } : t);
+  const term = (t: Term): Term => mapTermLeaves(t, leaf);
   const atom = (a: Atom): Atom => ({ ...a, args: a.args.map(term) });
   const literal = (l: Literal): Literal => {
     switch (l.kind) {
@@ -116,17 +205,66 @@ export function renameVariables(rule: Rule, names: ReadonlyMap<string, string>):
 export function writtenGroundTerms(description: Description): Term[] {
   if (description.writtenTerms !== undefined) return [...description.writtenTerms];
   const terms = new Map<string, Term>();
-  const visit = (t: Term): void => {
-    if (t.kind === "compound") t.args.forEach(visit);
-    if (isGround(t)) {
-      const kif = termToKif(t);
-      if (!terms.has(kif)) terms.set(kif, t);
-    }
+  const add = (t: Term, kif: string): void => {
+    if (!terms.has(kif)) terms.set(kif, t);
   };
   for (const rule of description.rules)
     for (const literal of [rule.head, ...rule.body])
-      for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) atom.args.forEach(visit);
+      for (const { atom } of literal.kind === "atom" ? [{ atom: literal }] : atomsOf(literal)) for (const arg of atom.args) forEachGroundSubterm(arg, add);
   return [...terms.values()];
+}
+
+/**
+ * Calls `visit` on each variable-free subterm of `root` with its KIF text (`termToKif`), the
+ * arguments of a term before the term (post-order), from stacks of its own. A term's text is made
+ * from its arguments' texts when its last argument is done: one walk, where printing each subterm
+ * (and asking `isGround` of it) again went over its subterms once per term above them.
+ */
+function forEachGroundSubterm(root: Term, visit: (t: Term, kif: string) => void): void {
+  if (root.kind !== "compound") {
+    if (root.kind === "constant") visit(root, root.name);
+    return;
+  }
+  const outer: Compound[] = [];
+  const resume: number[] = [];
+  const done: (string[] | undefined)[] = [];
+  let t = root;
+  let k = 0;
+  let texts: string[] | undefined = []; // the texts of t's arguments so far; undefined once one is not ground
+  for (;;) {
+    let inner: Compound | undefined;
+    while (k < t.args.length) {
+      const a = t.args[k++];
+      if (a.kind === "compound") {
+        inner = a;
+        break;
+      }
+      if (a.kind === "constant") {
+        visit(a, a.name);
+        texts?.push(a.name);
+      } else texts = undefined;
+    }
+    if (inner !== undefined) {
+      outer.push(t);
+      resume.push(k);
+      done.push(texts);
+      t = inner;
+      k = 0;
+      texts = [];
+      continue;
+    }
+    let kif: string | undefined;
+    if (texts !== undefined) {
+      kif = texts.length === 0 ? `(${t.functor})` : `(${t.functor} ${texts.join(" ")})`;
+      visit(t, kif);
+    }
+    if (outer.length === 0) return;
+    t = outer.pop()!;
+    k = resume.pop()!;
+    texts = done.pop();
+    if (kif === undefined) texts = undefined;
+    else texts?.push(kif);
+  }
 }
 
 /**
