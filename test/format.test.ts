@@ -65,12 +65,14 @@ describe("KIF layout", () => {
     expectSameMeaning(long, out);
   });
 
-  it("formats a term nested 1,990 deep, as deep as the reader takes, in both notations (it overflowed the stack)", () => {
-    const deep = `(role r)\n(init (c ${"(f ".repeat(1990)}0${")".repeat(1990)}))\n`;
+  it("formats a term nested 50,000 deep in both notations (the layouts took a call per level: 1,990 levels formatted, 50,000 overflowed the stack)", () => {
+    const deep = `(role r)\n(init (c ${"(f ".repeat(50_000)}0 1${")".repeat(50_000)}))\n`;
     const kif = fmt(deep);
-    expectSameMeaning(deep, kif);
-    const infix = formatGdl(`role(r).\ninit(c(${"f(".repeat(1990)}0${")".repeat(1990)})).\n`, { syntax: "infix" });
-    expect(infix.ok).toBe(true);
+    // too long for a line: the last argument goes under the first
+    expect(kif === deep.replace("0 1)", `0\n${" ".repeat(9 + 3 * 50_000)}1)`)).toBe(true);
+    const infixText = `role(r).\ninit(c(${"f(".repeat(50_000)}0, 1${")".repeat(50_000)})).\n`;
+    const infix = formatGdl(infixText, { syntax: "infix" });
+    expect(infix.ok && infix.text === infixText.replace("0, 1", `0,\n${" ".repeat(7 + 2 * 50_000)}1`)).toBe(true);
   });
 
   it("formats 30,000 facts with comments, each line where it belongs (each line's trim rescanned the whole text: 100,000 lines took 7 minutes)", () => {

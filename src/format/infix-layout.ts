@@ -78,10 +78,41 @@ class ClauseLayout {
     return this.peek()?.kind === "(" ? [name, this.list(() => this.term())] : name;
   }
 
+  /**
+   * A term, laid out with a cursor: the compound terms it is inside, each with its name, its `(`
+   * and the parts of its arguments so far, on a stack of its own (a term may nest far deeper than
+   * a stack holds calls, MAX_TERM_NESTING). The same layout as `atom` with `list` gives.
+   */
   private term(): Doc {
-    const t = this.peek();
-    if (t?.kind === "variable") return this.take();
-    return this.atom();
+    const outer: { readonly name: Doc; readonly open: Doc; readonly inner: Doc[] }[] = [];
+    for (;;) {
+      let doc: Doc | undefined;
+      if (this.peek()?.kind === "variable") doc = this.take();
+      else {
+        const name = this.take();
+        if (this.peek()?.kind !== "(") doc = name;
+        else {
+          const open = this.take("(");
+          if (this.peek()?.kind !== ")") {
+            outer.push({ name, open, inner: [] }); // its first argument next
+            continue;
+          }
+          doc = [name, group([open, align([]), this.take(")")])];
+        }
+      }
+      // a term is laid out: an argument of the innermost open term, which the next ',' goes on or its ')' ends
+      for (;;) {
+        const parent = outer.at(-1);
+        if (parent === undefined) return doc;
+        parent.inner.push(doc);
+        if (this.peek()?.kind === ",") {
+          parent.inner.push(this.take(","), line);
+          break;
+        }
+        outer.pop();
+        doc = [parent.name, group([parent.open, align(parent.inner), this.take(")")])];
+      }
+    }
   }
 
   /** `( x, y, ... )` with the current token at `(`. */

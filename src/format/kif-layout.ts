@@ -26,19 +26,39 @@ export interface LayoutItem {
   readonly trailingComment: boolean;
 }
 
-type Node = { readonly kind: "token"; readonly token: Token } | { readonly kind: "list"; readonly items: readonly Node[]; readonly open: Token };
+type Node = { readonly kind: "token"; readonly token: Token } | ListNode;
+interface ListNode {
+  readonly kind: "list";
+  readonly items: readonly Node[];
+  readonly open: Token;
+}
 
-/** Reads the tokens of a text whose parentheses balance (the reader has accepted it) into items. */
+/**
+ * Reads the tokens of a text whose parentheses balance (the reader has accepted it) into items.
+ * Lists are read and laid out from stacks of their own: a term may nest far deeper than a stack
+ * holds calls (MAX_TERM_NESTING).
+ */
 export function kifLayout(tokens: readonly Token[]): LayoutItem[] {
   let i = 0;
+  /** The form starting at token i, read up to its last token. */
   const node = (): Node => {
-    const token = tokens[i++];
-    if (token.kind !== "(") return { kind: "token", token };
-    const items: Node[] = [];
-    while (i < tokens.length && tokens[i].kind !== ")") items.push(node());
-    if (i >= tokens.length) throw new Error(`unclosed '(' at offset ${token.start}`);
-    i++; // ')'
-    return { kind: "list", items, open: token };
+    const outer: { readonly open: Token; readonly items: Node[] }[] = [];
+    for (;;) {
+      const token = tokens[i++];
+      let done: Node | undefined;
+      if (token.kind === "(") outer.push({ open: token, items: [] });
+      else done = { kind: "token", token };
+      for (;;) {
+        const parent = outer.at(-1);
+        if (parent === undefined) return done!;
+        if (done !== undefined) parent.items.push(done);
+        if (i < tokens.length && tokens[i].kind !== ")") break; // its next item
+        if (i >= tokens.length) throw new Error(`unclosed '(' at offset ${parent.open.start}`);
+        i++; // ')'
+        outer.pop();
+        done = { kind: "list", items: parent.items, open: parent.open };
+      }
+    }
   };
   const out: LayoutItem[] = [];
   while (i < tokens.length) {
@@ -50,8 +70,42 @@ export function kifLayout(tokens: readonly Token[]): LayoutItem[] {
   return out;
 }
 
-function nodeDoc(n: Node): Doc {
-  if (n.kind === "token") return n.token.kind === "comment" ? comment(n.token.text, !n.token.lineStart) : n.token.text;
+function tokenDoc(token: Token): Doc {
+  return token.kind === "comment" ? comment(token.text, !token.lineStart) : token.text;
+}
+
+/** The layout of a node, its lists' items laid out before the lists (a post-order walk with a cursor). */
+function nodeDoc(root: Node): Doc {
+  if (root.kind === "token") return tokenDoc(root.token);
+  const outer: { readonly list: ListNode; readonly docs: Doc[] }[] = [];
+  let list = root;
+  let docs: Doc[] = [];
+  for (;;) {
+    let inner: ListNode | undefined;
+    while (docs.length < list.items.length) {
+      const item = list.items[docs.length];
+      if (item.kind === "list") {
+        inner = item;
+        break;
+      }
+      docs.push(tokenDoc(item.token));
+    }
+    if (inner !== undefined) {
+      outer.push({ list, docs });
+      list = inner;
+      docs = [];
+      continue;
+    }
+    const doc = listDoc(list, docs);
+    const parent = outer.pop();
+    if (parent === undefined) return doc;
+    ({ list, docs } = parent);
+    docs.push(doc);
+  }
+}
+
+/** The layout of a list whose items are laid out as `docs`. */
+function listDoc(n: ListNode, docs: readonly Doc[]): Doc {
   const items = n.items;
   if (items.length === 0) return "()";
   const isComment = (m: Node) => m.kind === "token" && m.token.kind === "comment";
@@ -60,7 +114,7 @@ function nodeDoc(n: Node): Doc {
     const parts: Doc[] = [];
     for (let k = from; k < items.length; k++) {
       if (!isComment(items[k])) parts.push(line);
-      parts.push(nodeDoc(items[k]));
+      parts.push(docs[k]);
     }
     return parts;
   };
@@ -68,7 +122,7 @@ function nodeDoc(n: Node): Doc {
   if (head.kind === "token" && head.token.kind !== "comment" && items.length > 1 && !isComment(items[1])) {
     // (op first-argument ... ): the rest aligned under the first argument
     const rule = head.token.text === "<=" && items.length > 2;
-    return (rule ? brokenGroup : group)(["(", head.token.text, " ", align([nodeDoc(items[1]), ...rest(2)]), ")"]);
+    return (rule ? brokenGroup : group)(["(", head.token.text, " ", align([docs[1], ...rest(2)]), ")"]);
   }
-  return group(["(", align([nodeDoc(head), ...rest(1)]), ")"]);
+  return group(["(", align([docs[0], ...rest(1)]), ")"]);
 }
