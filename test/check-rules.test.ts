@@ -180,6 +180,16 @@ describe("recursion restriction (Definition 1.3)", () => {
   it("does not extend the description with the rules of Definition 2", () => {
     expect(run(checkRecursionRestriction, "(<= (legal p (m ?x ?y)) (true (c ?x ?y))) (<= (next (c ?x ?y)) (does p (m ?x ?y)))")).toEqual([]);
   });
+
+  it("compares long terms as their KIF texts, where a name is not plain", () => {
+    // terms longer than 64 characters are compared by numbers, not texts, but only where equal texts mean equal terms
+    const long = "a_constant_with_a_long_name_to_make_the_term_longer_than_sixty_four_characters";
+    const infix = (text: string) => checkDescription(parseGdl(text, "t.gdl", { syntax: "infix" }).description, [checkRecursionRestriction]);
+    // (f x (g long) ?x) is the KIF text of f('x (g long)', X) and of f(x, g(long), X): the check read them as one term
+    expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(f('x (g ${long})', X)) & link(f(x, g(${long}), X)) & q(X).`)).toEqual([]);
+    expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(g(${long}, a, X)) & link(g(${long}, b, X)) & q(X).`)).toHaveLength(1);
+    expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(g(${long}, a, X)) & link(h(g(${long}, a, X))) & q(X).`)).toEqual([]);
+  });
 });
 
 describe("keywords", () => {
@@ -336,6 +346,24 @@ describe("checkDescription", () => {
       expect.stringMatching(/^3:the description has no terminal rule/),
     ]);
     expect(codes("(role x)\n(role y)\n(<= (goal ?r 50) (role ?r))\nterminal")).toEqual([]);
+  });
+
+  it("checks terms nested 50,000 deep, in linear time (the bounded check's walks overflowed the stack, and the recursion restriction kept the text of every subterm: n² characters)", () => {
+    const deep = (inner: string) => `${"(f ".repeat(50_000)}${inner}${")".repeat(50_000)}`;
+    const text = [
+      "(role r)", `(init (at ${deep("a")}))`, "(<= (next (at ?x)) (true (at ?x)))", "(legal r go)",
+      `(<= terminal (true (at ${deep("a")})))`, `(<= (goal r 100) (true (at ${deep("a")})))`, `(<= (goal r 0) (not (true (at ${deep("a")}))))`,
+      "(<= (reach ?x) (true (at ?x)))", `(<= (reach ?x) (reach ?y) (link ?y ${deep("?x")}))`, `(link a ${deep("b")})`,
+      // a cycle through negation whose atoms unify 50,000 levels down; q's head argument is not ?z itself (Definition 1.3)
+      `(<= (p ?x) (link ?x ?y) (not (q ${deep("?y")})))`, `(<= (q ${deep("?z")}) (p ?z))`,
+    ].join("\n");
+    const ds = checkDescription(parse(text));
+    expect(ds.map((d) => `${d.severity} ${d.code} ${d.pos.line}:${d.pos.col}`)).toEqual([
+      "error stratification 11:25",
+      `error recursion-restriction 12:${15 + 4 * 50_000}`,
+      `note bounded 12:${15 + 4 * 50_000}`,
+    ]);
+    expect(ds[0].message).toMatch(/^'p' depends negatively on 'q', which depends on 'p' again/);
   });
 
   it("runs every check and sorts by position", () => {

@@ -49,12 +49,25 @@ export function occurrences(term: Term, maxDepth: number, path: Path = "", depth
   return into;
 }
 
-/** Each variable of `term` with the depth of its deepest occurrence. */
-function variableDepths(term: Term, depth = 0, into: Map<string, number> = new Map()): Map<string, number> {
-  if (term.kind === "variable") {
-    if ((into.get(term.name) ?? -1) < depth) into.set(term.name, depth);
-  } else if (term.kind === "compound") {
-    for (const a of term.args) variableDepths(a, depth + 1, into);
+/**
+ * Each variable of `term` with the depth of its deepest occurrence, in order of first occurrence;
+ * from stacks of its own (a term may nest far deeper than a stack holds calls).
+ */
+function variableDepths(term: Term): Map<string, number> {
+  const into = new Map<string, number>();
+  const stack: Term[] = [term];
+  const depths: number[] = [0];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    const depth = depths.pop()!;
+    if (t.kind === "variable") {
+      if ((into.get(t.name) ?? -1) < depth) into.set(t.name, depth);
+    } else if (t.kind === "compound") {
+      for (let k = t.args.length - 1; k >= 0; k--) {
+        stack.push(t.args[k]);
+        depths.push(depth + 1);
+      }
+    }
   }
   return into;
 }

@@ -10,10 +10,9 @@
  */
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { Atom, Rule, Term } from "../syntax/ast.js";
-import { termToKif } from "../syntax/print.js";
+import type { Atom, Compound, Literal, Rule, Term } from "../syntax/ast.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
-import { isGround } from "../syntax/terms.js";
+import { forEachSubterm, isGround } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { forEachLeaf } from "./variants.js";
@@ -26,22 +25,108 @@ export interface RestrictionViolation {
   readonly argument: Term;
 }
 
-function addSubterms(term: Term, into: string[]): void {
-  into.push(termToKif(term));
-  if (term.kind === "compound") for (const a of term.args) addSubterms(a, into);
+/** A name whose KIF text reads back as that one name: no blank, no parenthesis (infix's quoted names may have them). */
+const PLAIN_NAME = /^[^\s()]+$/;
+
+/** Whether terms of `rule` are equal exactly when their KIF texts are: every name plain, no constant starting with `?`. */
+function plainNames(rule: Rule): boolean {
+  let plain = true;
+  const term = (t: Term) => {
+    if (!plain) return;
+    const name = t.kind === "compound" ? t.functor : t.name;
+    if (!PLAIN_NAME.test(name) || (t.kind === "constant" && name.startsWith("?"))) plain = false;
+  };
+  const literal = (l: Literal): void => {
+    if (l.kind === "atom") for (const a of l.args) forEachSubterm(a, term);
+    else if (l.kind === "not") literal(l.body);
+    else if (l.kind === "distinct") (forEachSubterm(l.left, term), forEachSubterm(l.right, term));
+    else l.disjuncts.forEach(literal);
+  };
+  literal(rule.head);
+  rule.body.forEach(literal);
+  return plain;
+}
+
+/** Key texts longer than this give way to numbers (where the rule allows them). */
+const MAX_TEXT_KEY = 64;
+
+/**
+ * The keys terms are compared by: a term's KIF text, as long as it is short; a longer one's, a
+ * number for its function name with its arguments' keys, after a blank (no KIF text starts with
+ * one). The texts of all subterms of a term n deep are n² characters; the numbers make the keys
+ * of a term's subterms in time linear in it. A number is equal for terms written alike, but where
+ * a name is not plain (`plainNames`) two terms written otherwise may have equal KIF texts (`(f a b)`
+ * for `f('a b')` and `f(a, b)`): in such a rule the keys stay the texts (`allowNumbers` says).
+ */
+class TermKeys {
+  private readonly numbers = new Map<string, number>();
+
+  /** The key of `root`, and of each of its subterms to `visit` (the arguments before the term), from stacks of their own. */
+  keyOf(root: Term, allowNumbers: () => boolean, visit?: (key: string) => void): string {
+    if (root.kind !== "compound") {
+      const key = root.kind === "constant" ? root.name : `?${root.name}`;
+      visit?.(key);
+      return key;
+    }
+    const outer: Compound[] = [];
+    const done: string[][] = [];
+    let t = root;
+    let keys: string[] = [];
+    for (;;) {
+      let inner: Compound | undefined;
+      while (keys.length < t.args.length) {
+        const a = t.args[keys.length];
+        if (a.kind === "compound") {
+          inner = a;
+          break;
+        }
+        const key = a.kind === "constant" ? a.name : `?${a.name}`;
+        visit?.(key);
+        keys.push(key);
+      }
+      if (inner !== undefined) {
+        outer.push(t);
+        done.push(keys);
+        t = inner;
+        keys = [];
+        continue;
+      }
+      let key: string | undefined;
+      if (!keys.some((k) => k.charCodeAt(0) === 32)) {
+        key = keys.length === 0 ? `(${t.functor})` : `(${t.functor} ${keys.join(" ")})`;
+        if (key.length > MAX_TEXT_KEY && allowNumbers()) key = undefined;
+      }
+      if (key === undefined) {
+        const text = `${t.functor}(${keys.join(" ")})`;
+        let n = this.numbers.get(text);
+        if (n === undefined) this.numbers.set(text, (n = this.numbers.size));
+        key = ` ${n}`;
+      }
+      visit?.(key);
+      if (outer.length === 0) return key;
+      t = outer.pop()!;
+      keys = done.pop()!;
+      keys.push(key);
+    }
+  }
 }
 
 export function restrictionViolations(rules: readonly Rule[], graph: DependencyGraph, deadline: Deadline = NO_DEADLINE): RestrictionViolation[] {
   const out: RestrictionViolation[] = [];
+  const termKeys = new TermKeys();
   for (const rule of rules) {
     deadline.poll();
     const p = rule.head.relation;
     if (!graph.isRecursive(p)) continue;
-    const headArgs = new Set(rule.head.args.map(termToKif));
+    let plain: boolean | undefined; // asked only of a rule with a long term
+    const allowNumbers = () => (plain ??= plainNames(rule));
+    const keyOf = (t: Term) => termKeys.keyOf(t, allowNumbers);
+    const headArgs = new Set(rule.head.args.map(keyOf));
     const nonRecursiveSubterms = (atom: Atom): string[] => {
       if (graph.inCycle(p, atom.relation)) return [];
       const keys: string[] = [];
-      for (const a of atom.args) addSubterms(a, keys);
+      const add = (key: string) => void keys.push(key);
+      for (const a of atom.args) termKeys.keyOf(a, allowNumbers, add);
       return keys;
     };
     forEachLeaf(rule, nonRecursiveSubterms, (leaf, context) => {
@@ -49,8 +134,8 @@ export function restrictionViolations(rules: readonly Rule[], graph: DependencyG
       if (leaf.kind !== "atom" || !graph.inCycle(p, leaf.relation)) return;
       for (const v of leaf.args) {
         if (isGround(v)) continue;
-        const kif = termToKif(v);
-        if (headArgs.has(kif) || context.has(kif)) continue;
+        const key = keyOf(v);
+        if (headArgs.has(key) || context.has(key)) continue;
         out.push({ rule, atom: leaf, argument: v });
       }
     });

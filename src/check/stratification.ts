@@ -36,23 +36,32 @@ function resolve(term: Term, side: Side, bindings: Bindings): { term: Term; side
   }
 }
 
+/** Unifies two terms, extending `bindings`: pairs of subterms from a stack of their own, left to right (terms nest deeper than a stack holds calls). */
 function unifyTerms(a: Term, sideA: Side, b: Term, sideB: Side, bindings: Bindings): boolean {
-  const x = resolve(a, sideA, bindings);
-  const y = resolve(b, sideB, bindings);
-  if (x.term.kind === "variable") {
-    if (y.term.kind === "variable" && x.side === y.side && x.term.name === y.term.name) return true;
-    bindings.set(`${x.side}:${x.term.name}`, y);
-    return true;
+  const pairs: { readonly a: Term; readonly sideA: Side; readonly b: Term; readonly sideB: Side }[] = [{ a, sideA, b, sideB }];
+  while (pairs.length > 0) {
+    const pair = pairs.pop()!;
+    const x = resolve(pair.a, pair.sideA, bindings);
+    const y = resolve(pair.b, pair.sideB, bindings);
+    if (x.term.kind === "variable") {
+      if (y.term.kind === "variable" && x.side === y.side && x.term.name === y.term.name) continue;
+      bindings.set(`${x.side}:${x.term.name}`, y);
+      continue;
+    }
+    if (y.term.kind === "variable") {
+      bindings.set(`${y.side}:${y.term.name}`, x);
+      continue;
+    }
+    if (x.term.kind === "constant") {
+      if (y.term.kind === "constant" && x.term.name === y.term.name) continue;
+      return false;
+    }
+    if (y.term.kind !== "compound") return false;
+    const [f, g] = [x.term, y.term];
+    if (f.functor !== g.functor || f.args.length !== g.args.length) return false;
+    for (let k = f.args.length - 1; k >= 0; k--) pairs.push({ a: f.args[k], sideA: x.side, b: g.args[k], sideB: y.side });
   }
-  if (y.term.kind === "variable") {
-    bindings.set(`${y.side}:${y.term.name}`, x);
-    return true;
-  }
-  if (x.term.kind === "constant") return y.term.kind === "constant" && x.term.name === y.term.name;
-  if (y.term.kind !== "compound") return false;
-  const [f, g] = [x.term, y.term];
-  if (f.functor !== g.functor || f.args.length !== g.args.length) return false;
-  return f.args.every((arg, i) => unifyTerms(arg, x.side, g.args[i], y.side, bindings));
+  return true;
 }
 
 /** True when some ground instance of `atom` (a body atom) is a ground instance of `head` (no occurs check). */
