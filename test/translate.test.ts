@@ -212,6 +212,26 @@ describe("P = G ∪ P^base ∪ generators", () => {
   });
 });
 
+describe("terms nested 50,000 deep", () => {
+  it("are translated with and without demand and pruning (relevance's matching took a call per level and overflowed the stack)", () => {
+    const n = 50_000;
+    const deep = (inner: string) => `${"(f ".repeat(n)}${inner}${")".repeat(n)}`;
+    const asp = (inner: string) => `${"f(".repeat(n)}${inner}${")".repeat(n)}`;
+    const text = [
+      "(role r)", `(init (at ${deep("a")}))`, "(<= (next (at ?x)) (true (at ?x)) (step ?x))", `(<= (step ?x) (link ${deep("?x")}))`, `(link ${deep("a")})`,
+      "(<= (legal r (go ?x)) (true (at ?x)))", `(<= terminal (true (at ${deep("a")})))`, `(<= (goal r 100) (done ${deep("a")}))`,
+      `(<= (done ?x) (true (at ?x)) (distinct ?x ${deep("b")}))`, `(<= (goal r 0) (not (true (at ${deep("a")}))))`,
+    ].join("\n");
+    for (const flags of [{}, { demand: true }, { prune: false }]) {
+      const rules = aspRules(text, flags);
+      expect(rules.includes(`step(X) :- link(${asp("X")}).`)).toBe(true);
+      // pruning: done/1 is used with one argument only, and its rule is ground for it
+      const done = flags.prune === false ? `done(X) :- true(at(X)), X != ${asp("b")}.` : `done(${asp("a")}) :- true(at(${asp("a")})), ${asp("a")} != ${asp("b")}.`;
+      expect(rules.includes(done)).toBe(true);
+    }
+  });
+});
+
 describe("round trip of printing", () => {
   it("prints rules in normalized KIF", () => {
     const d = parse("(<= (Legal ?P (Mark ?X 1)) (TRUE (cell ?x ?y B)) (not (or (p) q)))");

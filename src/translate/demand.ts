@@ -20,7 +20,7 @@
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
-import { atomVariables } from "../syntax/terms.js";
+import { atomVariables, forEachSubterm } from "../syntax/terms.js";
 import { positivelyBound, rulesByHead, type FlatLiteral, type FlatRule } from "./flat-rules.js";
 import { INTERNAL_PREFIX } from "./symbols.js";
 import { reachable } from "../analysis/dependency-graph.js";
@@ -103,9 +103,11 @@ function demandBody(body: readonly FlatLiteral[], i: number, p: string): FlatLit
   return [...positive, ...comparisons];
 }
 
+/** The variables of a term, each occurrence, in written order. */
 function termVars(t: Term, into: string[] = []): string[] {
-  if (t.kind === "variable") into.push(t.name);
-  else if (t.kind === "compound") t.args.forEach((a) => termVars(a, into));
+  forEachSubterm(t, (s) => {
+    if (s.kind === "variable") into.push(s.name);
+  });
   return into;
 }
 

@@ -15,7 +15,7 @@
  * when none does.
  */
 import type { Atom, Term } from "../syntax/ast.js";
-import { isGround } from "../syntax/terms.js";
+import { isGround, mapTermLeaves } from "../syntax/terms.js";
 import { termToKif } from "../syntax/print.js";
 import type { FlatLiteral, FlatRule } from "./flat-rules.js";
 
@@ -119,36 +119,39 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
   return { rules, removed, specialized };
 }
 
-/** Matches a ground term against a term with variables, extending the substitution. */
-function match(ground: Term, term: Term, subst: Substitution): boolean {
-  switch (term.kind) {
-    case "variable": {
-      const bound = subst.get(term.name);
-      if (bound) return termToKif(bound) === termToKif(ground);
-      subst.set(term.name, ground);
-      return true;
+/**
+ * Matches a ground term against a term with variables, extending the substitution: pairs of
+ * subterms from stacks of their own, left to right (a term may nest far deeper than a stack holds calls).
+ */
+function match(groundRoot: Term, termRoot: Term, subst: Substitution): boolean {
+  const grounds: Term[] = [groundRoot];
+  const terms: Term[] = [termRoot];
+  while (terms.length > 0) {
+    const ground = grounds.pop()!;
+    const term = terms.pop()!;
+    switch (term.kind) {
+      case "variable": {
+        const bound = subst.get(term.name);
+        if (!bound) subst.set(term.name, ground);
+        else if (termToKif(bound) !== termToKif(ground)) return false;
+        break;
+      }
+      case "constant":
+        if (ground.kind !== "constant" || ground.name !== term.name) return false;
+        break;
+      case "compound":
+        if (ground.kind !== "compound" || ground.functor !== term.functor || ground.args.length !== term.args.length) return false;
+        for (let k = term.args.length - 1; k >= 0; k--) {
+          grounds.push(ground.args[k]);
+          terms.push(term.args[k]);
+        }
     }
-    case "constant":
-      return ground.kind === "constant" && ground.name === term.name;
-    case "compound":
-      return (
-        ground.kind === "compound" &&
-        ground.functor === term.functor &&
-        ground.args.length === term.args.length &&
-        term.args.every((arg, i) => match(ground.args[i], arg, subst))
-      );
   }
+  return true;
 }
 
 function substituteTerm(term: Term, subst: Substitution): Term {
-  switch (term.kind) {
-    case "variable":
-      return subst.get(term.name) ?? term;
-    case "constant":
-      return term;
-    case "compound":
-      return { ...term, args: term.args.map((a) => substituteTerm(a, subst)) };
-  }
+  return mapTermLeaves(term, (t) => (t.kind === "variable" ? (subst.get(t.name) ?? t) : t));
 }
 
 function substituteAtom(atom: Atom, subst: Substitution): Atom {
