@@ -69,6 +69,21 @@ describe("parseAspSymbol", () => {
     expect(aspSignature(parseAspSymbol("(1,2)"))).toBeUndefined();
   });
 
+  it("reads and prints symbols 50,000 deep (the tree path of extraction: a call per level overflowed the stack)", () => {
+    const n = 50_000;
+    const text = `p(${"f(1,".repeat(n)}(-g(a),"s (t)",#inf)${")".repeat(n)})`;
+    let symbol = parseAspSymbol(text);
+    expect(aspSymbolToString(symbol) === text).toBe(true);
+    symbol = (symbol as Extract<AspSymbol, { kind: "function" }>).args[0];
+    for (let level = 0; level < n; level++) {
+      expect(symbol.kind === "function" && symbol.name === "f" && symbol.args.length === 2).toBe(true);
+      symbol = (symbol as Extract<AspSymbol, { kind: "function" }>).args[1];
+    }
+    expect(symbol).toEqual(tuple({ kind: "function", name: "g", args: [fn("a")], negated: true }, str("s (t)"), { kind: "infimum" }));
+    const tuples = `${"(".repeat(n)}a${",)".repeat(n)}`;
+    expect(aspSymbolToString(parseAspSymbol(tuples)) === tuples).toBe(true);
+  });
+
   it("round-trips random symbols (print, parse, print)", () => {
     const identifier = fc.stringMatching(/^_{0,2}[a-z][A-Za-z0-9_']{0,6}$/);
     const { symbol } = fc.letrec<{ symbol: AspSymbol }>((tie) => ({

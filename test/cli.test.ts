@@ -11,6 +11,7 @@ import { loadText } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { Prover } from "../src/prover/prover.js";
 import { runCli } from "./support/run-cli.js";
+import { findNativeGrounder } from "../src/ground/clingo/index.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
@@ -18,6 +19,7 @@ const haveBase = existsSync(BASE);
 const corpus = (name: string) => path.join(ROOT, "corpus", name);
 
 const run = runCli;
+const nativeGringo = (await findNativeGrounder()) !== undefined;
 
 describe("gdl-ground check", () => {
   it("accepts a valid game (exit 0) and reports an invalid one compiler-style (exit 1)", async () => {
@@ -210,6 +212,45 @@ describe("a recursion deeper than a JavaScript stack, on the prover", () => {
     expect(bench.code).toBe(1);
     expect(JSON.parse(bench.out)).toMatchObject({ status: "error", exitCode: 1, diagnostics: [{ code: "prover" }] });
   });
+});
+
+describe("terms nested 5,000 deep, the whole way on a small stack (node --stack-size=500, as a browser worker's)", () => {
+  const bin = path.join(ROOT, "bin", "gdl-ground.js");
+  const depth = 5000;
+  const kif = (inner: string) => `${"(f ".repeat(depth)}${inner}${")".repeat(depth)}`;
+  const infix = (inner: string) => `${"f(".repeat(depth)}${inner}${")".repeat(depth)}`;
+  const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-deep-"));
+  const game = path.join(dir, "deep.kif");
+  writeFileSync(game, ["(role p)", `(init (at ${kif("a")}))`, "(<= (next (at ?x)) (true (at ?x)))", "(legal p go)", `(<= terminal (true (at ${kif("a")})))`, "(goal p 100)"].join("\n") + "\n");
+  // a name with a blank: extraction reads its atoms as trees (src/ground/asp-symbol.ts, extract.ts)
+  const quoted = path.join(dir, "deep.gdl");
+  writeFileSync(quoted, ["role(p).", `init(at(${infix("'a b'")})).`, "next(at(X)) :- true(at(X)).", "legal(p, go).", `terminal :- true(at(${infix("'a b'")})).`, "goal(p, 100)."].join("\n") + "\n");
+  const cli = (...args: string[]) => spawnSync(process.execPath, ["--stack-size=500", bin, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+
+  it("checks, translates, formats and converts them (the reader took 2,000 levels; the printers overflowed this stack from 1,990)", () => {
+    const check = cli("check", game);
+    expect(check.stderr + check.stdout).toMatch(/1 valid, 0 invalid/);
+    const asp = cli(game, "--asp");
+    expect(asp.status).toBe(0);
+    expect(asp.stdout.includes(`init(at(${infix("a")})).`)).toBe(true);
+    const fmt = cli("fmt", game);
+    expect(fmt.status).toBe(0);
+    expect(fmt.stdout.includes(`(init (at ${kif("a")}))`)).toBe(true);
+    const converted = cli("convert", "--to", "infix", game);
+    expect(converted.status).toBe(0);
+    expect(converted.stdout.includes(`init(at(${infix("a")})).`)).toBe(true);
+  }, 60_000);
+
+  it.skipIf(!nativeGringo)("grounds them with gringo and prints the ground game in both notations, through extraction's tree path too", () => {
+    const ground = cli(game, "--grounder", "native");
+    expect(ground.stderr).toBe("");
+    expect(ground.stdout.includes(`(init (at ${kif("a")}))`)).toBe(true);
+    const asInfix = cli(game, "--grounder", "native", "--to", "infix");
+    expect(asInfix.stdout.includes(`init(at(${infix("a")})).`)).toBe(true);
+    const tree = cli(quoted, "--grounder", "native");
+    expect(tree.stderr).toBe("");
+    expect(tree.stdout.includes(`next(at(${infix("'a b'")})) :- true(at(${infix("'a b'")})).`)).toBe(true);
+  }, 60_000);
 });
 
 describe("the installed command", () => {

@@ -2,8 +2,9 @@
  * clingo symbols as they appear in ground output (aspif output statements, `--text`):
  * `true(cell(1,1,b))`, `-3`, `"a\"b"`, `f(a,(b,c))`, `(x,)`, `-p(1)`, `#inf`, `#sup`.
  * `parseAspSymbol` turns such a string into a small tree; `aspSymbolToString` prints it back
- * the way clingo does. Both are pure and written for speed: extraction reads every atom of
- * the ground program through them, millions for big games.
+ * the way clingo does. Both are pure and written for speed: extraction reads the atoms that
+ * symbol-kif.ts does not write through them. Neither takes a call per level of a symbol: a
+ * game's terms may nest far deeper than a JavaScript stack holds calls.
  *
  * A tuple is clingo's function symbol without a name; it gets its own kind here. A function
  * symbol may carry clingo's classical negation (`-p(1)`), kept in `negated`.
@@ -96,33 +97,47 @@ class SymbolParser {
     while (c === SPACE || c === TAB) c = t.charCodeAt(++this.pos);
   }
 
+  /**
+   * One symbol, read with a cursor: the function symbols and tuples it is inside, with their
+   * arguments so far, on a stack of its own (a symbol of a game's term may nest far deeper than a
+   * stack holds calls).
+   */
   symbol(): AspSymbol {
     const t = this.text;
-    const c = t.charCodeAt(this.pos);
-    if (c === LPAREN) {
-      this.pos++;
-      return this.tuple();
-    }
-    if (c === QUOTE) return this.string();
-    if (c >= ZERO && c <= NINE) return this.number(this.pos);
-    if (c === MINUS) {
-      const d = t.charCodeAt(this.pos + 1);
-      if (d >= ZERO && d <= NINE) return this.number(this.pos);
-      this.pos++;
-      return this.func(true);
-    }
-    if (c === HASH) {
-      if (t.startsWith("#inf", this.pos)) {
-        this.pos += 4;
-        return INFIMUM;
+    const outer: OpenSymbol[] = [];
+    for (;;) {
+      // a symbol starts here: one read whole, or one whose arguments follow
+      let done: AspSymbol | undefined;
+      const c = t.charCodeAt(this.pos);
+      if (c === LPAREN) {
+        this.pos++;
+        done = this.open(outer, { name: undefined, negated: false, args: [] });
+      } else if (c === QUOTE) done = this.string();
+      else if (c >= ZERO && c <= NINE) done = this.number(this.pos);
+      else if (c === MINUS) {
+        const d = t.charCodeAt(this.pos + 1);
+        if (d >= ZERO && d <= NINE) done = this.number(this.pos);
+        else {
+          this.pos++;
+          done = this.func(true, outer);
+        }
+      } else if (c === HASH) {
+        if (t.startsWith("#inf", this.pos)) {
+          this.pos += 4;
+          done = INFIMUM;
+        } else if (t.startsWith("#sup", this.pos)) {
+          this.pos += 4;
+          done = SUPREMUM;
+        } else this.fail("unknown #-symbol");
+      } else done = this.func(false, outer);
+      // a symbol is read: an argument of the innermost open one, which a ',' goes on or a ')' ends
+      while (done !== undefined) {
+        const parent = outer.at(-1);
+        if (parent === undefined) return done;
+        parent.args.push(done);
+        done = this.afterArgument(outer, parent);
       }
-      if (t.startsWith("#sup", this.pos)) {
-        this.pos += 4;
-        return SUPREMUM;
-      }
-      this.fail("unknown #-symbol");
     }
-    return this.func(false);
   }
 
   number(start: number): AspNumber {
@@ -185,8 +200,11 @@ class SymbolParser {
     }
   }
 
-  /** Name (possibly empty for a tuple-like `f` without name is not allowed), then optional arguments. */
-  func(negated: boolean): AspFunction {
+  /**
+   * Name (possibly empty for a tuple-like `f` without name is not allowed), then optional
+   * arguments: the symbol, or undefined when it is opened on `outer` (its arguments follow).
+   */
+  func(negated: boolean, outer: OpenSymbol[]): AspFunction | undefined {
     const t = this.text;
     const start = this.pos;
     let i = start;
@@ -209,73 +227,117 @@ class SymbolParser {
     this.pos = i;
     if (c !== LPAREN) return { kind: "function", name, args: NO_ARGS, negated };
     this.pos++;
-    const args = this.argumentsUntilParen();
-    return { kind: "function", name, args, negated };
+    return this.open(outer, { name, negated, args: [] }) as AspFunction | undefined;
   }
 
-  /** After `(`: a tuple `()`, `(a,)`, `(a,b)`; parenthesis around a single term are a 1-tuple only with the comma. */
-  tuple(): AspSymbol {
-    const args = this.argumentsUntilParen(true);
-    // `(a)` is not what clingo prints for a tuple; read it as the term itself.
-    if (args.length === 1 && !this.trailingComma) return args[0];
-    return { kind: "tuple", args: args.length === 0 ? NO_ARGS : args };
-  }
-
-  /** Whether the last `argumentsUntilParen(true)` ended with `,)`. */
-  private trailingComma = false;
-
-  /** After `(`: terms separated by commas up to `)`; `,)` only where allowed (a tuple's `(a,)`). */
-  argumentsUntilParen(allowTrailingComma = false): AspSymbol[] {
-    const args: AspSymbol[] = [];
-    this.trailingComma = false;
+  /** After `(`: `()` read whole, or else the symbol opened on `outer`, its first argument next. */
+  private open(outer: OpenSymbol[], symbol: OpenSymbol): AspSymbol | undefined {
     this.skipSpace();
     if (this.text.charCodeAt(this.pos) === RPAREN) {
       this.pos++;
-      return args;
+      return closed(symbol, false);
     }
-    for (;;) {
-      this.skipSpace();
-      args.push(this.symbol());
-      this.skipSpace();
-      const c = this.text.charCodeAt(this.pos);
-      if (c === RPAREN) {
-        this.pos++;
-        this.trailingComma = false; // a nested tuple may have set it
-        return args;
-      }
-      if (c !== COMMA) this.fail("',' or ')' expected");
+    outer.push(symbol);
+    return undefined;
+  }
+
+  /**
+   * After an argument of `symbol` (the innermost open one): its `)`, then the symbol read whole
+   * (popped from `outer`), or a `,` and undefined (its next argument follows); `,)` ends a tuple.
+   */
+  private afterArgument(outer: OpenSymbol[], symbol: OpenSymbol): AspSymbol | undefined {
+    this.skipSpace();
+    const c = this.text.charCodeAt(this.pos);
+    if (c === RPAREN) {
       this.pos++;
-      if (allowTrailingComma) {
-        this.skipSpace();
-        if (this.text.charCodeAt(this.pos) === RPAREN) {
-          this.pos++;
-          this.trailingComma = true;
-          return args;
-        }
-      }
+      outer.pop();
+      return closed(symbol, false);
     }
+    if (c !== COMMA) this.fail("',' or ')' expected");
+    this.pos++;
+    this.skipSpace();
+    if (symbol.name === undefined && this.text.charCodeAt(this.pos) === RPAREN) {
+      this.pos++;
+      outer.pop();
+      return closed(symbol, true);
+    }
+    return undefined;
   }
 }
 
-/** Print a symbol as clingo does (so `aspSymbolToString(parseAspSymbol(s)) === s` for clingo output). */
-export function aspSymbolToString(symbol: AspSymbol): string {
-  switch (symbol.kind) {
-    case "number":
-      return String(symbol.value);
-    case "string":
-      return '"' + escapeAspString(symbol.value) + '"';
-    case "infimum":
-      return "#inf";
-    case "supremum":
-      return "#sup";
-    case "tuple": {
-      const inner = symbol.args.map(aspSymbolToString).join(",");
-      return symbol.args.length === 1 ? `(${inner},)` : `(${inner})`;
+/** A function symbol (with its name) or a tuple (without) whose arguments are being read. */
+interface OpenSymbol {
+  readonly name: string | undefined;
+  readonly negated: boolean;
+  readonly args: AspSymbol[];
+}
+
+/**
+ * The symbol whose arguments are all read. `(a)` is not what clingo prints for a tuple (that is
+ * `(a,)`, `trailingComma`): it is read as the term itself.
+ */
+function closed(symbol: OpenSymbol, trailingComma: boolean): AspSymbol {
+  const { name, negated, args } = symbol;
+  if (name !== undefined) return { kind: "function", name, args, negated };
+  if (args.length === 1 && !trailingComma) return args[0];
+  return { kind: "tuple", args: args.length === 0 ? NO_ARGS : args };
+}
+
+/**
+ * Print a symbol as clingo does (so `aspSymbolToString(parseAspSymbol(s)) === s` for clingo
+ * output), from left to right with a cursor: the symbols it is inside on a stack of its own.
+ */
+export function aspSymbolToString(root: AspSymbol): string {
+  const outer: (AspFunction | AspTuple)[] = [];
+  const resume: number[] = [];
+  let text = "";
+  let symbol: AspSymbol = root;
+  for (;;) {
+    // a symbol starts: written whole, or opened (its arguments next)
+    let opened: AspFunction | AspTuple | undefined;
+    switch (symbol.kind) {
+      case "number":
+        text += String(symbol.value);
+        break;
+      case "string":
+        text += '"' + escapeAspString(symbol.value) + '"';
+        break;
+      case "infimum":
+        text += "#inf";
+        break;
+      case "supremum":
+        text += "#sup";
+        break;
+      case "tuple":
+        text += "(";
+        opened = symbol;
+        break;
+      case "function":
+        if (symbol.negated) text += "-";
+        text += symbol.name;
+        if (symbol.args.length > 0) {
+          text += "(";
+          opened = symbol;
+        }
     }
-    case "function": {
-      const sign = symbol.negated ? "-" : "";
-      if (symbol.args.length === 0) return sign + symbol.name;
-      return `${sign}${symbol.name}(${symbol.args.map(aspSymbolToString).join(",")})`;
+    if (opened !== undefined) {
+      outer.push(opened);
+      resume.push(0);
+    }
+    // the symbols whose arguments are all written, innermost first; then the next argument
+    for (;;) {
+      const parent = outer.at(-1);
+      if (parent === undefined) return text;
+      const k = resume[resume.length - 1];
+      if (k < parent.args.length) {
+        if (k > 0) text += ",";
+        resume[resume.length - 1] = k + 1;
+        symbol = parent.args[k];
+        break;
+      }
+      text += parent.kind === "tuple" && parent.args.length === 1 ? ",)" : ")";
+      outer.pop();
+      resume.pop();
     }
   }
 }

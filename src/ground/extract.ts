@@ -28,7 +28,7 @@ import { termToKif } from "../syntax/print.js";
 import type { SymbolTable } from "../translate/symbols.js";
 import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
 import { IntList } from "../int-list.js";
-import { parseAspSymbol, type AspSymbol } from "./asp-symbol.js";
+import { parseAspSymbol, type AspFunction, type AspSymbol } from "./asp-symbol.js";
 import { symbolText, type CompactGroundProgram, type CompactRules } from "./aspif-compact.js";
 import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
 import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
@@ -456,20 +456,50 @@ class SymbolConverter {
     return { relation, args };
   }
 
-  term(symbol: AspSymbol): Term {
-    switch (symbol.kind) {
-      case "number":
-        return this.constant(String(symbol.value));
-      case "function": {
-        if (symbol.name === ZERO_ARITY_FUNCTOR && symbol.args.length === 1 && symbol.args[0].kind === "function") {
-          return { kind: "compound", functor: this.gdl(symbol.args[0].name), args: [], pos: NO_POSITION };
+  /** The GDL term of a symbol, converted with a cursor: the function symbols it is inside, with their terms so far, on stacks of its own. */
+  term(root: AspSymbol): Term {
+    const outer: AspFunction[] = [];
+    const names: string[] = [];
+    const done: Term[][] = [];
+    let symbol = root;
+    for (;;) {
+      // a symbol starts: converted whole, or opened (its arguments next)
+      let term: Term | undefined;
+      switch (symbol.kind) {
+        case "number":
+          term = this.constant(String(symbol.value));
+          break;
+        case "function": {
+          if (symbol.name === ZERO_ARITY_FUNCTOR && symbol.args.length === 1 && symbol.args[0].kind === "function") {
+            term = { kind: "compound", functor: this.gdl(symbol.args[0].name), args: [], pos: NO_POSITION };
+            break;
+          }
+          const name = this.gdl(symbol.name);
+          if (symbol.args.length === 0) term = this.constant(name);
+          else {
+            outer.push(symbol);
+            names.push(name);
+            done.push([]);
+          }
+          break;
         }
-        const name = this.gdl(symbol.name);
-        if (symbol.args.length === 0) return this.constant(name);
-        return { kind: "compound", functor: name, args: symbol.args.map((a) => this.term(a)), pos: NO_POSITION };
+        default:
+          throw new ExtractionError(`unexpected term in the ground program: ${JSON.stringify(symbol)}`);
       }
-      default:
-        throw new ExtractionError(`unexpected term in the ground program: ${JSON.stringify(symbol)}`);
+      // the terms whose arguments are all converted, innermost first; then the next argument
+      for (;;) {
+        const parent = outer.at(-1);
+        if (parent === undefined) return term!;
+        const args = done[done.length - 1];
+        if (term !== undefined) args.push(term);
+        if (args.length < parent.args.length) {
+          symbol = parent.args[args.length];
+          break;
+        }
+        outer.pop();
+        done.pop();
+        term = { kind: "compound", functor: names.pop()!, args, pos: NO_POSITION };
+      }
     }
   }
 

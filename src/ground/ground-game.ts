@@ -211,16 +211,20 @@ export function isRegularName(name: string): boolean {
   return true;
 }
 
-/** Whether every name of a term is regular (`isRegularName`). */
+/** Whether every name of a term is regular (`isRegularName`); from a stack of its own (terms nest deeper than a stack holds calls). */
 export function isRegularTerm(term: Term): boolean {
-  switch (term.kind) {
-    case "constant":
-      return isRegularName(term.name);
-    case "variable":
-      return false;
-    case "compound":
-      return isRegularName(term.functor) && term.args.every(isRegularTerm);
+  const stack: Term[] = [term];
+  while (stack.length > 0) {
+    const t = stack.pop()!;
+    if (t.kind === "variable") return false;
+    if (t.kind === "constant") {
+      if (!isRegularName(t.name)) return false;
+    } else {
+      if (!isRegularName(t.functor)) return false;
+      for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
+    }
   }
+  return true;
 }
 
 /** The KIF of an atom of `relation` over `args`. */

@@ -23,13 +23,6 @@ const BLANK = 32;
 const UNDERSCORE = 95;
 const QUOTE = 39;
 
-/**
- * Levels of nesting written here at most (a call per level); a deeper term goes the caller's tree
- * path. Past the 2,000 levels the reader takes, as a term of the game can grow through `next`;
- * at 500, a game with terms 1,900 deep spent 12.6 s extracting (the trees' garbage).
- */
-const MAX_DEPTH = 5000;
-
 /** Bytes of a name: `[A-Za-z0-9_']`. */
 function isNameByte(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === UNDERSCORE || c === QUOTE;
@@ -238,7 +231,7 @@ export class KifWriter {
     i++;
     for (;;) {
       this.byte(BLANK);
-      i = this.term(i, to - 1, 0);
+      i = this.term(i, to - 1);
       if (i < 0) return false;
       if (i === to - 1) break;
       if (bytes[i] !== COMMA) return false;
@@ -250,7 +243,7 @@ export class KifWriter {
 
   /** Writes the KIF of the term bytes[from, to); false when it is not plain (then `drop` what it wrote). */
   writeTerm(from: number, to: number): boolean {
-    return this.term(from, to, 0) === to;
+    return this.term(from, to) === to;
   }
 
   /** A GDL name as the writer copies it (not writable: a name a KIF text cannot hold). */
@@ -260,49 +253,66 @@ export class KifWriter {
 
   /**
    * Writes the term starting at bytes[i] and ending before `to` or at a comma or a closing
-   * parenthesis at its level; returns where it ended, or -1 when it is not plain.
+   * parenthesis at its level; returns where it ended, or -1 when it is not plain. Any depth, with
+   * no call per level: all a level needs is the count of the compound terms begun and not ended.
    */
-  private term(i: number, to: number, depth: number): number {
+  private term(i: number, to: number): number {
     const { bytes } = this;
-    const c = bytes[i];
-    if ((c >= 48 && c <= 57) || c === MINUS) return this.number(i, to);
-    if (!startsPlainName(c) || depth > MAX_DEPTH) return -1;
-    const nameFrom = i;
-    while (i < to && isNameByte(bytes[i])) i++;
-    if (i === to || bytes[i] !== OPEN) {
-      const name = this.name(nameFrom, i);
-      if (name.utf8 === undefined) return -1;
-      this.put(name);
-      return i;
-    }
-    // a compound; `_c0(f)` is the 0-ary compound (f)
-    if (i - nameFrom === ZERO_ARITY_FUNCTOR.length && bytes[nameFrom] === UNDERSCORE && bytes[nameFrom + 1] === 99 && bytes[nameFrom + 2] === 48) {
-      let j = i + 1;
-      if (!startsPlainName(bytes[j])) return -1;
-      while (j < to && isNameByte(bytes[j])) j++;
-      if (bytes[j] !== CLOSE) return -1;
-      const inner = this.name(i + 1, j);
-      if (inner.utf8 === undefined) return -1;
-      this.byte(OPEN);
-      this.put(inner);
-      this.byte(CLOSE);
-      return j + 1;
-    }
-    const functor = this.name(nameFrom, i);
-    if (functor.utf8 === undefined) return -1;
-    this.byte(OPEN);
-    this.put(functor);
-    i++;
+    let open = 0;
     for (;;) {
-      this.byte(BLANK);
-      i = this.term(i, to, depth + 1);
-      if (i < 0 || i >= to) return -1;
-      if (bytes[i] === CLOSE) break;
-      if (bytes[i] !== COMMA) return -1;
-      i++;
+      // a term starts at i
+      const c = bytes[i];
+      if ((c >= 48 && c <= 57) || c === MINUS) {
+        i = this.number(i, to);
+        if (i < 0) return -1;
+      } else {
+        if (!startsPlainName(c)) return -1;
+        const nameFrom = i;
+        while (i < to && isNameByte(bytes[i])) i++;
+        if (i === to || bytes[i] !== OPEN) {
+          const name = this.name(nameFrom, i);
+          if (name.utf8 === undefined) return -1;
+          this.put(name);
+        } else if (i - nameFrom === ZERO_ARITY_FUNCTOR.length && bytes[nameFrom] === UNDERSCORE && bytes[nameFrom + 1] === 99 && bytes[nameFrom + 2] === 48) {
+          // `_c0(f)` is the 0-ary compound (f)
+          let j = i + 1;
+          if (!startsPlainName(bytes[j])) return -1;
+          while (j < to && isNameByte(bytes[j])) j++;
+          if (bytes[j] !== CLOSE) return -1;
+          const inner = this.name(i + 1, j);
+          if (inner.utf8 === undefined) return -1;
+          this.byte(OPEN);
+          this.put(inner);
+          this.byte(CLOSE);
+          i = j + 1;
+        } else {
+          // a compound: its first argument next
+          const functor = this.name(nameFrom, i);
+          if (functor.utf8 === undefined) return -1;
+          this.byte(OPEN);
+          this.put(functor);
+          this.byte(BLANK);
+          i++;
+          open++;
+          continue;
+        }
+      }
+      // a term ended at i: the compound terms it ends, then the next argument
+      for (;;) {
+        if (open === 0) return i;
+        if (i >= to) return -1;
+        if (bytes[i] === CLOSE) {
+          this.byte(CLOSE);
+          i++;
+          open--;
+          continue;
+        }
+        if (bytes[i] !== COMMA) return -1;
+        this.byte(BLANK);
+        i++;
+        break;
+      }
     }
-    this.byte(CLOSE);
-    return i + 1;
   }
 
   /** A canonical integer (`0`, `-12`, at most 9 digits) copied as it is; -1 for anything else. */
