@@ -154,6 +154,20 @@ describe("diagnostics of a large text", () => {
   }, 30_000);
 });
 
+describe("a term nested 50,000 deep", () => {
+  it("has its occurrences, hover, definitions, rename and argument domains (the occurrences and the domains took a call per level)", () => {
+    const deep = (inner: string) => `${"(f ".repeat(50_000)}${inner}${")".repeat(50_000)}`;
+    const d = doc(`(role r)\n(init (at ${deep("a")}))\n(<= (next (at ?x)) (true (at ${deep("?x")})))\n(legal r go)\n(<= terminal (true (at ${deep("a")})))\n(goal r 100)\n`);
+    expect(d.diagnostics.filter((x) => x.severity !== "note")).toEqual([]);
+    expect((hover(d, at(d, "(f "), undefined) as { contents: { value: string } }).contents.value).toMatch(/^\*\*f\/1\*\* function\n\nargument values: 1: f\/1, a\n\n150000 occurrences/);
+    expect(definition(d, at(d, "?x)", 1, 1))).toMatchObject([{ range: { start: { line: 2, character: 14 } } }]);
+    const renamed = rename(d, at(d, "(f "), "g");
+    expect(renamed.ok && renamed.edits.length).toBe(150_000);
+    const values = argumentDomains(d.analysis.parsed.description).function("f", 1)!.map((v) => (v ? [...v].sort() : "any"));
+    expect(values).toEqual([["a", "f/1"]]);
+  }, 60_000);
+});
+
 describe("outline, colours and hover of infix text", () => {
   const d = doc("role(white).\nrole(black).\ninit(cell(1, b)).\nlegal(R, noop) :- role(R).\nnext(cell(X, b)) :- true(cell(X, b)).\nadjacent(1, 2).\nterminal :- ~true(cell(1, b)).\ngoal(R, 50) :- role(R).\n", "file:///g.hrf");
 

@@ -49,18 +49,27 @@ interface CompiledRule {
 const relationKey = (name: string, arity: number, i: number) => `r:${name}/${arity}#${i}`;
 const functionKey = (name: string, arity: number, i: number) => `f:${name}/${arity}#${i}`;
 
-/** Where each variable of `term` stands, its constants and function values, into `out`. */
-function termPlaces(term: Term, position: string, out: Contribution[]): void {
-  switch (term.kind) {
-    case "constant":
-      out.push({ position, value: term.name, variable: false });
-      return;
-    case "variable":
-      out.push({ position, value: term.name, variable: true });
-      return;
-    case "compound":
-      out.push({ position, value: `${term.functor}/${term.args.length}`, variable: false });
-      term.args.forEach((a, i) => termPlaces(a, functionKey(term.functor, term.args.length, i), out));
+/** Where each variable of `term` stands, its constants and function values, into `out` (in written order, from stacks of its own). */
+function termPlaces(root: Term, rootPosition: string, out: Contribution[]): void {
+  const terms: Term[] = [root];
+  const positions: string[] = [rootPosition];
+  while (terms.length > 0) {
+    const term = terms.pop()!;
+    const position = positions.pop()!;
+    switch (term.kind) {
+      case "constant":
+        out.push({ position, value: term.name, variable: false });
+        break;
+      case "variable":
+        out.push({ position, value: term.name, variable: true });
+        break;
+      case "compound":
+        out.push({ position, value: `${term.functor}/${term.args.length}`, variable: false });
+        for (let i = term.args.length - 1; i >= 0; i--) {
+          terms.push(term.args[i]);
+          positions.push(functionKey(term.functor, term.args.length, i));
+        }
+    }
   }
 }
 

@@ -14,6 +14,7 @@ import { normalizeSymbol } from "../syntax/case.js";
 import { infixVariableToName } from "../syntax/infix-parse.js";
 import { parseGdl, type ParseResult } from "../syntax/parse.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
+import { forEachSubterm } from "../syntax/terms.js";
 import { staticRelations } from "../translate/static-relaxation.js";
 
 /** Where a term stands, as far as its meaning goes. */
@@ -251,22 +252,26 @@ class OccurrenceBuilder {
     if (t && t.text.toLowerCase() === name) this.add(t, { name, kind: "connective", arity: 0, definition: false, context: "term" }, false);
   }
 
-  private term(term: Term, context: TermContext, roleFact: boolean): void {
-    const t = this.nameToken(term.pos.offset);
-    switch (term.kind) {
-      case "variable": {
-        const definition = !this.seenVariables.has(term.name);
-        this.seenVariables.add(term.name);
-        // an anonymous `_` is stored under a made-up name: its token is `_`
-        this.add(t, { name: term.name, kind: "variable", arity: 0, definition, context }, t?.text !== "_");
-        return;
+  /** The occurrences of a term and its subterms, in written order (from a stack of its own: terms nest deeper than a stack holds calls). */
+  private term(root: Term, rootContext: TermContext, roleFact: boolean): void {
+    forEachSubterm(root, (term) => {
+      const t = this.nameToken(term.pos.offset);
+      // the root's context; every subterm's is "term", and only the root of a role fact defines a role
+      const context = term === root ? rootContext : "term";
+      switch (term.kind) {
+        case "variable": {
+          const definition = !this.seenVariables.has(term.name);
+          this.seenVariables.add(term.name);
+          // an anonymous `_` is stored under a made-up name: its token is `_`
+          this.add(t, { name: term.name, kind: "variable", arity: 0, definition, context }, t?.text !== "_");
+          return;
+        }
+        case "constant":
+          return this.add(t, { name: term.name, kind: "constant", arity: 0, definition: roleFact && term === root, context });
+        case "compound":
+          this.add(t, { name: term.functor, kind: "function", arity: term.args.length, definition: false, context });
       }
-      case "constant":
-        return this.add(t, { name: term.name, kind: "constant", arity: 0, definition: roleFact, context });
-      case "compound":
-        this.add(t, { name: term.functor, kind: "function", arity: term.args.length, definition: false, context });
-        term.args.forEach((a) => this.term(a, "term", false));
-    }
+    });
   }
 }
 
