@@ -68,8 +68,8 @@ class TermKeys {
       visit?.(key);
       return key;
     }
-    const outer: Compound[] = [];
-    const done: string[][] = [];
+    let outer: Compound[] | undefined; // made at the first compound term inside
+    let done: string[][] | undefined;
     let t = root;
     let keys: string[] = [];
     for (;;) {
@@ -85,8 +85,8 @@ class TermKeys {
         keys.push(key);
       }
       if (inner !== undefined) {
-        outer.push(t);
-        done.push(keys);
+        (outer ??= []).push(t);
+        (done ??= []).push(keys);
         t = inner;
         keys = [];
         continue;
@@ -103,9 +103,9 @@ class TermKeys {
         key = ` ${n}`;
       }
       visit?.(key);
-      if (outer.length === 0) return key;
+      if (outer === undefined || outer.length === 0) return key;
       t = outer.pop()!;
-      keys = done.pop()!;
+      keys = done!.pop()!;
       keys.push(key);
     }
   }

@@ -407,7 +407,7 @@ class ClauseReader {
    * deep, far more levels than a stack holds calls).
    */
   term(): Term {
-    const outer: { readonly token: Token; readonly functor: string; readonly open: Token; readonly args: Term[] }[] = [];
+    let outer: { readonly token: Token; readonly functor: string; readonly open: Token; readonly args: Term[] }[] | undefined; // made at the first compound term
     for (;;) {
       let term: Term;
       const t = this.next();
@@ -422,10 +422,10 @@ class ClauseReader {
         const name = this.name(t);
         if (this.peek().kind !== "(") term = { kind: "constant", name, pos: t.pos };
         else {
-          if (outer.length === MAX_TERM_NESTING) this.fail(t.pos, termsTooDeep());
+          if (outer?.length === MAX_TERM_NESTING) this.fail(t.pos, termsTooDeep());
           const open = this.next();
           if (this.peek().kind !== ")") {
-            outer.push({ token: t, functor: name, open, args: [] }); // its first argument next
+            (outer ??= []).push({ token: t, functor: name, open, args: [] }); // its first argument next
             continue;
           }
           this.next();
@@ -437,7 +437,7 @@ class ClauseReader {
       }
       // a term is read: it is an argument of the innermost open term, which the next ',' goes on or its ')' ends
       for (;;) {
-        const parent = outer.at(-1);
+        const parent = outer?.at(-1);
         if (parent === undefined) return term;
         parent.args.push(term);
         if (this.peek().kind === ",") {
@@ -445,7 +445,7 @@ class ClauseReader {
           break;
         }
         this.close(parent.open);
-        outer.pop();
+        outer!.pop();
         term = { kind: "compound", functor: parent.functor, args: parent.args, pos: parent.token.pos };
       }
     }

@@ -42,7 +42,7 @@ function excerpt(text: string): string {
 export function parseKifTerm(text: string, options?: CaseOptions): Term {
   const tokens = tokenize(text, options);
   let at = 0;
-  const outer: { readonly functor: string; readonly args: Term[] }[] = [];
+  let outer: { readonly functor: string; readonly args: Term[] }[] | undefined; // made at the first compound term
   for (;;) {
     const token = tokens[at++];
     if (token === undefined) throw new Error(`KIF term ended early: ${excerpt(text)}`);
@@ -55,12 +55,12 @@ export function parseKifTerm(text: string, options?: CaseOptions): Term {
       if (functor === undefined || functor === "(" || functor === ")" || functor.startsWith("?")) {
         throw new Error(`a compound term must start with a name: ${excerpt(text)}`);
       }
-      if (outer.length === MAX_TERM_NESTING) throw new Error(`the term is nested deeper than ${MAX_TERM_NESTING} levels`);
-      outer.push({ functor, args: [] });
+      if (outer?.length === MAX_TERM_NESTING) throw new Error(`the term is nested deeper than ${MAX_TERM_NESTING} levels`);
+      (outer ??= []).push({ functor, args: [] });
     }
     // close the compound terms whose arguments are all read, innermost first
     for (;;) {
-      const parent = outer.at(-1);
+      const parent = outer?.at(-1);
       if (parent === undefined) {
         if (at !== tokens.length) throw new Error(`more than one term in ${excerpt(text)}`);
         return term!;
@@ -71,7 +71,7 @@ export function parseKifTerm(text: string, options?: CaseOptions): Term {
         break; // its next argument
       }
       at++;
-      outer.pop();
+      outer!.pop();
       term = { kind: "compound", functor: parent.functor, args: parent.args, pos: NO_POSITION };
     }
   }

@@ -408,7 +408,7 @@ class RuleReader {
    */
   term(node: Node): Term | undefined {
     if (node.kind === "symbol") return this.leaf(node);
-    const outer: { readonly list: ListNode; readonly functor: string; readonly args: Term[] }[] = [];
+    let outer: { readonly list: ListNode; readonly functor: string; readonly args: Term[] }[] | undefined; // made at the first list inside
     let list = node;
     let functor = this.functor(list);
     if (functor === undefined) return undefined;
@@ -426,20 +426,20 @@ class RuleReader {
         args.push(leaf);
       }
       if (inner !== undefined) {
-        if (outer.length + 1 === MAX_TERM_NESTING) {
+        if ((outer?.length ?? 0) + 1 === MAX_TERM_NESTING) {
           this.syntaxError(inner.pos, termsTooDeep());
           return undefined;
         }
         const name = this.functor(inner);
         if (name === undefined) return undefined;
-        outer.push({ list, functor, args });
+        (outer ??= []).push({ list, functor, args });
         list = inner;
         functor = name;
         args = [];
         continue;
       }
       const term: Compound = { kind: "compound", functor, args, pos: list.pos };
-      const parent = outer.pop();
+      const parent = outer?.pop();
       if (parent === undefined) return term;
       ({ list, functor, args } = parent);
       args.push(term);

@@ -124,11 +124,11 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
  * subterms from stacks of their own, left to right (a term may nest far deeper than a stack holds calls).
  */
 function match(groundRoot: Term, termRoot: Term, subst: Substitution): boolean {
-  const grounds: Term[] = [groundRoot];
-  const terms: Term[] = [termRoot];
-  while (terms.length > 0) {
-    const ground = grounds.pop()!;
-    const term = terms.pop()!;
+  let grounds: Term[] | undefined; // made at the first compound term
+  let terms: Term[] | undefined;
+  let ground = groundRoot;
+  let term = termRoot;
+  for (;;) {
     switch (term.kind) {
       case "variable": {
         const bound = subst.get(term.name);
@@ -142,12 +142,14 @@ function match(groundRoot: Term, termRoot: Term, subst: Substitution): boolean {
       case "compound":
         if (ground.kind !== "compound" || ground.functor !== term.functor || ground.args.length !== term.args.length) return false;
         for (let k = term.args.length - 1; k >= 0; k--) {
-          grounds.push(ground.args[k]);
-          terms.push(term.args[k]);
+          (grounds ??= []).push(ground.args[k]);
+          (terms ??= []).push(term.args[k]);
         }
     }
+    if (terms === undefined || terms.length === 0) return true;
+    ground = grounds!.pop()!;
+    term = terms.pop()!;
   }
-  return true;
 }
 
 function substituteTerm(term: Term, subst: Substitution): Term {
