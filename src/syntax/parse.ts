@@ -59,7 +59,6 @@ interface ListNode {
   readonly pos: Position;
 }
 
-
 /** Characters a Lisp reader takes for quotes, strings or escapes; KIF in GDL has none: they are refused. */
 const FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
 

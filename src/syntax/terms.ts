@@ -1,7 +1,8 @@
 /**
  * Small pure helpers over terms and literals. The walks over terms take no JavaScript call per
  * level of a term: terms nest up to MAX_TERM_NESTING deep (ast.ts), far more levels than a stack
- * holds calls (a browser worker's held about 1,500, Node's with `--stack-size=500` about 3,500).
+ * holds calls (a browser worker's held about 1,500 of the recursive walks' calls, Node's with
+ * `--stack-size=500` about 2,000).
  * Each walks with a cursor, the compound terms it is inside and where it is in each kept on
  * arrays of its own, made only when it meets a term inside a term; the leaves are read where they
  * stand. So the common shallow term costs what the recursive walk did, and the order of the
