@@ -212,6 +212,14 @@ describe("a recursion deeper than a JavaScript stack, on the prover", () => {
     expect(bench.code).toBe(1);
     expect(JSON.parse(bench.out)).toMatchObject({ status: "error", exitCode: 1, diagnostics: [{ code: "prover" }] });
   });
+
+  it("ends a term too deep for the prover's walks with error[prover] and exit 1, not an internal error", async () => {
+    const deep = `${"(f ".repeat(20_000)}a${")".repeat(20_000)}`;
+    const game = write("deep-prover.kif", ["(role p)", `(init (s ${deep}))`, "(<= (legal p go) (true (s ?x)))", "(<= (next (s ?x)) (true (s ?x)))", "(<= terminal (true (s a)))", "(goal p 100)"]);
+    const r = await run("play", game, "--engine", "prover", "--max-steps", "1");
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/deep-prover\.kif: error\[prover\]: the game nests deeper than the prover follows/);
+  });
 });
 
 describe("terms nested 5,000 deep, the whole way on a small stack (node --stack-size=500, as a browser worker's)", () => {

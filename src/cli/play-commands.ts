@@ -25,7 +25,7 @@ import { parseGdl } from "../syntax/parse.js";
 import { termToInfix } from "../syntax/infix-print.js";
 import { dialectOf } from "../syntax/description.js";
 import { roleView } from "../report/role-view.js";
-import { RecursionTooDeepError } from "../prover/nesting.js";
+import { RecursionTooDeepError, nestedTooDeep } from "../prover/nesting.js";
 
 export interface PlayOptions {
   readonly timeout: number;
@@ -246,14 +246,20 @@ async function replayGame(game: string, movesFile: string, options: PlayOptions,
 
 /**
  * A command's work on a loaded game (`run`), where a recursion the prover cannot follow
- * (src/prover/nesting.ts) ends it as an error of the game (exit 1, with --json one document), not an internal one.
+ * (src/prover/nesting.ts) or a stack overflow (a term nested too deep for the prover's walks) ends it as an error
+ * of the game (exit 1, with --json one document), not an internal one.
  */
 async function reasoning(game: string, io: Output, json: boolean, run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof RecursionTooDeepError)) throw error;
-    const d = diagnostic("error", "prover", game, NO_POSITION, error.message);
+    // the prover's own walks of terms are a call per level: a term thousands deep overflows them outside any chain of calls
+    const overflow = !(error instanceof RecursionTooDeepError) && nestedTooDeep(error);
+    if (!(error instanceof RecursionTooDeepError) && !overflow) throw error;
+    const message = overflow
+      ? `the game nests deeper than the prover follows (a term or rule thousands of levels deep; the JavaScript stack overflowed: ${(error as Error).message})`
+      : (error as Error).message;
+    const d = diagnostic("error", "prover", game, NO_POSITION, message);
     if (json) io.out(JSON.stringify({ game, status: "error", exitCode: 1, diagnostics: [diagnosticToJson(d)] }, null, 2) + "\n");
     else io.err(formatDiagnostic(d) + "\n");
     return 1;
