@@ -79,6 +79,8 @@ export {
   loadText,
   groundDescription,
   groundAndBuild,
+  MAX_GROUND_RULES,
+  PARTIAL_GROUNDING_SHARE,
   type GroundAndBuildOptions,
   type GroundAndBuildResult,
   type GroundResult,

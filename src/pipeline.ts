@@ -102,6 +102,12 @@ export interface GroundStageOptions extends TranslateFlags {
   readonly signal?: AbortSignal;
   /** How much the heap holds, where the host can tell (Node: node-heap.ts): the result then has `peakHeapBytes`. */
   readonly heapProbe?: HeapProbe;
+  /**
+   * The grounding is stopped once it has written more ground rules than this (aspif rule
+   * statements, counted as they stream in): status `too-large`. Unset or `Infinity`: no limit
+   * but the time. `groundAndBuild` sets `MAX_GROUND_RULES` where a partial result may follow.
+   */
+  readonly maxGroundRules?: number;
 }
 
 export type { AspGrounder } from "./ground/asp-grounder.js";
@@ -109,8 +115,9 @@ export type { AspGrounder } from "./ground/asp-grounder.js";
 /**
  * `partial`: the game did not ground (`GroundAndBuildOptions.tooLarge`), P^base did: the result
  * has the partial propnet of P^base and is played on the prover (`GroundAndBuildResult.partial`).
+ * `too-large`: the grounding was stopped at `GroundStageOptions.maxGroundRules`.
  */
-export type GroundStatus = "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+export type GroundStatus = "ok" | "partial" | "invalid" | "timeout" | "too-large" | "out-of-memory" | "cancelled" | "error";
 
 export interface GroundResult {
   readonly file: string;
@@ -170,19 +177,39 @@ export async function groundDescription(
   // the grounding's own limit, or what is left of the run's
   const limitSeconds = Math.min(options.timeoutSeconds, options.deadline ? options.deadline.remainingMs() / 1000 : Infinity);
   options.onPhase?.("ground", `${program.stats.aspRules} ASP rules`, times, scope);
+  // the caller's signal, and the stop at `maxGroundRules`
+  const maxGroundRules = options.maxGroundRules ?? Infinity;
+  const stop = new AbortController();
+  const forward = () => stop.abort();
+  options.signal?.addEventListener("abort", forward);
+  let overLimit = false;
   const [outcome, groundSeconds] = await timedAsync(() =>
     options.grounder.ground(program.text, {
       timeoutMs: Math.min(MAX_TIMER_MS, Math.max(1, Math.round(limitSeconds * 1000))),
-      signal: options.signal,
-      onOutput: (chunk) => reader.push(chunk),
+      signal: stop.signal,
+      onOutput: (chunk) => {
+        if (overLimit) return;
+        reader.push(chunk);
+        if (reader.progress.ruleStatements > maxGroundRules) {
+          overLimit = true;
+          stop.abort();
+        }
+      },
       // a backend that starts over (the auto grounder's fallback) delivers the program again
       onRestart: () => (reader = new CompactAspifReader()),
     }),
   );
+  options.signal?.removeEventListener("abort", forward);
   times.ground = groundSeconds;
   const progress = reader.progress;
   const grew = () => sizeSoFar(progress);
   const failed = (status: GroundStatus, d: Diagnostic): GroundResult => ({ ...fail(status, d, program), progress });
+  if (overLimit && !options.signal?.aborted) {
+    return failed(
+      "too-large",
+      diagnostic("error", "ground", file, NO_POSITION, `the grounding was stopped after ${formatMagnitude(maxGroundRules)} ground rules, the limit (--max-ground-rules)${grew()}`),
+    );
+  }
   switch (outcome.status) {
     case "timeout":
       return failed(
@@ -323,11 +350,12 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
    */
   readonly keepGroundGame?: boolean;
   /**
-   * A game whose grounding does not finish (it times out or runs out of memory): "fail" (the
-   * default: that status), or "partial": P^base alone is ground, and the result has status
-   * `partial`, the partial propnet of its base and input propositions and `partial`, for the
-   * prover to play the game on (src/hybrid/). With a `deadline`, the full grounding then gets at
-   * most `PARTIAL_GROUNDING_SHARE` of what is left of it.
+   * A game whose grounding does not finish (it times out, writes more than `maxGroundRules`
+   * ground rules or runs out of memory): "fail" (the default: that status), or "partial": P^base
+   * alone is ground, and the result has status `partial`, the partial propnet of its base and
+   * input propositions and `partial`, for the prover to play the game on (src/hybrid/). The full
+   * grounding then stops after `MAX_GROUND_RULES` unless `maxGroundRules` says otherwise, and with
+   * a `deadline` it gets at most `PARTIAL_GROUNDING_SHARE` of what is left of it.
    */
   readonly tooLarge?: "fail" | "partial";
   /**
@@ -360,6 +388,11 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
 export interface PartialGrounding {
   /** Why the game was not ground (the full grounding's error, and what exploded when a probe could tell). */
   readonly reason: string;
+  /**
+   * What stopped the full grounding: its time, its limit of ground rules (`maxGroundRules`, with the
+   * limit), or its memory.
+   */
+  readonly stoppedBy: { readonly limit: "time" | "memory" } | { readonly limit: "ground-rules"; readonly groundRules: number };
   readonly baseFluents: number;
   readonly inputs: number;
   /** Wall time of P^base's translation, grounding, extraction and propnet build (the probe runs beside it). */
@@ -388,6 +421,18 @@ export interface GroundAndBuildResult extends GroundResult {
 /** The share of what is left of a deadline that the full grounding gets when a partial result may follow. */
 export const PARTIAL_GROUNDING_SHARE = 0.75;
 
+/**
+ * Where a partial result may follow (`tooLarge: "partial"`), the full grounding is stopped after
+ * this many ground rules (`GroundStageOptions.maxGroundRules`'s default there), and so is the rest
+ * of a hybrid grounding. The most that a grounding that finishes was measured to write, with gringo
+ * on the base games: amazonsTorus 4.05 M aspif rule statements (with or without pruning), skirmish
+ * without splitting 3.0 M, alexChess's rest with `pinned` lifted 5.2 M. The five base games that do
+ * not ground reach the limit after 21-27 s of native gringo on a quiet machine, where the time limit
+ * stopped them after 45 s (results/hybrid-load.md); the count, unlike the clock, does not depend on
+ * the machine's load.
+ */
+export const MAX_GROUND_RULES = 8_000_000;
+
 /** The options of P^base's grounding: the cheapest relaxation (an over-approximation is all the prover machine needs). */
 const BASE_FLAGS: TranslateFlags = { leanBase: true, staticDemand: false, freeArguments: false };
 
@@ -408,8 +453,9 @@ const MAX_PROPNET_WARNINGS = 20;
 export async function groundAndBuild(loaded: LoadResult, options: GroundAndBuildOptions): Promise<GroundAndBuildResult> {
   const partial = options.tooLarge === "partial";
   const share = partial && options.deadline ? Math.min(options.timeoutSeconds, Math.round((options.deadline.remainingMs() / 100) * PARTIAL_GROUNDING_SHARE) / 10) : options.timeoutSeconds;
-  const result = await groundDescription(loaded, { ...options, timeoutSeconds: share });
-  if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "out-of-memory")) {
+  const maxGroundRules = options.maxGroundRules ?? (partial ? MAX_GROUND_RULES : undefined);
+  const result = await groundDescription(loaded, { ...options, timeoutSeconds: share, maxGroundRules });
+  if (partial && options.propnet !== false && result.program && (result.status === "timeout" || result.status === "too-large" || result.status === "out-of-memory")) {
     return groundPartial(loaded, result, options, result.diagnostics.find((d) => d.severity === "error")?.message ?? result.status);
   }
   if (!result.game || options.propnet === false) return withoutGameUnlessKept(result, options);
@@ -466,7 +512,7 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
   const beside = { until: new Promise<void>((resolve) => (baseDone = resolve)), maxSeconds: Math.min(baseSeconds, options.deadline ? options.deadline.remainingMs() / 1000 : Infinity) };
   const probing = options.probe && result.program && probeSeconds >= 1 ? options.probe(result.program, probeSeconds, options.probeGroundRules ?? PROBE_GROUND_RULES, beside) : Promise.resolve(undefined);
   const started = performance.now();
-  const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: baseSeconds }, "base").then((base) => {
+  const grounding = groundDescription(loaded, { ...options, ...BASE_FLAGS, timeoutSeconds: baseSeconds, maxGroundRules: Infinity }, "base").then((base) => {
     if (base.game) options.onPhase?.("propnet", `${base.game.clauses.length} ground clauses of P^base`, base.times, "base");
     const built = base.game ? buildPropnet(base.game) : undefined;
     return { base, built, seconds: (performance.now() - started) / 1000 };
@@ -492,7 +538,9 @@ export async function groundBaseOnly(loaded: LoadResult, result: GroundResult, o
     ...result.diagnostics.filter((d) => d.severity !== "error"),
     diagnostic("warning", "ground", result.file, NO_POSITION, `${reason}; the game is played on the prover, over P^base (${counts})`),
   ];
-  const partial: PartialGrounding = { reason, baseFluents: built.baseFluents.length, inputs: built.inputs.length, seconds, ...(probe ? { probe } : {}) };
+  const stoppedBy: PartialGrounding["stoppedBy"] =
+    result.status === "too-large" ? { limit: "ground-rules", groundRules: options.maxGroundRules ?? MAX_GROUND_RULES } : { limit: result.status === "out-of-memory" ? "memory" : "time" };
+  const partial: PartialGrounding = { reason, stoppedBy, baseFluents: built.baseFluents.length, inputs: built.inputs.length, seconds, ...(probe ? { probe } : {}) };
   return { ...withoutGameUnlessKept({ ...result, game: base.game }, options), status: "partial", times, diagnostics, propnet: built, partial };
 }
 
@@ -517,7 +565,11 @@ async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, part
   if (options.deadline?.expired()) return failed(`the time limit was reached before grounding with ${names} lifted`);
   // a grounding of its own, smaller than the full one: the full one's limit was for the whole game
   // (the page's 10 ms stopped laikLee_hex's rest, 0.1 s), so it gets P^base's floor, within the deadline
-  const hybrid = await groundAndBuild({ ...loaded, description: lifting.description }, { ...options, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS), tooLarge: "fail", keepGroundGame: options.keepGroundGame });
+  // the same limit of ground rules as the full grounding's: a rest that writes more is no propnet for a player either
+  const hybrid = await groundAndBuild(
+    { ...loaded, description: lifting.description },
+    { ...options, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS), tooLarge: "fail", keepGroundGame: options.keepGroundGame, maxGroundRules: options.maxGroundRules ?? MAX_GROUND_RULES },
+  );
   if (hybrid.status !== "ok" || !hybrid.propnet) return failed(`with ${names} lifted: ${hybrid.diagnostics.find((d) => d.severity === "error")?.message ?? hybrid.status}`);
   const built = hybrid.propnet;
   const counts = `${built.baseFluents.length} base fluents, ${built.inputs.length} inputs, ${built.components.length} components`;

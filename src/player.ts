@@ -44,9 +44,15 @@ export interface LoadGameOptions extends LoadOptions {
    * Time limit of the whole load in seconds (default 60): reading, checks, grounding, propnet
    * and machine; for a game that does not ground, P^base's grounding and the grounder probe too.
    * The full grounding gets `PARTIAL_GROUNDING_SHARE` of what is left when it starts, so that a
-   * game too large is played on the prover by the limit (chess: 45 s of 60, then 2-5 s).
+   * game too large is played on the prover by the limit.
    */
   readonly timeoutSeconds?: number;
+  /**
+   * The full grounding stops after this many ground rules (default `MAX_GROUND_RULES`, 8 M;
+   * `Infinity`: only the time limit), and the game is played on the prover or a hybrid propnet:
+   * chess stops there after about 25 s instead of 45 s.
+   */
+  readonly maxGroundRules?: number;
 }
 
 /** A game ready to be played: the state machine behind GDL-shaped questions. */
@@ -102,7 +108,7 @@ export async function loadGame(pathOrText: string, options: LoadGameOptions = {}
   if ("error" in grounder) throw new Error(grounder.error);
   let result: Awaited<ReturnType<typeof playableDescription>>;
   try {
-    result = await playableDescription(loaded, { grounder, timeoutSeconds, deadline, engine: options.engine, keepGroundGame: false, tooLarge: "partial", probe: probeFor(grounder), probeSeconds: PLAYER_PROBE_SECONDS });
+    result = await playableDescription(loaded, { grounder, timeoutSeconds, deadline, engine: options.engine, keepGroundGame: false, tooLarge: "partial", maxGroundRules: options.maxGroundRules, probe: probeFor(grounder), probeSeconds: PLAYER_PROBE_SECONDS });
   } finally {
     await grounder.close();
   }

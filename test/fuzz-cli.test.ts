@@ -64,7 +64,7 @@ const OUTPUT = pick(
 const INPUTS = ["game.kif", "invalid.kif", "link-to-game.kif", "missing.kif", "sub", "notes.txt", "readonly.kif"];
 const FLAGS = ["--json", "--stats", "--propnet", "--asp", "--no-split", "--no-prune", "--to=infix", "--case-sensitive", "--no-base-input"];
 /** At most one option value, sometimes a bad one. */
-const VALUE = fc.option(pick(["--timeout=5", "--grounder=wasm", "--syntax=kif"], ["--timeout=0", "--timeout=1e9", "--timeout=abc", "--grounder=gpu", "--bogus"]), { nil: undefined, freq: 2 });
+const VALUE = fc.option(pick(["--timeout=5", "--grounder=wasm", "--syntax=kif", "--max-ground-rules=100"], ["--timeout=0", "--timeout=1e9", "--timeout=abc", "--grounder=gpu", "--bogus", "--max-ground-rules=0"]), { nil: undefined, freq: 2 });
 
 const commandLine = fc.oneof(
   fc.record({

@@ -13,7 +13,7 @@ import type { Output } from "../src/cli/output.js";
 import { formatDiagnostic } from "../src/diagnostics.js";
 import { type ClosableGrounder } from "../src/ground/index.js";
 import { loadFile } from "../src/node-pipeline.js";
-import { groundAndBuild, loadText } from "../src/pipeline.js";
+import { groundAndBuild, groundDescription, loadText, MAX_GROUND_RULES } from "../src/pipeline.js";
 import { playableDescription, type PlayableOptions } from "../src/playable.js";
 import { translate } from "../src/translate/index.js";
 import { anchorUnavailable, runAnchorTrace } from "../src/verify/anchor-runner.js";
@@ -174,7 +174,61 @@ describe("a game that grounds is played as before", () => {
   });
 });
 
+describe("the limit of ground rules (maxGroundRules, --max-ground-rules)", () => {
+  it("a grounding that writes more is stopped there: status too-large, what it wrote, no ground game", async () => {
+    const stopped = await groundDescription(loadFile(TICTACTOE), { grounder, timeoutSeconds: 60, maxGroundRules: 50 });
+    expect(stopped.status).toBe("too-large");
+    expect(stopped.game).toBeUndefined();
+    expect(stopped.progress?.ruleStatements).toBeGreaterThan(50);
+    const errors = stopped.diagnostics.filter((d) => d.severity === "error");
+    expect(errors.map((d) => [d.code, d.message.replace(/: .*/, "")])).toEqual([["ground", "the grounding was stopped after 50 ground rules, the limit (--max-ground-rules)"]]);
+    expect(errors[0].message).toMatch(/ground rules over \d+ atoms \(\d+ KiB of aspif\) written so far$/);
+    // at the limit or under it: the game as ever
+    const whole = await groundDescription(loadFile(TICTACTOE), { grounder, timeoutSeconds: 60 });
+    const exact = await groundDescription(loadFile(TICTACTOE), { grounder, timeoutSeconds: 60, maxGroundRules: whole.progress!.ruleStatements });
+    expect([whole.status, exact.status, exact.game?.clauses.length]).toEqual(["ok", "ok", whole.game?.clauses.length]);
+  });
+
+  it("a partial result follows it as it follows a timeout, and says which limit stopped the grounding", async () => {
+    const partial = await groundAndBuild(loadFile(TICTACTOE), { grounder, timeoutSeconds: 60, tooLarge: "partial", maxGroundRules: 50 });
+    expect(partial.status).toBe("partial");
+    expect(partial.partial?.stoppedBy).toEqual({ limit: "ground-rules", groundRules: 50 });
+    expect(partial.partial?.reason).toMatch(/^the grounding was stopped after 50 ground rules, the limit \(--max-ground-rules\)/);
+    expect(partial.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    // P^base's own grounding has no such limit: it writes more than 50 ground rules here
+    expect([partial.propnet?.baseFluents.length, partial.propnet?.inputs.length]).toEqual([29, 20]);
+    const timedOut = await groundAndBuild(loadFile(TICTACTOE), { grounder, timeoutSeconds: 0.001, tooLarge: "partial" });
+    expect(timedOut.partial?.stoppedBy).toEqual({ limit: "time" });
+    // tooLarge "partial" sets MAX_GROUND_RULES, which no game that grounds comes near; Infinity: no limit
+    expect(MAX_GROUND_RULES).toBe(8_000_000);
+    const none = await groundAndBuild(loadFile(TICTACTOE), { grounder, timeoutSeconds: 60, tooLarge: "partial", maxGroundRules: Infinity });
+    expect([none.status, none.partial]).toEqual(["ok", undefined]);
+  });
+
+  it("play, bench and ground --propnet take --max-ground-rules; a bad value is a usage error", async () => {
+    const played = await run("play", TICTACTOE, "--max-ground-rules", "50", "--grounder", "wasm", "--max-steps", "2");
+    expect(played.code).toBe(0);
+    expect(played.err).toMatch(/warning\[ground\]: the grounding was stopped after 50 ground rules, the limit \(--max-ground-rules\): .*; the game is played on the prover, over P\^base \(29 base fluents, 20 inputs\)/);
+    expect(JSON.parse(played.out).steps).toHaveLength(3);
+    const json = JSON.parse((await run(TICTACTOE, "--propnet", "--json", "--grounder", "wasm", "--max-ground-rules", "0.05k")).out);
+    expect([json.status, json.partial.stoppedBy]).toEqual(["partial", { limit: "ground-rules", groundRules: 50 }]);
+    const none = await run("bench", TICTACTOE, "--playouts", "1", "--min-time", "0.01", "--repeats", "1", "--grounder", "wasm", "--max-ground-rules", "none", "--json");
+    expect([none.code, JSON.parse(none.out).engine, none.err]).toEqual([0, "fast", ""]);
+    for (const bad of ["0", "-5", "8 M", "1e6", "lots", ""]) {
+      const r = await run("play", TICTACTOE, "--max-ground-rules", bad);
+      expect([bad, r.code, r.err]).toEqual([bad, 2, expect.stringMatching(/option '--max-ground-rules <n>' argument '.*' is invalid\. expected a whole number of ground rules of at least 1 \(8000000, 8M, 500k\) or none/)]);
+    }
+  });
+});
+
 describe.skipIf(!haveGames)("games that do not ground", () => {
+  it("laikLee_hex: stopped at a limit of ground rules, played on the hybrid machine or the prover as after a timeout", async () => {
+    const game = await loadGame(path.join(BASE, "laikLee_hex.kif"), { maxGroundRules: 200_000, grounder: "wasm" });
+    expect(game.machine.engine === "prover" || game.machine.engine === "hybrid").toBe(true);
+    expect(game.partial?.stoppedBy).toEqual({ limit: "ground-rules", groundRules: 200_000 });
+    expect(game.partial?.reason).toMatch(/^the grounding was stopped after 200 k ground rules, the limit \(--max-ground-rules\): /);
+  });
+
   it("laikLee_hex: a timeout without tooLarge, status partial with it", async () => {
     const file = path.join(BASE, "laikLee_hex.kif");
     const failed = await groundAndBuild(loadFile(file), { grounder, timeoutSeconds: 2 });

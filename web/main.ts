@@ -14,6 +14,7 @@ import clingoWasmUrl from "clingo-wasm-dist/clingo.wasm?url";
 import { compiledBrowserClingo } from "../src/browser/web-worker-host.js";
 import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import { PHASES } from "../src/phases.js";
+import { formatMagnitude } from "../src/text.js";
 import type { TranslateScope } from "../src/browser/index.js";
 import type { Board } from "../src/report/board.js";
 import { GdlEditor } from "./editor.js";
@@ -469,6 +470,7 @@ const STATUS_TEXT: Record<GroundReport["status"], string> = {
   partial: "did not ground within the time limit: played on the prover; the propnet shown is P^base's",
   invalid: "not grounded: the description is not valid GDL (see Problems)",
   timeout: "not grounded: out of time",
+  "too-large": "not grounded: stopped at the limit of ground rules",
   "out-of-memory": "not grounded: out of memory",
   cancelled: "cancelled",
   error: "not grounded: error",
@@ -479,11 +481,18 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   editor.showGroundDiagnostics(changedFrom === undefined ? report.diagnostics : []);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
   const lifted = report.partial?.lifted?.map((r) => r.relation).join(", ");
+  const within = !report.partial
+    ? ""
+    : report.partial.groundRules !== undefined
+      ? `did not ground within ${formatMagnitude(report.partial.groundRules)} ground rules`
+      : report.partial.outOfMemory
+        ? "did not ground within the memory"
+        : `did not ground within ${report.partial.timeoutSeconds} s`;
   const said = !report.partial
     ? STATUS_TEXT[report.status]
     : lifted
-      ? `did not ground within ${report.partial.timeoutSeconds} s: played on a hybrid propnet, ${lifted} asked of the prover per state`
-      : `did not ground within ${report.partial.timeoutSeconds} s: played on the prover; the propnet shown is P^base's`;
+      ? `${within}: played on a hybrid propnet, ${lifted} asked of the prover per state`
+      : `${within}: played on the prover; the propnet shown is P^base's`;
   const of = changedFrom === undefined ? "" : ` (${changedFrom} as it was when Ground was pressed: the text has changed since)`;
   setStatus(`${said}${failure ? `: ${failure}` : problem ? `: ${problem.message}` : ""}${of}`, report.status === "partial" ? "partial" : report.status === "ok");
   $("ground-status").dataset.status = report.status;

@@ -39,7 +39,7 @@ export interface GroundReport {
   readonly file: string;
   /** "gdl2" when the description uses `random` or `sees` (GDL-II); absent when it did not parse. */
   readonly dialect?: "gdl1" | "gdl2";
-  readonly status: "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error";
+  readonly status: "ok" | "partial" | "invalid" | "timeout" | "too-large" | "out-of-memory" | "cancelled" | "error";
   readonly diagnostics: readonly Diagnostic[];
   readonly times: PhaseTimes;
   /** Sum of the phase times (what the CLI prints as `total`). */
@@ -58,12 +58,20 @@ export interface GroundReport {
   /** Why the propnet cannot be played (a cycle through negation), when it cannot. */
   readonly playError?: string;
   /**
-   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`). With
+   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`), or its
+   * grounding was stopped after `groundRules` ground rules (the limit, pipeline.ts's
+   * `MAX_GROUND_RULES`), or it ran out of memory (`outOfMemory`). With
    * `lifted` (`goodrow/1` with its 9 atoms, ...) it is played on a hybrid propnet, those relations asked of
    * the prover per state, and the propnet reported and downloaded is the hybrid's; without, it is
    * played on the prover and the propnet is P^base's (src/hybrid/).
    */
-  readonly partial?: { readonly reason: string; readonly timeoutSeconds: number; readonly lifted?: readonly { readonly relation: string; readonly atoms: number }[] };
+  readonly partial?: {
+    readonly reason: string;
+    readonly timeoutSeconds: number;
+    readonly groundRules?: number;
+    readonly outOfMemory?: boolean;
+    readonly lifted?: readonly { readonly relation: string; readonly atoms: number }[];
+  };
 }
 
 export interface PlayView {

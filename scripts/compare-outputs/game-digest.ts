@@ -13,7 +13,7 @@ import type { GroundGame } from "../../src/ground/ground-game.js";
 import { digestPropnet, type PropnetDigest } from "./propnet-digest.js";
 
 /** The pipeline's statuses, and `died` for a child process that ended without an answer. */
-export type DigestStatus = "ok" | "partial" | "invalid" | "timeout" | "out-of-memory" | "cancelled" | "error" | "died";
+export type DigestStatus = "ok" | "partial" | "invalid" | "timeout" | "too-large" | "out-of-memory" | "cancelled" | "error" | "died";
 
 export interface GroundGameDigest {
   /** sha-256 (first 32 hex digits) of `printGroundGame(game)` (KIF, base and input facts included). */

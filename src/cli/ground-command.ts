@@ -37,6 +37,8 @@ export interface GroundCommandOptions extends TranslateFlags {
   readonly json?: boolean;
   /** The time limit of the whole run, in seconds. */
   readonly timeout: number;
+  /** With --propnet: the full grounding stops after this many ground rules (default pipeline.ts's MAX_GROUND_RULES; Infinity: none). */
+  readonly maxGroundRules?: number;
   readonly baseInput: boolean;
   readonly grounder: GrounderKind;
   /** How V8 compiles clingo-wasm (default baseline: one game per process). */
@@ -226,6 +228,7 @@ async function groundWith(
     propnet: Boolean(options.propnet || options.propnetOut),
     // a propnet is asked for: a game too large to ground gives the partial propnet of P^base
     tooLarge: options.propnet || options.propnetOut ? "partial" : "fail",
+    maxGroundRules: options.maxGroundRules,
     probe: probeFor(grounder),
   });
   report.result = result;

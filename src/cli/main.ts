@@ -10,7 +10,7 @@
  * file, 70 internal error.
  */
 import { Command, CommanderError, Option } from "commander";
-import { memoryMb, nonNegativeNumber, perftDepth, port, positiveNumber, positiveWholeNumber, seconds, seed } from "./option-values.js";
+import { groundRuleLimit, memoryMb, nonNegativeNumber, perftDepth, port, positiveNumber, positiveWholeNumber, seconds, seed } from "./option-values.js";
 import type { CorpusCommandOptions } from "./corpus-command.js";
 import type { GroundCommandOptions } from "./ground-command.js";
 import type { PlotCommandOptions } from "./plot-command.js";
@@ -24,6 +24,12 @@ const VERSION = "0.1.0";
 const CASE_SENSITIVE = [
   "--case-sensitive",
   "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
+] as const;
+/** Where a game too large to ground is played on the prover or a hybrid propnet (pipeline.ts's MAX_GROUND_RULES). */
+const MAX_GROUND_RULES = [
+  "--max-ground-rules <n>",
+  "stop a grounding that writes more ground rules than this (8M, 500k, or none) and play the game on the prover or a hybrid propnet instead (default 8M)",
+  groundRuleLimit,
 ] as const;
 
 /** The notation options of a command: `--syntax` (input) and `--to` (output). */
@@ -137,6 +143,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
     "one",
   )
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
+    .option(MAX_GROUND_RULES[0], "with --propnet: " + MAX_GROUND_RULES[1], MAX_GROUND_RULES[2])
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
     .addOption(wasmTierOption())
@@ -235,6 +242,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of loading the game (reading, checks, grounding, propnet)", seconds, 60)
+      .option(...MAX_GROUND_RULES)
       .option(...CASE_SENSITIVE)
       .addOption(grounderOption())
       .addOption(new Option("--engine <engine>", "state machine engine (prover: the game on the prover over P^base, no grounding)").choices(["fast", "reference", "prover"]).default("fast"))

@@ -98,3 +98,22 @@ export function memoryMb(value: string): number {
 export function port(value: string): number {
   return wholeIn(value, 0, 65535, "a port number from 0 to 65535");
 }
+
+/**
+ * A limit of ground rules (`--max-ground-rules`): a whole number of at least 1, written out or with
+ * k, M or G for thousands, millions, billions (`8M`, `2.5M`, `500k`), or `none` (no limit but the time).
+ */
+export function groundRuleLimit(value: string): number {
+  const expected = "a whole number of ground rules of at least 1 (8000000, 8M, 500k) or none";
+  const text = value.trim();
+  if (text.toLowerCase() === "none") return Infinity;
+  const m = /^(\d+)(?:\.(\d+))?([kKmMgG]?)$/.exec(text);
+  if (!m) throw new InvalidArgumentError(`expected ${expected}`);
+  // decimals only as far as the suffix takes them (2.5M, not 1.5 or 1.0005k): the digits, shifted
+  const places = { "": 0, k: 3, m: 6, g: 9 }[m[3].toLowerCase() as "" | "k" | "m" | "g"];
+  const decimals = (m[2] ?? "").replace(/0+$/, "");
+  if (decimals.length > places) throw new InvalidArgumentError(`expected ${expected}`);
+  const n = Number(m[1] + decimals.padEnd(places, "0"));
+  if (!(n >= 1 && n <= Number.MAX_SAFE_INTEGER)) throw new InvalidArgumentError(`expected ${expected}`);
+  return n;
+}

@@ -29,6 +29,8 @@ import { RecursionTooDeepError, nestedTooDeep } from "../prover/nesting.js";
 
 export interface PlayOptions {
   readonly timeout: number;
+  /** The full grounding stops after this many ground rules (default pipeline.ts's MAX_GROUND_RULES; Infinity: none). */
+  readonly maxGroundRules?: number;
   readonly grounder: GrounderKind;
   /** The notation of the game file (default: sniffed). */
   readonly syntax?: GdlSyntax | "auto";
@@ -82,6 +84,7 @@ async function load(game: string, options: PlayOptions): Promise<PlayableGame | 
       grounder,
       timeoutSeconds: options.timeout,
       deadline,
+      maxGroundRules: options.maxGroundRules,
       syntax: options.syntax,
       messageSyntax: options.to,
       caseSensitive: options.caseSensitive,

@@ -82,8 +82,9 @@ export async function measureGame(
     row.input_atoms = result.game.input.length;
   }
   if (result.status !== "ok" || !result.game) {
-    // A corpus run has no Cancel button: a cancelled grounding can only be an error here.
-    row.status = result.status === "cancelled" ? "error" : result.status;
+    // A corpus run has no Cancel button and no limit of ground rules (the paper's figure is the time
+    // limit's): a cancelled or too-large grounding can only be an error here.
+    row.status = result.status === "cancelled" || result.status === "too-large" ? "error" : result.status;
     row.reason = firstError(result.diagnostics);
     if (result.times.propnet !== undefined) row.propnet_s = round(result.times.propnet);
     row.total_s = round(total + (result.times.propnet ?? 0));

@@ -74,7 +74,7 @@ export function groundCountsParams(uri: string, counts: GroundCounts): GroundCou
   return { uri, version, status, seconds, relations: [...counts.relations], fluents: [...counts.fluents], actions: [...counts.actions] };
 }
 
-const STATUSES: ReadonlySet<string> = new Set(["ok", "invalid", "timeout", "out-of-memory", "cancelled", "error"] satisfies GroundStatus[]);
+const STATUSES: ReadonlySet<string> = new Set(["ok", "invalid", "timeout", "too-large", "out-of-memory", "cancelled", "error"] satisfies GroundStatus[]);
 
 /** The counts in GroundCountsParams, or undefined when they are not well formed. */
 export function groundCountsOf(params: GroundCountsParams): GroundCounts | undefined {
