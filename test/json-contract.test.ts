@@ -49,6 +49,8 @@ describe("gdl-ground GAME --json", () => {
     ["invalid", 1, [INVALID, "--json"], "stratification"],
     ["invalid", 1, [BAD_GOALS, "--json"], "goal"],
     ["timeout", 1, [TICTACTOE, "--json", "--timeout", "0.001"], "timeout"],
+    ["too-large", 1, [TICTACTOE, "--json", "--max-ground-rules", "50"], "ground"],
+    ["usage", 2, [TICTACTOE, "--json", "--max-ground-rules", "0"], "usage"],
     ["unreadable", 2, [path.join(dir, "missing.kif"), "--json"], "io"],
     ["unreadable", 2, [dir, "--json"], "io"],
     ["usage", 2, ["--json"], "usage"],
