@@ -21,7 +21,7 @@ import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Di
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
 import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
 import { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
-import { firstLine, formatBytes, formatMagnitude, sampleList } from "./text.js";
+import { firstLine, formatBytes, formatMagnitude, quoteForMessage, sampleList } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
@@ -223,7 +223,7 @@ export async function groundDescription(
       );
     case "error": {
       const origin = outcome.aspLine !== undefined ? program.lineOrigins[outcome.aspLine - 1] : undefined;
-      const where = outcome.aspLine !== undefined ? ` (ASP line ${outcome.aspLine}: ${outcome.aspLineText ?? ""})` : "";
+      const where = outcome.aspLine !== undefined ? ` (ASP line ${outcome.aspLine}: ${quoteForMessage(outcome.aspLineText ?? "")})` : "";
       return failed(
         "error",
         diagnostic("error", "ground", file, origin ?? NO_POSITION, `clingo failed: ${firstLine(outcome.message, true)}${where}`),

@@ -32,3 +32,23 @@ export function sampleList(items: readonly string[]): string {
   const shown = items.slice(0, 3).join(", ");
   return items.length > 3 ? `${shown}, ... (${items.length} in all)` : shown;
 }
+
+/**
+ * The longest quote of GDL in a message (a check's: src/check/context.ts), in characters. A longer
+ * one (a term thousands of levels deep, a rule of thousands of literals) keeps its first
+ * `QUOTE_HEAD` and last `QUOTE_TAIL` characters and says how many it leaves out: a message stays a
+ * line a person reads, not 200 KB.
+ */
+export const MAX_QUOTE = 300;
+const QUOTE_HEAD = 200;
+const QUOTE_TAIL = 60;
+
+/** `text` as quoted in a message: whole up to `MAX_QUOTE` characters, else its start and end (never half a surrogate pair). */
+export function quoteForMessage(text: string): string {
+  if (text.length <= MAX_QUOTE) return text;
+  const isHigh = (i: number) => (text.charCodeAt(i) & 0xfc00) === 0xd800;
+  const isLow = (i: number) => (text.charCodeAt(i) & 0xfc00) === 0xdc00;
+  const head = isHigh(QUOTE_HEAD - 1) ? QUOTE_HEAD - 1 : QUOTE_HEAD;
+  const tail = isLow(text.length - QUOTE_TAIL) ? text.length - QUOTE_TAIL + 1 : text.length - QUOTE_TAIL;
+  return `${text.slice(0, head)} …(${(tail - head).toLocaleString("en-US")} characters)… ${text.slice(tail)}`;
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadText } from "../src/pipeline.js";
+import { groundDescription, loadText, type AspGrounder } from "../src/pipeline.js";
 import { translate } from "../src/translate/index.js";
 import { runCli } from "./support/run-cli.js";
 
@@ -171,6 +171,17 @@ describe("messages", () => {
     const garbage = (await run("check", path.join(dir, "garbage.kif"))).out.split("\n").filter((l) => /error\[/.test(l));
     expect(garbage.length).toBe(21);
     expect(garbage[20]).toMatch(/too many syntax errors/);
+  });
+
+  it("a grounder's error at a long line of P quotes the line's start and end, not all of it", async () => {
+    const loaded = loadText(TICTACTOE_LIKE, "step-counter.kif");
+    const line = `p(${Array.from({ length: 20_000 }, (_, i) => `a${i}`).join(",")}).`;
+    const failing: AspGrounder = { ground: async () => ({ status: "error", message: "<block>:1:1-2: error: syntax error", aspLine: 1, aspCol: 1, aspLineText: line }) };
+    const result = await groundDescription(loaded, { grounder: failing, timeoutSeconds: 10 });
+    const [error] = result.diagnostics.filter((d) => d.severity === "error");
+    expect(result.status).toBe("error");
+    expect(error.message.length).toBeLessThan(500);
+    expect(error.message).toMatch(/^clingo failed: <block>:1:1-2: error: syntax error \(ASP line 1: p\(a0,a1,a2,.* …\([\d,]+ characters\)… .*,a19999\)\.\)$/);
   });
 
   it("replay: an illegal move keeps the valid prefix on stdout; an unbalanced move is called unreadable", async () => {

@@ -12,6 +12,7 @@ import { argumentRanking, checkBounded, checkDescription, definition2Rules } fro
 import type { Diagnostic } from "../src/diagnostics.js";
 import type { Atom, Rule, Term } from "../src/syntax/ast.js";
 import { parseGdl } from "../src/syntax/parse.js";
+import { MAX_QUOTE, quoteForMessage } from "../src/text.js";
 
 function parse(text: string): readonly Rule[] {
   const { description, diagnostics } = parseGdl(text, "t.kif");
@@ -212,5 +213,36 @@ describe("the bounded check's ranking", () => {
       "(init (h a)) (<= (legal p (m ?x)) (true (h ?x))) (<= (next (h (k ?x))) (does p (m ?x)))",
     ];
     for (const text of unbounded) expect(boundedErrors(text), text).toHaveLength(1);
+  });
+});
+
+describe("quoting long GDL in messages", () => {
+  it("a term 50,000 levels deep is quoted by its start and end, not whole", () => {
+    const depth = 50_000;
+    const deep = `${"(f ".repeat(depth)}?x${")".repeat(depth)}`;
+    const { description } = parseGdl(`(role r) (init (c a)) (<= (next (c ${deep})) (true (c ?x))) (<= (legal r go) (true (c ?x))) (<= terminal (true (c b))) (goal r 100)`, "deep.kif");
+    const [error] = checkDescription(description).filter((d) => d.severity === "error");
+    expect(error.code).toBe("bounded");
+    expect(error.message.length).toBeLessThan(1000);
+    expect(error.message).toMatch(/^terms can grow without bound: \?x sits at depth 50001 in \(c \(f \(f .* …\(199,746 characters\)… \)\)\)+ but at depth 1 in \(true \(c \?x\)\)/);
+  });
+
+  it("keeps a short quote whole, and a long one's start and end, never half a character", () => {
+    expect(quoteForMessage("(cell 1 1 x)")).toBe("(cell 1 1 x)");
+    expect(quoteForMessage("a".repeat(MAX_QUOTE))).toBe("a".repeat(MAX_QUOTE));
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", minLength: 0, maxLength: 400 }), (text) => {
+        const quoted = quoteForMessage(text);
+        if (text.length <= MAX_QUOTE) {
+          expect(quoted).toBe(text);
+          return;
+        }
+        expect(quoted.length).toBeLessThan(MAX_QUOTE);
+        const [head, tail] = quoted.split(/ …\([\d,]+ characters\)… /);
+        expect(text.startsWith(head) && text.endsWith(tail)).toBe(true);
+        // no lone surrogate: every high one followed by a low one, every low one preceded by a high one
+        expect(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(quoted)).toBe(false);
+      }),
+    );
   });
 });

@@ -9,12 +9,13 @@ import { buildDependencyGraph, type DependencyGraph } from "../analysis/dependen
 import type { Description } from "../syntax/ast.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
+import { quoteForMessage } from "../text.js";
 
 export interface CheckContext {
   readonly description: Description;
   /** The dependency graph of Definition 1 for the description as written. */
   readonly graph: DependencyGraph;
-  /** Prints GDL quoted in messages, in the notation asked for (KIF by default). */
+  /** Prints GDL quoted in messages, in the notation asked for (KIF by default), long pieces shortened (`quoteForMessage`). */
   readonly print: GdlPrinter;
   /** The time limit, polled by the checks per rule and per literal (see deadline.ts). */
   readonly deadline: Deadline;
@@ -29,11 +30,23 @@ export interface CheckContext {
 
 export type CheckRule = (context: CheckContext) => Diagnostic[];
 
+/** `print` with every piece it prints quoted for a message (`quoteForMessage`). */
+function quotingPrinter(print: GdlPrinter): GdlPrinter {
+  return {
+    syntax: print.syntax,
+    term: (term) => quoteForMessage(print.term(term)),
+    atom: (atom) => quoteForMessage(print.atom(atom)),
+    literal: (literal) => quoteForMessage(print.literal(literal)),
+    rule: (rule) => quoteForMessage(print.rule(rule)),
+    variable: (name) => quoteForMessage(print.variable(name)),
+  };
+}
+
 export function createCheckContext(description: Description, print: GdlPrinter = KIF_PRINTER, deadline: Deadline = NO_DEADLINE): CheckContext {
   let graph: DependencyGraph | undefined;
   return {
     description,
-    print,
+    print: quotingPrinter(print),
     deadline,
     get graph() {
       graph ??= buildDependencyGraph(description);
