@@ -191,6 +191,14 @@ describe("outline, colours and hover of infix text", () => {
     expect(selectedIn(many)(facts.children![19999])).toBe("fact");
   });
 
+  it("names a rule whose head is thousands of levels deep by its start and end", () => {
+    const depth = 20_000;
+    const deep = doc(`role(r).\nreach(${"f(".repeat(depth)}a${")".repeat(depth)}).\n`, "file:///deep.hrf");
+    const [rule] = documentSymbols(deep).find((s) => s.name === "reach/1")!.children!;
+    expect(rule.name.length).toBeLessThan(400);
+    expect(rule.name).toMatch(/^reach\(f\(f\(f\(.* …\([\d,]+ characters\)… \)+$/);
+  });
+
   it("colours roles, fluents, keywords and variables", () => {
     const data = semanticTokens(d).data;
     const types = new Set<string>();

@@ -11,6 +11,7 @@
  */
 import { SemanticTokensBuilder, SymbolKind, type DocumentSymbol, type SemanticTokens, type SemanticTokensLegend } from "vscode-languageserver";
 import { printerFor } from "../syntax/printer.js";
+import { quoteForMessage } from "../text.js";
 import type { Occurrence } from "./analysis.js";
 import { withArity } from "./describe.js";
 import type { GdlDocument } from "./document.js";
@@ -26,7 +27,8 @@ export function documentSymbols(doc: GdlDocument): DocumentSymbol[] {
     const span = a.ruleSpans[i];
     const head = a.headOccurrence(i) ?? { start: span.start, end: span.start };
     return {
-      name: name ?? print.atom(rule.head),
+      // a label: a head thousands of levels deep shows its start and end (quoteForMessage), not 200 KB per rule
+      name: quoteForMessage(name ?? print.atom(rule.head)),
       detail: rule.body.length === 0 ? "fact" : `rule, ${rule.body.length} literal${rule.body.length === 1 ? "" : "s"}`,
       kind,
       range: rangeOf(doc, span.start, span.end),
