@@ -246,3 +246,29 @@ describe("quoting long GDL in messages", () => {
     );
   });
 });
+
+describe("a move carried through a record of the last move", () => {
+  // The moves a role made are kept as fluents (last) and may be made again; another move is built
+  // from a view of the state. Each move's arguments stay as deep as written: the ranking reads
+  // true/1 last/2:2 m0/1:1 as a key of its own, not as deep as the deepest move last may hold.
+  const game = (f0: string, again: string) => `
+    (role blue) (init (control blue))
+    (<= (v2 (pt ?x 6)) (true (f0 ?x)))
+    (<= (legal ?p (m1 o ?y)) (role ?p) (v2 ?y))
+    (<= (legal ?p (m0 a)) (role ?p))
+    ${f0}
+    (<= (next (last ?r ?m)) (does ?r ?m))
+    ${again}
+    (<= (next (control ?r)) (true (control ?r)))
+    (<= terminal (true (f0 b))) (goal blue 100)`;
+  const bounded = (text: string) => checkDescription(parseGdl(text, "last.kif").description).filter((d) => d.code === "bounded" && d.severity === "error");
+
+  it("is bounded when the view reads what a move wrote one level down (it was an error)", () => {
+    expect(bounded(game("(<= (next (f0 ?x)) (does ?p (m0 ?x)))", "(<= (legal ?r ?m) (true (control ?r)) (true (last ?r ?m)))"))).toEqual([]);
+  });
+
+  it("still grows without bound when a whole move goes into the view, or a move is made again one level deeper", () => {
+    expect(bounded(game("(<= (next (f0 ?x)) (does ?p ?x))", "(<= (legal ?r ?m) (true (control ?r)) (true (last ?r ?m)))")).length).toBeGreaterThan(0);
+    expect(bounded(game("(<= (next (f0 ?x)) (does ?p (m0 ?x)))", "(<= (legal ?r (m0 ?m)) (true (control ?r)) (true (last ?r ?m)))")).length).toBeGreaterThan(0);
+  });
+});

@@ -115,6 +115,66 @@ export class Keys {
     }
   }
 
+  /**
+   * Makes the keys a variable carries from a head to a body written too: where a rule's head has X
+   * at path p of a position and its body X at p' of another, each written path p + s below the
+   * head's gets p' + s below the body's (to `maxDepth` steps), until no rule adds one, or `budget`
+   * paths were added. The ranking then reads what sits at p' + s from its own key, not from the
+   * nearest written key above it: `(<= (legal ?r ?m) (true (last ?r ?m)))` reads each move's
+   * arguments from `true/1 last/2:2 m/1:1`, not from the depth of every move that `last` holds (which
+   * made a game that records its last move and builds a move from a view of the state look as if
+   * its moves could nest without bound). More keys only make the ranking finer: each is ranked by
+   * the same constraints as a written one. Returns the paths added.
+   */
+  closeOverRules(rules: readonly Rule[], budget: number): number {
+    let added = 0;
+    for (let changed = true; changed && added < budget; ) {
+      changed = false;
+      for (const rule of rules) {
+        const heads = new Map<string, { position: string; path: Path }[]>();
+        rule.head.args.forEach((arg, i) => {
+          for (const o of occurrences(arg, this.maxDepth)) if (o.rest === 0) pushTo(heads, o.variable, { position: positionKey(rule.head.relation, i), path: o.path });
+        });
+        if (heads.size === 0) continue;
+        const visit = (literal: Literal): void => {
+          if (literal.kind === "or") literal.disjuncts.forEach(visit);
+          if (literal.kind !== "atom") return;
+          literal.args.forEach((arg, j) => {
+            const position = positionKey(literal.relation, j);
+            for (const o of occurrences(arg, this.maxDepth)) {
+              if (o.rest > 0) continue;
+              for (const head of heads.get(o.variable) ?? []) {
+                for (const suffix of this.suffixesBelow(head.position, head.path)) {
+                  if (suffix === "" || stepsOf(o.path) + stepsOf(suffix) > this.maxDepth) continue;
+                  if (this.addPath(this.groupOf(position), o.path + suffix)) {
+                    changed = true;
+                    if (++added >= budget) return;
+                  }
+                }
+              }
+            }
+          });
+        };
+        rule.body.forEach(visit);
+        if (added >= budget) break;
+      }
+    }
+    return added;
+  }
+
+  /** Writes `path` (and the paths above it) at `group`; true when it was not written. */
+  private addPath(group: string, path: Path): boolean {
+    let paths = this.written.get(group);
+    if (!paths) this.written.set(group, (paths = new Set([""])));
+    if (paths.has(path)) return false;
+    const parent = parentOf(path);
+    if (parent !== "" && !paths.has(parent)) this.addPath(group, parent);
+    paths.add(path);
+    pushTo(this.children, group + parent, path);
+    this.below.clear();
+    return true;
+  }
+
   private add(group: string, term: Term, path: Path, depth: number): void {
     let paths = this.written.get(group);
     if (!paths) this.written.set(group, (paths = new Set([""])));

@@ -55,6 +55,9 @@ export function definition2Rules(): Rule[] {
   ];
 }
 
+/** Paths at most that the keys get from the rules that carry a variable to another position (`Keys.closeOverRules`). */
+const MAX_CARRIED_PATHS = 20_000;
+
 /** Constraints past which the ranking is taken by argument positions alone (paths multiply them on a large description). */
 const MAX_PATH_CONSTRAINTS = 400_000;
 
@@ -371,8 +374,10 @@ export function argumentRanking(rules: readonly Rule[], deadline: Deadline = NO_
   const unrestricted = new Set(literalViolations.map((v) => graph.componentOf.get(v.rule.head.relation)));
   const links = definition2Links(added);
   const pathDepth = options.pathDepth ?? PATH_DEPTH;
+  const pathKeys = new Keys(rules, links, pathDepth);
+  pathKeys.closeOverRules(rules, MAX_CARRIED_PATHS);
   const { keys, byHead, byRule } =
-    constraintsByRelation(new Keys(rules, links, pathDepth), extended, added, graph, deadline, pathDepth > 0 ? MAX_PATH_CONSTRAINTS : Infinity) ??
+    constraintsByRelation(pathKeys, extended, added, graph, deadline, pathDepth > 0 ? MAX_PATH_CONSTRAINTS : Infinity) ??
     constraintsByRelation(new Keys(rules, links, 0), extended, added, graph, deadline, Infinity)!;
   const rank = new Map<string, number>();
   const capped = new Set<string>();
