@@ -5,8 +5,11 @@
  * their ids are equal. A constant `a` and a compound `(f t1 ... tn)` (including the 0-ary
  * compound `(f)`, which is not the constant `f`) are kept apart. Ids print back to normalized
  * KIF exactly as `termToKif` (src/syntax/print.ts) prints the same term.
+ * Interning and printing take no JavaScript call per level of a term (terms nest up to
+ * MAX_TERM_NESTING deep, ast.ts, far more levels than a stack holds calls): the compound terms
+ * they are inside are kept on arrays of their own, made only at the first term inside a term.
  */
-import type { Term } from "../syntax/ast.js";
+import type { Compound, Term } from "../syntax/ast.js";
 import { hashIds, sameIds } from "./id-hash.js";
 
 export class TermStore {
@@ -91,34 +94,102 @@ export class TermStore {
     this.buckets = buckets;
   }
 
-  /** Interns a ground term of the syntax tree; throws on a variable (a programmer error). */
+  /**
+   * Interns a ground term of the syntax tree; throws on a variable (a programmer error). The symbols
+   * are made in written order and the compounds after their arguments, as a call per level made them.
+   */
   intern(term: Term): number {
-    switch (term.kind) {
-      case "constant":
-        return this.constant(term.name);
-      case "compound":
-        return this.compound(
-          this.symbol(term.functor),
-          term.args.map((a) => this.intern(a)),
-        );
-      case "variable":
-        throw new Error(`cannot intern the variable ?${term.name}: not a ground term`);
+    if (term.kind !== "compound") return this.leaf(term);
+    let outer: Compound[] | undefined; // the compound terms the cursor is inside,
+    let outerSyms: number[] | undefined; // their symbols,
+    let outerIds: number[][] | undefined; // and the ids of their arguments done
+    let t = term;
+    let sym = this.symbol(t.functor);
+    let ids: number[] = [];
+    for (;;) {
+      const args = t.args;
+      let inner: Compound | undefined;
+      while (ids.length < args.length) {
+        const a = args[ids.length];
+        if (a.kind === "compound") {
+          inner = a;
+          break;
+        }
+        ids.push(this.leaf(a));
+      }
+      if (inner !== undefined) {
+        (outer ??= []).push(t);
+        (outerSyms ??= []).push(sym);
+        (outerIds ??= []).push(ids);
+        t = inner;
+        sym = this.symbol(t.functor);
+        ids = [];
+        continue;
+      }
+      const id = this.compound(sym, ids);
+      if (outer === undefined || outer.length === 0) return id;
+      t = outer.pop()!;
+      sym = outerSyms!.pop()!;
+      ids = outerIds!.pop()!;
+      ids.push(id);
     }
+  }
+
+  /** The id of a constant; throws on a variable. */
+  private leaf(term: Exclude<Term, Compound>): number {
+    if (term.kind === "constant") return this.constant(term.name);
+    throw new Error(`cannot intern the variable ?${term.name}: not a ground term`);
   }
 
   isConstant(id: number): boolean {
     return this.argsOf[id] === null;
   }
 
-  /** Normalized KIF, as `termToKif` prints it. */
+  /**
+   * Normalized KIF, as `termToKif` prints it; kept for every subterm printed. A term whose arguments
+   * are constants or printed already is printed at once; a deeper one from a stack of the terms
+   * waiting for their arguments' texts.
+   */
   kif(id: number): string {
-    let text = this.kifCache[id];
-    if (text === undefined) {
-      const args = this.argsOf[id];
-      const name = this.symbolNames[this.symbolOf[id]];
-      text = args === null ? name : args.length === 0 ? `(${name})` : `(${name} ${args.map((a) => this.kif(a)).join(" ")})`;
-      this.kifCache[id] = text;
+    const text = this.kifCache[id];
+    if (text !== undefined) return text;
+    if (this.argsReady(id)) return this.printed(id);
+    const waiting = [id];
+    while (waiting.length > 0) {
+      const t = waiting[waiting.length - 1];
+      if (this.kifCache[t] !== undefined) waiting.pop();
+      else if (this.argsReady(t)) {
+        waiting.pop();
+        this.printed(t);
+      } else {
+        const args = this.argsOf[t]!;
+        for (let j = args.length - 1; j >= 0; j--) if (this.kifCache[args[j]] === undefined && this.argsOf[args[j]] !== null) waiting.push(args[j]);
+      }
     }
+    return this.kifCache[id]!;
+  }
+
+  /** Whether each argument of term `id` is a constant or printed already (a constant: true). */
+  private argsReady(id: number): boolean {
+    const args = this.argsOf[id];
+    if (args === null) return true;
+    for (let j = 0; j < args.length; j++) if (this.kifCache[args[j]] === undefined && this.argsOf[args[j]] !== null) return false;
+    return true;
+  }
+
+  /** Prints and keeps the KIF of term `id`, whose arguments are constants or printed already. */
+  private printed(id: number): string {
+    const args = this.argsOf[id];
+    const name = this.symbolNames[this.symbolOf[id]];
+    let text: string;
+    if (args === null) text = name;
+    else if (args.length === 0) text = `(${name})`;
+    else {
+      text = `(${name}`;
+      for (let j = 0; j < args.length; j++) text += ` ${this.kifCache[args[j]] ?? this.symbolNames[this.symbolOf[args[j]]]}`;
+      text += ")";
+    }
+    this.kifCache[id] = text;
     return text;
   }
 }
