@@ -21,7 +21,7 @@
  * Only the order follows from them; the answers never do. A program gets them through
  * `orderBodiesByCost` (the Prover does it unless told to keep the written order).
  */
-import type { BodyLiteral, Clause, Pattern, Program, Relation } from "./program.js";
+import { patternVars, type BodyLiteral, type Clause, type Pattern, type Program, type Relation } from "./program.js";
 import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TupleIndex } from "./tuple-index.js";
 import { MAX_NESTING } from "./nesting.js";
@@ -238,14 +238,13 @@ function headConstants(relation: Relation, j: number): number {
   return Math.max(1, ids.size);
 }
 
-function varsOf(p: Pattern, into: number[] = []): number[] {
-  if (p.k === 1) into.push(p.slot);
-  else if (p.k === 2) for (const q of p.args) varsOf(q, into);
-  return into;
+/** The variable slots of a pattern (`patternVars`: no call per level of it). */
+function varsOf(p: Pattern): number[] {
+  return p.k === 0 ? [] : p.k === 1 ? [p.slot] : patternVars([p]);
 }
 
 function boundPattern(p: Pattern, bound: ReadonlySet<number>): boolean {
-  return p.k === 0 || (p.k === 1 ? bound.has(p.slot) : p.args.every((q) => boundPattern(q, bound)));
+  return p.k === 0 || (p.k === 1 ? bound.has(p.slot) : patternVars([p]).every((v) => bound.has(v)));
 }
 
 /**

@@ -16,7 +16,7 @@
  * `answersFor`, which may run this very function again, come from the evaluator's pool.
  */
 import type { BodyLiteral, Clause, CompiledPlan, Pattern, Relation } from "./program.js";
-import { patternVars } from "./program.js";
+import { CALLED_PATTERN_DEPTH, patternDeeperThan, patternVars } from "./program.js";
 import { ARG_BIND, ARG_CONST, ARG_GROUND, ARG_READ, compiledPlanFor } from "./plan.js";
 import type { Table } from "./table.js";
 import type { TermStore } from "./term-store.js";
@@ -109,6 +109,7 @@ export function planCode(plan: CompiledPlan, clause: Clause, mask: number): Plan
 export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number): PlanCode | null {
   if (clause.head.length > MAX_ARGS || plan.literals.length > MAX_GENERATED_LITERALS) return null;
   for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
+  if (nestsTooDeep(plan, clause)) return null;
   const writer = new BodyWriter(plan, clause, mask, { constants: [], names: 0, inlinedLiterals: 0 }, 0);
   const body = writer.body();
   const source =
@@ -120,6 +121,17 @@ export function generatedCode(plan: CompiledPlan, clause: Clause, mask: number):
     shapes.set(source, make);
   }
   return (make ?? (new Function("K", source) as (constants: readonly unknown[]) => PlanCode))(writer.shared.constants);
+}
+
+/**
+ * Whether a pattern of the clause nests deeper than CALLED_PATTERN_DEPTH (program.ts): its code would be
+ * an expression and statements nested as deep, a call per level to write and for V8 to read; such a
+ * body is solved interpretively, which walks deep patterns from stacks of its own.
+ */
+function nestsTooDeep(plan: CompiledPlan, clause: Clause): boolean {
+  const deep = (p: Pattern) => patternDeeperThan(p, CALLED_PATTERN_DEPTH);
+  if (clause.head.some(deep)) return true;
+  return plan.literals.some((l) => ("args" in l ? l.args.some(deep) : deep(l.left) || deep(l.right)));
 }
 
 /** What the writers of one generated function share: its constants and the counter of its local names. */
@@ -208,6 +220,7 @@ class BodyWriter {
     const plans = relation.clauses.map((clause) => compiledPlanFor(clause, mask, false));
     if (plans.some((plan, c) => plan.literals.length > MAX_INLINE_LITERALS || relation.clauses[c].head.length > MAX_ARGS)) return null;
     for (const plan of plans) for (const l of plan.literals) if ((l.kind === "pos" || l.kind === "neg") && l.args.length > MAX_ARGS) return null;
+    if (plans.some((plan, c) => nestsTooDeep(plan, relation.clauses[c]))) return null;
     const literals = plans.reduce((sum, plan) => sum + plan.literals.length, 0);
     if (this.shared.inlinedLiterals + literals > MAX_INLINED_LITERALS) return null;
     this.shared.inlinedLiterals += literals;

@@ -18,7 +18,7 @@
  *   one only in `distinct`) ranges over the ground terms written in the description, as the
  *   translation grounds it (`unsafeVariables` of syntax/terms.ts).
  */
-import type { Atom, Description, Rule, Term } from "../syntax/ast.js";
+import type { Atom, Compound, Description, Rule, Term } from "../syntax/ast.js";
 import { orFreeBodies, tooManyVariantsMessage, type FlatLiteral } from "../syntax/or-free.js";
 import { reachable, stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TermStore } from "./term-store.js";
@@ -127,22 +127,16 @@ export function compileProgram(description: Description): Program {
   const compileClause = (rule: Rule, body: readonly FlatLiteral[]): void => {
     const slots = new Map<string, number>();
     const varNames: string[] = [];
-    const pattern = (term: Term): Pattern => {
-      if (isGround(term)) return { k: 0, id: store.intern(term) };
-      if (term.kind === "variable") {
-        let slot = slots.get(term.name);
-        if (slot === undefined) {
-          slot = varNames.length;
-          varNames.push(term.name);
-          slots.set(term.name, slot);
-        }
-        return { k: 1, slot };
+    const variable = (name: string): VariablePattern => {
+      let slot = slots.get(name);
+      if (slot === undefined) {
+        slot = varNames.length;
+        varNames.push(name);
+        slots.set(name, slot);
       }
-      if (term.kind === "compound") {
-        return { k: 2, sym: store.symbol(term.functor), args: term.args.map(pattern) };
-      }
-      throw new Error("unreachable");
+      return { k: 1, slot };
     };
+    const pattern = (term: Term): Pattern => termPattern(store, term, variable);
     const atomCall = (atom: Atom): { relation: Relation; args: Pattern[] } => {
       const { relation: name, args } = atom;
       const input = name === "true" && args.length === 1 ? 0 : name === "does" && args.length === 2 ? 1 : -1;
@@ -222,26 +216,145 @@ export function compileProgram(description: Description): Program {
   return { store, relations, relation: (key) => byKey.get(key), roles, unstratified };
 }
 
+/**
+ * The pattern of a term of a clause (`variable` numbers its variables): a ground term interned, a
+ * compound with variables kept as one. Walked from stacks of its own (made at the first term inside
+ * a term): the symbols and variables are met in written order and the ground compounds interned
+ * after their arguments, as `TermStore.intern` does, so the ids are those a call per level gave.
+ */
+export function termPattern(store: TermStore, term: Term, variable: (name: string) => VariablePattern): Pattern {
+  if (term.kind === "constant") return { k: 0, id: store.constant(term.name) };
+  if (term.kind === "variable") return variable(term.name);
+  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
+  let outerSyms: number[] | undefined; // their symbols,
+  let outerArgs: Pattern[][] | undefined; // and the patterns of their arguments done
+  let t = term;
+  let sym = store.symbol(t.functor);
+  let args: Pattern[] = [];
+  for (;;) {
+    let inner: Compound | undefined;
+    while (args.length < t.args.length) {
+      const a = t.args[args.length];
+      if (a.kind === "compound") {
+        inner = a;
+        break;
+      }
+      args.push(a.kind === "constant" ? { k: 0, id: store.constant(a.name) } : variable(a.name));
+    }
+    if (inner !== undefined) {
+      (outer ??= []).push(t);
+      (outerSyms ??= []).push(sym);
+      (outerArgs ??= []).push(args);
+      t = inner;
+      sym = store.symbol(t.functor);
+      args = [];
+      continue;
+    }
+    let done: Pattern;
+    if (args.every((p) => p.k === 0)) done = { k: 0, id: store.compound(sym, args.map((p) => (p as GroundPattern).id)) };
+    else done = { k: 2, sym, args };
+    if (outer === undefined || outer.length === 0) return done;
+    t = outer.pop()!;
+    sym = outerSyms!.pop()!;
+    args = outerArgs!.pop()!;
+    args.push(done);
+  }
+}
+
+/**
+ * Patterns nested at most this deep are walked with a call per level (`groundPattern`,
+ * `Trail.match`); the levels below from stacks of their own. Games' patterns nest a few levels; a
+ * term of a rule may nest up to MAX_TERM_NESTING (ast.ts), more than a stack holds calls.
+ */
+export const CALLED_PATTERN_DEPTH = 32;
+
 /** The id of a pattern under `frame` (a term id per variable slot, -1 unbound), or -1 when a variable in it is unbound. */
 export function groundPattern(store: TermStore, p: Pattern, frame: readonly number[]): number {
   if (p.k === 0) return p.id;
   if (p.k === 1) return frame[p.slot];
+  return groundCompound(store, p, frame, 0);
+}
+
+function groundCompound(store: TermStore, p: CompoundPattern, frame: readonly number[], depth: number): number {
+  if (depth === CALLED_PATTERN_DEPTH) return groundDeep(store, p, frame);
   const ids = new Array<number>(p.args.length);
   for (let j = 0; j < p.args.length; j++) {
-    const id = groundPattern(store, p.args[j], frame);
+    const q = p.args[j];
+    const id = q.k === 0 ? q.id : q.k === 1 ? frame[q.slot] : groundCompound(store, q, frame, depth + 1);
     if (id < 0) return -1;
     ids[j] = id;
   }
   return store.compound(p.sym, ids);
 }
 
+/** `groundPattern` of a compound from stacks of its own: the compounds it is inside and their argument ids done. */
+function groundDeep(store: TermStore, p: CompoundPattern, frame: readonly number[]): number {
+  const outer: CompoundPattern[] = [];
+  const outerIds: number[][] = [];
+  let ids: number[] = [];
+  for (;;) {
+    let inner: CompoundPattern | undefined;
+    while (ids.length < p.args.length) {
+      const q = p.args[ids.length];
+      if (q.k === 2) {
+        inner = q;
+        break;
+      }
+      const id = q.k === 0 ? q.id : frame[q.slot];
+      if (id < 0) return -1;
+      ids.push(id);
+    }
+    if (inner !== undefined) {
+      outer.push(p);
+      outerIds.push(ids);
+      p = inner;
+      ids = [];
+      continue;
+    }
+    const id = store.compound(p.sym, ids);
+    if (outer.length === 0) return id;
+    p = outer.pop()!;
+    ids = outerIds.pop()!;
+    ids.push(id);
+  }
+}
+
+/** The variable slots of patterns, in written order without repeats, added to `into`; from a stack of its own. */
 export function patternVars(patterns: readonly Pattern[], into: number[] = []): number[] {
-  for (const p of patterns) {
-    if (p.k === 1) {
-      if (!into.includes(p.slot)) into.push(p.slot);
-    } else if (p.k === 2) patternVars(p.args, into);
+  let stack: Pattern[] | undefined;
+  for (const top of patterns) {
+    if (top.k === 0) continue;
+    if (top.k === 1) {
+      if (!into.includes(top.slot)) into.push(top.slot);
+      continue;
+    }
+    (stack ??= []).push(top);
+    while (stack.length > 0) {
+      const p = stack.pop()!;
+      if (p.k === 1) {
+        if (!into.includes(p.slot)) into.push(p.slot);
+      } else if (p.k === 2) for (let j = p.args.length - 1; j >= 0; j--) stack.push(p.args[j]);
+    }
   }
   return into;
+}
+
+/** Whether a pattern nests deeper than `limit` compounds; from a stack of its own. */
+export function patternDeeperThan(p: Pattern, limit: number): boolean {
+  if (p.k !== 2) return false;
+  const stack: CompoundPattern[] = [p];
+  const depths: number[] = [1];
+  while (stack.length > 0) {
+    const q = stack.pop()!;
+    const depth = depths.pop()!;
+    if (depth > limit) return true;
+    for (const a of q.args) {
+      if (a.k !== 2) continue;
+      stack.push(a);
+      depths.push(depth + 1);
+    }
+  }
+  return false;
 }
 
 function dependencies(relation: Relation): { relation: Relation; negative: boolean }[] {

@@ -5,7 +5,7 @@
  * (possible-guards.ts) match the same way. The trail keeps its own height (`top`): V8 trims an
  * array that `pop` leaves less than half full and allocates again on the next `push`.
  */
-import type { Pattern } from "./program.js";
+import { CALLED_PATTERN_DEPTH, type CompoundPattern, type Pattern } from "./program.js";
 import type { TermStore } from "./term-store.js";
 
 export class Trail {
@@ -41,10 +41,41 @@ export class Trail {
       }
       return bound === id;
     }
+    return this.matchCompound(p, id, frame, 0);
+  }
+
+  /** `match` of a compound `depth` levels down: a call per level to CALLED_PATTERN_DEPTH, a stack of its own below. */
+  private matchCompound(p: CompoundPattern, id: number, frame: number[], depth: number): boolean {
     const store = this.store;
     const args = store.argsOf[id];
     if (args === null || store.symbolOf[id] !== p.sym || args.length !== p.args.length) return false;
-    for (let j = 0; j < args.length; j++) if (!this.match(p.args[j], args[j], frame)) return false;
+    if (depth === CALLED_PATTERN_DEPTH) return this.matchDeep(p, id, frame);
+    for (let j = 0; j < args.length; j++) {
+      const q = p.args[j];
+      if (q.k === 2 ? !this.matchCompound(q, args[j], frame, depth + 1) : !this.match(q, args[j], frame)) return false;
+    }
+    return true;
+  }
+
+  /** `match` of a compound from a stack of its own: the subpatterns still to match and their term ids, in written order. */
+  private matchDeep(top: CompoundPattern, id: number, frame: number[]): boolean {
+    const store = this.store;
+    const patterns: Pattern[] = [top];
+    const ids: number[] = [id];
+    while (patterns.length > 0) {
+      const p = patterns.pop()!;
+      const t = ids.pop()!;
+      if (p.k !== 2) {
+        if (!this.match(p, t, frame)) return false;
+        continue;
+      }
+      const args = store.argsOf[t];
+      if (args === null || store.symbolOf[t] !== p.sym || args.length !== p.args.length) return false;
+      for (let j = args.length - 1; j >= 0; j--) {
+        patterns.push(p.args[j]);
+        ids.push(args[j]);
+      }
+    }
     return true;
   }
 
