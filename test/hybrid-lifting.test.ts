@@ -135,6 +135,12 @@ describe("which relations are lifted", () => {
     expect(lifted(described(WON), ["perm"], 1).lifted[0].readBy).toEqual(["legal", "goal"]);
   });
 
+  it("picks a fluent name no term of the game uses, one 100,000 levels deep too (its names read from a stack, not a call per level)", () => {
+    const depth = 99_990;
+    const lifting = lifted(described(`${COUNTER} (init (u ${"(f ".repeat(depth)}lifted_big${")".repeat(depth)}))`), ["perm"], 16);
+    expect(lifting.lifted.map((r) => r.fluent)).toEqual(["lifted_big_"]);
+  });
+
   it("lifts a relation without arguments, and picks a fluent name the game does not use", () => {
     const lifting = lifted(described(WON.replace("(role r)", "(role r) (init (lifted_won))")), ["perm"], 1);
     expect(lifting.lifted.map((r) => [r.relation, r.arity, r.fluent, r.atoms])).toEqual([["won", 0, "lifted_won_", [[]]]]);

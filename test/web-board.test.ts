@@ -12,6 +12,8 @@ import { GroundGameBuilder } from "../src/ground/ground-game.js";
 import { loadText, type AspGrounder } from "../src/pipeline.js";
 import { playableDescription } from "../src/playable.js";
 import { boardsOfGame, extent, inferBoards, placePieces, type Board } from "../src/report/board.js";
+import { argumentWords } from "../src/report/board-evidence.js";
+import { parseGdl } from "../src/syntax/parse.js";
 import { createdGrounder } from "./support/grounder.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -148,5 +150,18 @@ describe.skipIf(!existsSync(base))("boards of real games", () => {
       ["cell_normal", 8, 6, "1"],
       ["cell_suicide", 8, 6, "1"],
     ]);
+  });
+});
+
+describe("the words of a fluent's arguments", () => {
+  it("are found in a fluent written inside a term 100,000 levels deep (read from a stack, not a call per level)", () => {
+    const depth = 99_990;
+    const deep = `${"(f ".repeat(depth)}(cell ?col ?row)${")".repeat(depth)}`;
+    const { description, diagnostics } = parseGdl(`(<= (seen ${deep}) (true (cell ?col ?row)) (file ?col)) (<= (legal p (put ?x ?y)) (true (cell ?x ?y)))`, "deep.kif");
+    expect(diagnostics).toEqual([]);
+    const words = argumentWords(description, "cell", 2);
+    expect([...words[0].variables].sort()).toEqual(["col", "x"]);
+    expect([...words[1].variables].sort()).toEqual(["row", "y"]);
+    expect([...words[0].relations]).toEqual(["file"]);
   });
 });

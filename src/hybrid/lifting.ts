@@ -25,7 +25,7 @@ import { NO_POSITION, type Atom, type Description, type Literal, type Rule, type
 import { KEYWORD_ARITY } from "../syntax/ast.js";
 import { argumentDomains } from "../analysis/argument-domains.js";
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
-import { atomsOf, writtenGroundTerms } from "../syntax/terms.js";
+import { atomsOf, forEachSubterm, writtenGroundTerms } from "../syntax/terms.js";
 
 /** A lifted relation has at most this many ground atoms (the cross product of its argument domains). */
 export const LIFTED_ATOM_LIMIT = 4096;
@@ -131,13 +131,12 @@ function freshName(base: string, used: ReadonlySet<string>): string {
 
 function namesOf(description: Description): Set<string> {
   const names = new Set<string>();
-  const term = (t: Term): void => {
+  // a term may nest far deeper than a stack holds calls (MAX_TERM_NESTING, ast.ts): walked from a stack of its own
+  const name = (t: Term): void => {
     if (t.kind === "constant") names.add(t.name);
-    else if (t.kind === "compound") {
-      names.add(t.functor);
-      t.args.forEach(term);
-    }
+    else if (t.kind === "compound") names.add(t.functor);
   };
+  const term = (t: Term): void => forEachSubterm(t, name);
   for (const rule of description.rules) {
     names.add(rule.head.relation);
     rule.head.args.forEach(term);

@@ -11,6 +11,7 @@
  */
 import type { Atom, Description, Literal, Term } from "../syntax/ast.js";
 import { groundAtom, type GroundGame } from "../ground/ground-game.js";
+import { forEachSubterm } from "../syntax/terms.js";
 
 /** The direction a word gives an argument: columns (left to right) or rows, and where rows start. */
 export type AxisWord = "column" | "row-up" | "row-down";
@@ -78,13 +79,12 @@ function atomsOf(literal: Literal, into: Atom[]): Atom[] {
 
 /** The terms `(relation ...)` of arity `arity` inside an atom's arguments (a fluent under true, next, init, base). */
 function fluentTerms(atom: Atom, relation: string, arity: number, into: (readonly Term[])[]): void {
+  // in written order, from a stack of its own: a term may nest far deeper than a stack holds calls (MAX_TERM_NESTING, ast.ts)
   const visit = (t: Term) => {
-    if (t.kind !== "compound") return;
-    if (t.functor === relation && t.args.length === arity) into.push(t.args);
-    for (const a of t.args) visit(a);
+    if (t.kind === "compound" && t.functor === relation && t.args.length === arity) into.push(t.args);
   };
   if (atom.relation === relation && atom.args.length === arity) into.push(atom.args);
-  for (const a of atom.args) visit(a);
+  for (const a of atom.args) forEachSubterm(a, visit);
 }
 
 /** Words the game uses for each argument of a fluent: variable names, and the relations applied to those variables. */
