@@ -17,12 +17,14 @@ import { buildPropnet } from "../src/propnet/build.js";
 import { groundDescription } from "../src/pipeline.js";
 import { loadFile } from "../src/node-pipeline.js";
 import { translate } from "../src/translate/index.js";
-import { withGrounder } from "./support/grounder.js";
+import { createdGrounder, withGrounder } from "./support/grounder.js";
+import { findNativeGrounder } from "../src/ground/clingo/index.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const VALID = path.join(ROOT, "corpus", "valid");
 const GAMES = path.resolve(ROOT, "../shared/games");
 const realGamesPresent = existsSync(path.join(GAMES, "base"));
+const nativeGringo = (await findNativeGrounder()) !== undefined;
 
 
 let grounder!: ClosableGrounder;
@@ -48,6 +50,34 @@ describe.skipIf(!realGamesPresent)("verify: real games (a slice)", () => {
   for (const name of REAL) {
     it(name, { timeout: 60_000 }, async () => expectAgreement(path.join(GAMES, `${name}.kif`), name, 2));
   }
+});
+
+describe.skipIf(!nativeGringo)("verify: a term and patterns 20,000 levels deep (gringo grounds them; clingo-wasm takes about 10,000)", () => {
+  it("agrees with the prover, which walks them from stacks of its own", async () => {
+    const deep = (inner: string) => `${"(f ".repeat(20_000)}${inner}${")".repeat(20_000)}`;
+    const text = [
+      "(role p)", `(init (s ${deep("a")}))`, "(init (step 0))",
+      `(<= (legal p (go ?x)) (true (s ${deep("?x")})))`, `(<= (legal p stay) (true (s ?t)) (distinct ?t ${deep("b")}))`,
+      `(<= (next (s ${deep("?y")})) (does p (go ?x)) (true (s ${deep("?x")})) (flip ?x ?y))`, "(<= (next (s ?t)) (does p stay) (true (s ?t)))",
+      "(flip a b) (flip b a)", "(<= (next (step ?y)) (true (step ?x)) (succ ?x ?y))", "(succ 0 1) (succ 1 2) (succ 2 3)", "(<= terminal (true (step 3)))",
+      `(<= (goal p 100) (true (s ${deep("b")})))`, `(<= (goal p 0) (not (true (s ${deep("b")}))))`,
+    ].join("\n");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verify-deep-"));
+    try {
+      const file = path.join(dir, "deep.kif");
+      writeFileSync(file, text);
+      const native = await createdGrounder("native");
+      try {
+        const row = await verifyGame(file, "deep", { grounder: native, playouts: 2, seed: 11, maxSteps: 200 });
+        expect(row.status, row.detail).toBe("agree");
+        expect(row.steps).toBe(8); // each playout: three moves, four states
+      } finally {
+        await native.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("verify: a body of 600 literals, cut into a chain of rules (translate/long-bodies.ts)", () => {

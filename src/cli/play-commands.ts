@@ -249,14 +249,15 @@ async function replayGame(game: string, movesFile: string, options: PlayOptions,
 
 /**
  * A command's work on a loaded game (`run`), where a recursion the prover cannot follow
- * (src/prover/nesting.ts) or a stack overflow (a term nested too deep for the prover's walks) ends it as an error
- * of the game (exit 1, with --json one document), not an internal one.
+ * (src/prover/nesting.ts) or a stack overflow outside its handling ends it as an error of the game (exit 1, with
+ * --json one document), not an internal one.
  */
 async function reasoning(game: string, io: Output, json: boolean, run: () => Promise<number>): Promise<number> {
   try {
     return await run();
   } catch (error) {
-    // the prover's own walks of terms are a call per level: a term thousands deep overflows them outside any chain of calls
+    // a safety net: the prover walks terms from stacks of its own (term-store.ts, program.ts, trail.ts), but what else
+    // nests a call per level of the game (a walk not made iterative) overflows outside any chain of calls
     const overflow = !(error instanceof RecursionTooDeepError) && nestedTooDeep(error);
     if (!(error instanceof RecursionTooDeepError) && !overflow) throw error;
     const message = overflow
