@@ -127,36 +127,48 @@ export class Keys {
    * the same constraints as a written one. Returns the paths added.
    */
   closeOverRules(rules: readonly Rule[], budget: number): number {
+    // the rules to visit again when a group gets a path: those with a head position in it (a worklist,
+    // so that a chain of 40,000 relations written against its direction is one visit per rule, not a pass per link)
+    const byHeadGroup = new Map<string, Rule[]>();
+    for (const rule of rules) for (let i = 0; i < rule.head.args.length; i++) pushTo(byHeadGroup, this.groupOf(positionKey(rule.head.relation, i)), rule);
+    const queue = [...rules];
+    const queued = new Set(queue);
     let added = 0;
-    for (let changed = true; changed && added < budget; ) {
-      changed = false;
-      for (const rule of rules) {
-        const heads = new Map<string, { position: string; path: Path }[]>();
-        rule.head.args.forEach((arg, i) => {
-          for (const o of occurrences(arg, this.maxDepth)) if (o.rest === 0) pushTo(heads, o.variable, { position: positionKey(rule.head.relation, i), path: o.path });
-        });
-        if (heads.size === 0) continue;
-        const visit = (literal: Literal): void => {
-          if (literal.kind === "or") literal.disjuncts.forEach(visit);
-          if (literal.kind !== "atom") return;
-          literal.args.forEach((arg, j) => {
-            const position = positionKey(literal.relation, j);
-            for (const o of occurrences(arg, this.maxDepth)) {
-              if (o.rest > 0) continue;
-              for (const head of heads.get(o.variable) ?? []) {
-                for (const suffix of this.suffixesBelow(head.position, head.path)) {
-                  if (suffix === "" || stepsOf(o.path) + stepsOf(suffix) > this.maxDepth) continue;
-                  if (this.addPath(this.groupOf(position), o.path + suffix)) {
-                    changed = true;
-                    if (++added >= budget) return;
-                  }
+    for (let q = 0; q < queue.length && added < budget; q++) {
+      const rule = queue[q];
+      queued.delete(rule);
+      const heads = new Map<string, { position: string; path: Path }[]>();
+      rule.head.args.forEach((arg, i) => {
+        for (const o of occurrences(arg, this.maxDepth)) if (o.rest === 0) pushTo(heads, o.variable, { position: positionKey(rule.head.relation, i), path: o.path });
+      });
+      if (heads.size === 0) continue;
+      const grown = new Set<string>();
+      const visit = (literal: Literal): void => {
+        if (literal.kind === "or") literal.disjuncts.forEach(visit);
+        if (literal.kind !== "atom") return;
+        literal.args.forEach((arg, j) => {
+          const group = this.groupOf(positionKey(literal.relation, j));
+          for (const o of occurrences(arg, this.maxDepth)) {
+            if (o.rest > 0) continue;
+            for (const head of heads.get(o.variable) ?? []) {
+              for (const suffix of this.suffixesBelow(head.position, head.path)) {
+                if (suffix === "" || stepsOf(o.path) + stepsOf(suffix) > this.maxDepth || added >= budget) continue;
+                if (this.addPath(group, o.path + suffix)) {
+                  added++;
+                  grown.add(group);
                 }
               }
             }
-          });
-        };
-        rule.body.forEach(visit);
-        if (added >= budget) break;
+          }
+        });
+      };
+      rule.body.forEach(visit);
+      for (const group of grown) {
+        for (const again of byHeadGroup.get(group) ?? []) {
+          if (queued.has(again)) continue;
+          queued.add(again);
+          queue.push(again);
+        }
       }
     }
     return added;
