@@ -12,7 +12,8 @@
  *   `V_`), numbered so that it does not collide with another variable of the rule;
  * - negation `~l`, body literals separated by ` & `, every clause ends with `.`.
  */
-import { CONNECTIVES, type Atom, type Compound, type Literal, type Rule, type Term } from "./ast.js";
+import { CONNECTIVES, type Atom, type Literal, type Rule, type Term } from "./ast.js";
+import { writeTerm, type TermParts } from "./term-writer.js";
 import { collectTermVariables } from "./terms.js";
 
 const BARE = /^[a-z0-9][a-z0-9_]*$/;
@@ -62,61 +63,50 @@ export function infixVariableNames(names: Iterable<string>): Map<string, string>
 
 export type VariableNamer = (name: string) => string;
 
-/**
- * A term in infix, written from left to right with a cursor, the compound terms it is inside kept
- * on a stack of its own (terms nest far deeper than a JavaScript stack holds calls, MAX_TERM_NESTING).
- */
+/** A term in infix: `f(a, X)`, `f()` for the 0-ary compound (written by term-writer.ts, at any depth). */
 export function termToInfix(term: Term, variable: VariableNamer = infixVariable): string {
-  if (term.kind === "constant") return infixName(term.name);
-  if (term.kind === "variable") return variable(term.name);
-  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
-  let resume: number[] | undefined; // and the argument of each to go on from
-  let t = term;
-  let k = 0;
-  let text = `${infixName(t.functor)}(`;
-  for (;;) {
-    const args = t.args;
-    let inner: Compound | undefined;
-    while (k < args.length) {
-      const a = args[k++];
-      if (k > 1) text += ", ";
-      if (a.kind === "constant") text += infixName(a.name);
-      else if (a.kind === "variable") text += variable(a.name);
-      else {
-        inner = a;
-        break;
-      }
-    }
-    if (inner !== undefined) {
-      (outer ??= []).push(t);
-      (resume ??= []).push(k);
-      t = inner;
-      k = 0;
-      text += `${infixName(t.functor)}(`;
-      continue;
-    }
-    text += ")";
-    if (outer === undefined || outer.length === 0) return text;
-    t = outer.pop()!;
-    k = resume!.pop()!;
-  }
+  return writeTerm(term, partsFor(variable));
 }
 
 export function atomToInfix(atom: Atom, variable: VariableNamer = infixVariable): string {
-  if (atom.args.length === 0) return infixName(atom.relation);
-  return `${infixName(atom.relation)}(${atom.args.map((a) => termToInfix(a, variable)).join(", ")})`;
+  return atomText(atom, partsFor(variable));
 }
 
 export function literalToInfix(literal: Literal, variable: VariableNamer = infixVariable): string {
+  return literalText(literal, partsFor(variable));
+}
+
+/** Infix's parts of a term, its variables named by `variable`. */
+function infixParts(variable: VariableNamer): TermParts {
+  return {
+    open: (t) => `${infixName(t.functor)}(`,
+    leaf: (t) => (t.kind === "constant" ? infixName(t.name) : variable(t.name)),
+    separator: ", ",
+  };
+}
+
+const INFIX_PARTS = infixParts(infixVariable);
+
+/** The parts for `variable`: made once per call of a printer, not once per term. */
+function partsFor(variable: VariableNamer): TermParts {
+  return variable === infixVariable ? INFIX_PARTS : infixParts(variable);
+}
+
+function atomText(atom: Atom, parts: TermParts): string {
+  if (atom.args.length === 0) return infixName(atom.relation);
+  return `${infixName(atom.relation)}(${atom.args.map((a) => writeTerm(a, parts)).join(", ")})`;
+}
+
+function literalText(literal: Literal, parts: TermParts): string {
   switch (literal.kind) {
     case "atom":
-      return atomToInfix(literal, variable);
+      return atomText(literal, parts);
     case "not":
-      return `~${literalToInfix(literal.body, variable)}`;
+      return `~${literalText(literal.body, parts)}`;
     case "distinct":
-      return `distinct(${termToInfix(literal.left, variable)}, ${termToInfix(literal.right, variable)})`;
+      return `distinct(${writeTerm(literal.left, parts)}, ${writeTerm(literal.right, parts)})`;
     case "or":
-      return `or(${literal.disjuncts.map((d) => literalToInfix(d, variable)).join(", ")})`;
+      return `or(${literal.disjuncts.map((d) => literalText(d, parts)).join(", ")})`;
   }
 }
 
@@ -143,10 +133,10 @@ export interface RuleLayout {
 /** A whole clause, ending with `.`; variables named apart within the rule. */
 export function ruleToInfix(rule: Rule, layout: RuleLayout = {}): string {
   const names = infixVariableNames(ruleVariables(rule));
-  const variable = (v: string) => names.get(v) ?? infixVariable(v);
-  const head = atomToInfix(rule.head, variable);
+  const parts = infixParts((v) => names.get(v) ?? infixVariable(v));
+  const head = atomText(rule.head, parts);
   if (rule.body.length === 0) return `${head}.`;
-  const body = rule.body.map((l) => literalToInfix(l, variable));
+  const body = rule.body.map((l) => literalText(l, parts));
   const line = `${head} :- ${body.join(" & ")}.`;
   if (layout.width === undefined || line.length <= layout.width) return line;
   return `${head} :-\n${body.map((b) => `    ${b}`).join(" &\n")}.`;

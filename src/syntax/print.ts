@@ -1,45 +1,20 @@
 /**
  * Printing terms, atoms, literals and rules back to KIF in normalized form: lower case,
- * `(f a b)` with single spaces, constants bare, variables as `?x`. A term is written from left to
- * right with a cursor, the compound terms it is inside kept on a stack of its own: terms nest far
- * deeper than a JavaScript stack holds calls (MAX_TERM_NESTING), and a text built by joining each
- * level's arguments copied the inner levels' text once per level.
+ * `(f a b)` with single spaces, constants bare, variables as `?x`. Terms are written by the
+ * writer all notations share (term-writer.ts), which takes terms of any depth.
  */
-import type { Atom, Compound, Literal, Rule, Term } from "./ast.js";
+import type { Atom, Literal, Rule, Term } from "./ast.js";
+import { writeTerm, type TermParts } from "./term-writer.js";
+
+/** KIF's parts of a term: `(f a ?x)`. */
+const KIF_PARTS: TermParts = {
+  open: (t) => (t.args.length === 0 ? `(${t.functor}` : `(${t.functor} `),
+  leaf: (t) => (t.kind === "constant" ? t.name : `?${t.name}`),
+  separator: " ",
+};
 
 export function termToKif(term: Term): string {
-  if (term.kind === "constant") return term.name;
-  if (term.kind === "variable") return `?${term.name}`;
-  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
-  let resume: number[] | undefined; // and the argument of each to go on from
-  let t = term;
-  let k = 0;
-  let text = `(${t.functor}`;
-  for (;;) {
-    const args = t.args;
-    let inner: Compound | undefined;
-    while (k < args.length) {
-      const a = args[k++];
-      if (a.kind === "constant") text += ` ${a.name}`;
-      else if (a.kind === "variable") text += ` ?${a.name}`;
-      else {
-        inner = a;
-        break;
-      }
-    }
-    if (inner !== undefined) {
-      (outer ??= []).push(t);
-      (resume ??= []).push(k);
-      t = inner;
-      k = 0;
-      text += ` (${t.functor}`;
-      continue;
-    }
-    text += ")";
-    if (outer === undefined || outer.length === 0) return text;
-    t = outer.pop()!;
-    k = resume!.pop()!;
-  }
+  return writeTerm(term, KIF_PARTS);
 }
 
 export function atomToKif(atom: Atom): string {

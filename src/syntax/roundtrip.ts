@@ -3,9 +3,10 @@
  * the trees are compared without positions, exactly and up to a consistent renaming of the
  * variables of each rule (infix cannot write every KIF variable name, e.g. `?n++`).
  */
-import type { Compound, Constant, Literal, Rule, Term, Variable } from "./ast.js";
+import type { Literal, Rule, Term } from "./ast.js";
 import { parseGdl, type ParseResult } from "./parse.js";
 import { printGdl } from "./printer.js";
+import { writeTerm, type TermParts } from "./term-writer.js";
 
 /** A rule as a string without positions; with `canonicalVariables`, variables renamed by first occurrence. */
 export function ruleKey(rule: Rule, canonicalVariables = false): string {
@@ -16,39 +17,12 @@ export function ruleKey(rule: Rule, canonicalVariables = false): string {
     if (n === undefined) names.set(name, (n = `v${names.size}`));
     return n;
   };
-  const leaf = (t: Constant | Variable): string => (t.kind === "constant" ? `c:${t.name}` : `?${variable(t.name)}`);
-  // left to right with a cursor, the compound terms it is inside on a stack of its own (terms nest deeper than a stack holds calls)
-  const term = (root: Term): string => {
-    if (root.kind !== "compound") return leaf(root);
-    const outer: Compound[] = [];
-    const resume: number[] = [];
-    let t = root;
-    let k = 0;
-    let text = `(${t.functor}`;
-    for (;;) {
-      let inner: Compound | undefined;
-      while (k < t.args.length) {
-        const a = t.args[k++];
-        if (a.kind === "compound") {
-          inner = a;
-          break;
-        }
-        text += ` ${leaf(a)}`;
-      }
-      if (inner !== undefined) {
-        outer.push(t);
-        resume.push(k);
-        t = inner;
-        k = 0;
-        text += ` (${t.functor}`;
-        continue;
-      }
-      text += ")";
-      if (outer.length === 0) return text;
-      t = outer.pop()!;
-      k = resume.pop()!;
-    }
+  const parts: TermParts = {
+    open: (t) => (t.args.length === 0 ? `(${t.functor}` : `(${t.functor} `),
+    leaf: (t) => (t.kind === "constant" ? `c:${t.name}` : `?${variable(t.name)}`),
+    separator: " ",
   };
+  const term = (t: Term): string => writeTerm(t, parts);
   const literal = (l: Literal): string => {
     switch (l.kind) {
       case "atom":
