@@ -13,36 +13,9 @@ import type { FlatLiteral } from "./or-free.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
-  if (term.kind !== "compound") {
-    if (term.kind === "variable") into.add(term.name);
-    return into;
-  }
-  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
-  let resume: number[] | undefined; // and the argument of each to go on from
-  let t = term;
-  let k = 0;
-  for (;;) {
-    const args = t.args;
-    let inner: Compound | undefined;
-    while (k < args.length) {
-      const a = args[k++];
-      if (a.kind === "variable") into.add(a.name);
-      else if (a.kind === "compound") {
-        inner = a;
-        break;
-      }
-    }
-    if (inner !== undefined) {
-      (outer ??= []).push(t);
-      (resume ??= []).push(k);
-      t = inner;
-      k = 0;
-    } else if (outer === undefined || outer.length === 0) return into;
-    else {
-      t = outer.pop()!;
-      k = resume!.pop()!;
-    }
-  }
+  if (term.kind === "variable") into.add(term.name);
+  else if (term.kind === "compound") findVariables(term, into);
+  return into;
 }
 
 export function atomVariables(atom: Atom, into: Set<string> = new Set()): Set<string> {
@@ -65,10 +38,21 @@ export function literalVariables(literal: Literal, into: Set<string> = new Set()
   }
 }
 
+/** Whether `term` has no variable. */
 export function isGround(term: Term): boolean {
   if (term.kind !== "compound") return term.kind === "constant";
-  let outer: Compound[] | undefined;
-  let resume: number[] | undefined;
+  return !findVariables(term, undefined);
+}
+
+/**
+ * Whether `term` has a variable: the leaves in written order, with a cursor, stopping at the
+ * first variable, or, given `into`, adding every variable's name to it (no call per leaf: the
+ * translation asks this of every term it reads).
+ */
+function findVariables(term: Compound, into: Set<string> | undefined): boolean {
+  let found = false;
+  let outer: Compound[] | undefined; // the compound terms the cursor is inside,
+  let resume: number[] | undefined; // and the argument of each to go on from
   let t = term;
   let k = 0;
   for (;;) {
@@ -76,8 +60,11 @@ export function isGround(term: Term): boolean {
     let inner: Compound | undefined;
     while (k < args.length) {
       const a = args[k++];
-      if (a.kind === "variable") return false;
-      if (a.kind === "compound") {
+      if (a.kind === "variable") {
+        if (into === undefined) return true;
+        into.add(a.name);
+        found = true;
+      } else if (a.kind === "compound") {
         inner = a;
         break;
       }
@@ -87,7 +74,7 @@ export function isGround(term: Term): boolean {
       (resume ??= []).push(k);
       t = inner;
       k = 0;
-    } else if (outer === undefined || outer.length === 0) return true;
+    } else if (outer === undefined || outer.length === 0) return found;
     else {
       t = outer.pop()!;
       k = resume!.pop()!;
@@ -127,7 +114,8 @@ export function termDepth(term: Term): number {
 /**
  * `term` with each constant and variable replaced by `leaf`'s answer, the compound terms copied
  * (`{ ...t, args }`), built from stacks of their own: the terms of each compound one is inside,
- * and how many of its arguments are done.
+ * and how many of its arguments are done. It and `forEachGroundSubterm` are not one bottom-up fold
+ * with a call per compound term: writtenGroundTerms took about 10 % longer on the fold.
  */
 export function mapTermLeaves(term: Term, leaf: (t: Constant | Variable) => Term): Term {
   if (term.kind !== "compound") return leaf(term);
