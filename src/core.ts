@@ -37,6 +37,7 @@ export {
   atomArguments,
   atomArity,
   groundAtom,
+  groundTerm,
   groundClause,
   groundClauseList,
   GroundGameBuilder,

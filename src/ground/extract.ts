@@ -30,7 +30,7 @@ import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/
 import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspFunction, type AspSymbol } from "./asp-symbol.js";
 import { symbolText, type CompactGroundProgram, type CompactRules } from "./aspif-compact.js";
-import { groundAtomKif, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
+import { groundAtomKif, irregularRoles, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
 import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
@@ -102,6 +102,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
   const inputRecords = new IntList(256);
   const facts = new IntList(256);
   const isFactAtom = new Uint8Array(pool.count);
+  /** The base fluents' and input roles' and moves' terms that their KIF cannot hold (GroundGame.irregularTerms). */
+  const irregularTerms = new Map<string, Term>();
 
   const intern = (k: number, rel: number): number => {
     let index = atomOfSymbol[k];
@@ -136,7 +138,12 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
       const symbol = parseAspSymbol(symbolText(pool, k));
       if (symbol.kind !== "function") return;
       records.length = 0;
-      for (let a = 0; a < count; a++) records.push(writer.addText(termToKif(converter.term(symbol.args[a]))));
+      for (let a = 0; a < count; a++) {
+        const term = converter.term(symbol.args[a]);
+        const kif = termToKif(term);
+        if (!isRegularTerm(term)) irregularTerms.set(kif, term);
+        records.push(writer.addText(kif));
+      }
     }
     for (const r of records) into.push(r);
   };
@@ -288,7 +295,8 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     negativeStart: clauseNegative.view(),
     literals: literals.view(),
   };
-  return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input) };
+  irregularRoles(atoms, irregularTerms);
+  return { roles: options.roles, atoms, clauses, base: sortedDistinct(base), input: sortedMoves(input), irregularTerms };
 }
 
 /**

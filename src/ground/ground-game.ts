@@ -75,6 +75,24 @@ export interface GroundGame {
   readonly base: readonly string[];
   /** Every move a role can possibly make (`input`, from the static relaxation). */
   readonly input: readonly InputMove[];
+  /**
+   * The terms of the roles, base fluents and input roles and moves whose KIF above cannot be read
+   * back into them (a name with a blank or a parenthesis, which only infix's quoted names can be:
+   * `'a b'` is written `a b`), by that KIF. Absent or empty for most games; the others are read
+   * back from their KIF (`groundTerm`).
+   */
+  readonly irregularTerms?: ReadonlyMap<string, Term>;
+}
+
+/** The term of a role, base fluent or input role or move of `game`, given as its KIF. */
+export function groundTerm(game: GroundGame, kif: string): Term {
+  return game.irregularTerms?.get(kif) ?? parseKifTerm(kif, { caseSensitive: true });
+}
+
+/** The arguments of the irregular `role` atoms (`GroundAtoms.irregular`), by their KIF: roles the KIF of `GroundGame.roles` cannot hold. */
+export function irregularRoles(atoms: GroundAtoms, into: Map<string, Term>): Map<string, Term> {
+  for (const [i, args] of atoms.irregular) if (atoms.relation[i] === "role" && args.length === 1) into.set(termToKif(args[0]), args[0]);
+  return into;
 }
 
 /** Clause c as an object. */
@@ -278,6 +296,6 @@ export class GroundGameBuilder {
       negativeStart: this.negativeStart.toArray(),
       literals: this.literals.toArray(),
     };
-    return { roles, atoms, clauses, base, input };
+    return { roles, atoms, clauses, base, input, irregularTerms: irregularRoles(atoms, new Map()) };
   }
 }

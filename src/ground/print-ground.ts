@@ -3,10 +3,9 @@
  * derived `base` and `input` facts, `init` facts, then the rules grouped by relation (legal, next,
  * sees, goal, terminal, then the view relations), each head's rules together.
  */
-import { groundAtom, type GroundGame } from "./ground-game.js";
+import { groundAtom, groundTerm, type GroundGame } from "./ground-game.js";
 import { NO_POSITION } from "../diagnostics.js";
 import { atomToInfix, termToInfix } from "../syntax/infix-print.js";
-import { parseKifTerm } from "../syntax/kif-term.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 
 const ORDER = ["role", "base", "input", "init", "legal", "next", "sees", "goal", "terminal"];
@@ -38,8 +37,8 @@ export function groundGameToInfix(game: GroundGame, options: PrintOptions = {}):
 /** How a notation writes the parts of a clause: `(<= h b (not n))` or `h :- b & ~n.` */
 interface Notation {
   readonly comment: string;
-  /** Role, base and input facts, from the KIF of their arguments. */
-  readonly fact: (relation: string, kifArgs: readonly string[]) => string;
+  /** Role, base and input facts, from the KIF of their arguments (infix: from their terms, `groundTerm`). */
+  readonly fact: (game: GroundGame, relation: string, kifArgs: readonly string[]) => string;
   /** Every atom's text. */
   readonly atoms: (game: GroundGame) => readonly string[];
   readonly factClose: string;
@@ -54,7 +53,7 @@ interface Notation {
 
 const KIF: Notation = {
   comment: "; ",
-  fact: (relation, args) => `(${relation} ${args.join(" ")})`,
+  fact: (_game, relation, args) => `(${relation} ${args.join(" ")})`,
   atoms: (game) => game.atoms.kif,
   factClose: "\n",
   ruleOpen: "(<= ",
@@ -67,7 +66,7 @@ const KIF: Notation = {
 
 const INFIX: Notation = {
   comment: "% ",
-  fact: (relation, args) => `${relation}(${args.map((a) => termToInfix(parseKifTerm(a))).join(", ")}).`,
+  fact: (game, relation, args) => `${relation}(${args.map((a) => termToInfix(groundTerm(game, a))).join(", ")}).`,
   atoms: (game) =>
     Array.from({ length: game.atoms.length }, (_, i) => {
       const a = groundAtom(game.atoms, i);
@@ -94,10 +93,10 @@ export function printGroundGameBytes(game: GroundGame, options: PrintOptions = {
   const lines: string[] = [];
   if (options.header) for (const line of options.header.split("\n")) lines.push(`${notation.comment}${line}`);
   const roleFacts = new Set(game.roles.map((r) => `(role ${r})`));
-  for (const r of game.roles) lines.push(notation.fact("role", [r]));
+  for (const r of game.roles) lines.push(notation.fact(game, "role", [r]));
   if (options.baseAndInput !== false) {
-    for (const f of game.base) lines.push(notation.fact("base", [f]));
-    for (const { role, move } of game.input) lines.push(notation.fact("input", [role, move]));
+    for (const f of game.base) lines.push(notation.fact(game, "base", [f]));
+    for (const { role, move } of game.input) lines.push(notation.fact(game, "input", [role, move]));
   }
   const encoder = new TextEncoder();
   const preamble = lines.length === 0 ? new Uint8Array(0) : encoder.encode(lines.join("\n") + "\n");
