@@ -4,11 +4,11 @@
  * writer all notations share (term-writer.ts), which takes terms of any depth.
  */
 import type { Atom, Literal, Rule, Term } from "./ast.js";
-import { writeTerm, type TermParts } from "./term-writer.js";
+import { kifOpen, writeTerm, type TermParts } from "./term-writer.js";
 
 /** KIF's parts of a term: `(f a ?x)`. */
 const KIF_PARTS: TermParts = {
-  open: (t) => (t.args.length === 0 ? `(${t.functor}` : `(${t.functor} `),
+  open: kifOpen,
   leaf: (t) => (t.kind === "constant" ? t.name : `?${t.name}`),
   separator: " ",
 };

@@ -6,7 +6,7 @@
 import type { Literal, Rule, Term } from "./ast.js";
 import { parseGdl, type ParseResult } from "./parse.js";
 import { printGdl } from "./printer.js";
-import { writeTerm, type TermParts } from "./term-writer.js";
+import { kifOpen, writeTerm, type TermParts } from "./term-writer.js";
 
 /** A rule as a string without positions; with `canonicalVariables`, variables renamed by first occurrence. */
 export function ruleKey(rule: Rule, canonicalVariables = false): string {
@@ -18,7 +18,7 @@ export function ruleKey(rule: Rule, canonicalVariables = false): string {
     return n;
   };
   const parts: TermParts = {
-    open: (t) => (t.args.length === 0 ? `(${t.functor}` : `(${t.functor} `),
+    open: kifOpen,
     leaf: (t) => (t.kind === "constant" ? `c:${t.name}` : `?${variable(t.name)}`),
     separator: " ",
   };

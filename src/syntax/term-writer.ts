@@ -19,6 +19,11 @@ export interface TermParts {
   readonly separator: string;
 }
 
+/** KIF's opening of a compound term, `(f ` (`(f` when it has no arguments): `termToKif`'s and `ruleKey`'s. */
+export function kifOpen(term: Compound): string {
+  return term.args.length === 0 ? `(${term.functor}` : `(${term.functor} `;
+}
+
 /** `term` as text in the notation of `parts`. */
 export function writeTerm(term: Term, parts: TermParts): string {
   if (term.kind !== "compound") return parts.leaf(term);
