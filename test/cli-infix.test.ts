@@ -74,4 +74,15 @@ describe("the CLI on infix GDL", () => {
     const kif = JSON.parse((await run("replay", file, "--moves", moves, "--to", "kif")).out);
     expect(kif.steps[1].legal.walker).toEqual(["stay-put", "step"]);
   });
+
+  it("plays a game read case-sensitively with its names' case kept in infix (the terms' KIF was read back lower-cased)", async () => {
+    const cased = path.join(dir, "cased.gdl");
+    writeFileSync(cased, "role(walker).\ninit(at('Start')).\nlegal(walker, 'Go').\nnext(at('End')) :- does(walker, 'Go').\nterminal :- true(at('End')).\ngoal(walker, 100).\n");
+    const play = JSON.parse((await run("play", cased, "--case-sensitive")).out);
+    expect(play.steps[0]).toMatchObject({ state: ["at('Start')"], legal: { walker: ["'Go'"] } });
+    expect(play.moves).toEqual([["'Go'"]]);
+    expect(play.steps[1].state).toEqual(["at('End')"]);
+    const kif = JSON.parse((await run("play", cased, "--case-sensitive", "--to", "kif")).out);
+    expect(kif.steps[0].state).toEqual(["(at Start)"]);
+  });
 });

@@ -169,9 +169,9 @@ export function normalizeMove(text: string, caseSensitive?: boolean): string | u
   }
 }
 
-/** Normalized KIF terms in the notation asked for. */
+/** Normalized KIF terms in the notation asked for (read back as written: the KIF is normalized already, in the case a case-sensitive game kept). */
 function inNotation(to: GdlSyntax): (kif: string) => string {
-  return to === "infix" ? (kif) => termToInfix(parseKifTerm(kif)) : (kif) => kif;
+  return to === "infix" ? (kif) => termToInfix(parseKifTerm(kif, { caseSensitive: true })) : (kif) => kif;
 }
 
 function stepIn(step: Step, show: (kif: string) => string): Step {
