@@ -112,6 +112,32 @@ describe("verify: a body of 600 literals, cut into a chain of rules (translate/l
   });
 });
 
+describe("verify: --demand where a view is asked about with the joint move (translate/demand.ts)", () => {
+  // v is read by legal and asked about by a rule of next with the move's arguments: its demand from
+  // that rule made legal depend on does (othello-comp2007 with --demand --no-static-demand too)
+  const text = [
+    "(role r) (coord 1) (coord 2) (init (at 1))",
+    "(<= (v ?x ?y) (true (at ?x)) (coord ?y))",
+    "(<= (legal r (go ?x ?y)) (true (at ?x)) (coord ?y) (v ?x ?y))",
+    "(<= (next (at ?y)) (does r (go ?x ?y)) (v ?x ?y))",
+    "(<= terminal (true (at 2))) (goal r 100)",
+  ].join("\n");
+
+  it("legal does not depend on does: v is not restricted to its demand", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verify-demand-"));
+    try {
+      const file = path.join(dir, "demand.kif");
+      writeFileSync(file, text);
+      const translateFlags = { demand: true, staticDemand: false, freeArguments: false };
+      expect(translate(loadFile(file).description!, translateFlags).program!.text).not.toContain("_demand");
+      const row = await verifyGame(file, "demand", { grounder, playouts: 3, seed: 11, maxSteps: 50, translate: translateFlags });
+      expect(row.status, row.detail).toBe("agree");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("verify: verdicts that are not agreement", () => {
   it("an invalid game is not-grounded, with the checker's first error", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "verify-"));

@@ -16,7 +16,9 @@
  * A view qualifies when it is not an output or keyword relation, not static (gringo evaluates
  * those away), not recursive, some rule of it has a head variable bound only by unary static
  * atoms (the pattern that blows up), and at every use the other positive literals bind all the
- * use's variables without depending on the view themselves (so no new cycle appears).
+ * use's variables without depending on the view themselves (so no new cycle appears), nor on
+ * `does` where `legal`, `terminal` or `goal` read the view: its demand would make them depend on
+ * the joint move (a view that `legal` reads and a rule of `next` asks about with the move's arguments).
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
@@ -36,6 +38,9 @@ export interface DemandOptions {
   readonly keep: ReadonlySet<string>;
   readonly isStatic: (relation: string) => boolean;
 }
+
+/** The keywords a state alone decides: what they read may not depend on `does` (GDL's restriction). */
+const MOVE_FREE = ["legal", "terminal", "goal"];
 
 export function restrictToDemand(rules: readonly FlatRule[], options: DemandOptions): DemandResult {
   const byHead = rulesByHead(rules);
@@ -67,10 +72,14 @@ export function restrictToDemand(rules: readonly FlatRule[], options: DemandOpti
         const bound = positivelyBound(others);
         if (![...atomVariables(l.atom)].every((v) => bound.has(v))) return false;
         if (others.some((o) => o.kind === "pos" && (o.atom.relation === rule.head.relation || reaches(o.atom.relation).has(p)))) return false;
+        // a use whose other literals read the joint move would make p, and what reads p, depend on it:
+        // not where legal, terminal or goal read p, which a state alone decides
+        if (readWithoutMove(p) && others.some((o) => o.kind === "pos" && (o.atom.relation === "does" || reaches(o.atom.relation).has("does")))) return false;
       }
     }
     return true;
   };
+  const readWithoutMove = (p: string): boolean => MOVE_FREE.some((k) => k === p || reaches(k).has(p));
 
   const restricted: string[] = [];
   for (const p of byHead.keys()) if (qualifies(p)) restricted.push(p);
