@@ -427,8 +427,9 @@ export const PARTIAL_GROUNDING_SHARE = 0.75;
  * of a hybrid grounding. The most that a grounding that finishes was measured to write, with gringo
  * on the base games: amazonsTorus 4.05 M aspif rule statements (with or without pruning), skirmish
  * without splitting 3.0 M, alexChess's rest with `pinned` lifted 5.2 M. The five base games that do
- * not ground reach the limit after 21-27 s of native gringo on a quiet machine, where the time limit
- * stopped them after 45 s (results/hybrid-load.md); the count, unlike the clock, does not depend on
+ * not ground reach the limit after 24-27 s of native gringo on a quiet machine, where the time limit
+ * stopped them after 45 s (results/hybrid-load.md: `play` 22-42 s instead of 47-61 s); under load
+ * gringo may not get there within the time share. The count, unlike the clock, does not depend on
  * the machine's load.
  */
 export const MAX_GROUND_RULES = 8_000_000;

@@ -50,7 +50,7 @@ export interface LoadGameOptions extends LoadOptions {
   /**
    * The full grounding stops after this many ground rules (default `MAX_GROUND_RULES`, 8 M;
    * `Infinity`: only the time limit), and the game is played on the prover or a hybrid propnet:
-   * chess stops there after about 25 s instead of 45 s.
+   * on a quiet machine chess's grounding stops there after about 25 s instead of 45 s.
    */
   readonly maxGroundRules?: number;
 }
