@@ -107,7 +107,7 @@ async function loadOrSay(game: string, options: PlayOptions, io: Output): Promis
   const loaded = await load(game, options);
   if (!("exitCode" in loaded)) {
     // a game too large to ground: say that it is played on the prover, and why; on the prover's machine, how to skip the
-    // full grounding next time (chess: about 2 s with --engine prover, about 48 s without)
+    // full grounding next time (chess: about 2 s with --engine prover, 36-48 s without)
     if (loaded.result.status === "partial" && options.engine !== "prover") {
       const hint = loaded.partial?.lifted ? "" : "; `--engine prover` plays it on the prover without trying the full grounding first";
       for (const d of loaded.result.diagnostics) if (d.severity === "warning" && d.code === "ground") io.err(formatDiagnostic({ ...d, message: d.message + hint }) + "\n");
