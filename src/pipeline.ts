@@ -21,7 +21,7 @@ import { capErrors, diagnostic, hasErrors, NO_POSITION, sortDiagnostics, type Di
 import { timed, timedAsync, type GroundingPhase, type PhaseTimes } from "./phases.js";
 import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
 import { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
-import { firstLine, formatBytes, formatMagnitude, quoteForMessage, sampleList } from "./text.js";
+import { firstLine, formatBytes, formatMagnitude, quoteForMessage } from "./text.js";
 import type { Description } from "./syntax/ast.js";
 import { parseGdl, type ParseOptions } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
@@ -31,7 +31,7 @@ import { translate, type AspProgram, type TranslateFlags, type TranslateScope } 
 import type { AspGrounder } from "./ground/asp-grounder.js";
 import { CompactAspifReader, type AspifProgress, type CompactGroundProgram } from "./ground/aspif-compact.js";
 import { extractGroundGame } from "./ground/extract.js";
-import { undeclared, type Undeclared } from "./ground/declared.js";
+import { undeclared, undeclaredWarning } from "./ground/declared.js";
 import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, type Propnet } from "./propnet/index.js";
 import { describeProbe, describeProbeRun, type GroundingProbe } from "./hybrid/relation-names.js";
@@ -277,23 +277,6 @@ export async function groundDescription(
     ...(outcome.grounder !== undefined ? { grounder: outcome.grounder } : {}),
     ...(outcome.fallback !== undefined ? { fallback: outcome.fallback } : {}),
   };
-}
-
-/** The warning of a grounding with the game's own base and input that leave out `missing` (ground/declared.ts), at its first `base` rule. */
-function undeclaredWarning(file: string, description: Description, missing: Undeclared): Diagnostic {
-  const at = description.rules.find((r) => r.head.relation === "base")?.pos ?? NO_POSITION;
-  const lacks = [
-    ...(missing.fluents.length > 0 ? [`base lacks ${sampleList(missing.fluents)}, which init or next derive`] : []),
-    ...(missing.moves.length > 0 ? [`input lacks ${sampleList(missing.moves.map((m) => `(${m.role} ${m.move})`))}, which legal derives`] : []),
-  ];
-  return diagnostic(
-    "warning",
-    "declared",
-    file,
-    at,
-    `the game's own base and input leave out what its ground rules derive (${lacks.join("; ")}): where a reachable state holds such a fluent or allows such a move, ` +
-      `the ground game is wrong (what reads it was not ground); without --declared-base-input the static relaxation covers them`,
-  );
 }
 
 function readWhole(aspif: string): CompactGroundProgram {

@@ -486,7 +486,7 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
     : report.partial.groundRules !== undefined
       ? `did not ground within ${formatMagnitude(report.partial.groundRules)} ground rules`
       : report.partial.outOfMemory
-        ? "did not ground within the memory"
+        ? "did not ground (out of memory)"
         : `did not ground within ${report.partial.timeoutSeconds} s`;
   const said = !report.partial
     ? STATUS_TEXT[report.status]

@@ -15,6 +15,9 @@
  * (random game 60766: a move over an unsafe variable's terms) comes out wrong, now with the warning.
  */
 import { argumentPair, atomArguments, type ArgumentPair, type GroundGame, type InputMove } from "./ground-game.js";
+import { diagnostic, NO_POSITION, type Diagnostic } from "../diagnostics.js";
+import type { Description } from "../syntax/ast.js";
+import { sampleList } from "../text.js";
 
 /** What a ground game derives that its declared base and input leave out. */
 export interface Undeclared {
@@ -44,4 +47,21 @@ export function undeclared(game: GroundGame): Undeclared {
     }
   }
   return { fluents: [...new Set(fluents)], moves };
+}
+
+/** The warning of a grounding with the game's own base and input that leave out `missing`, at its first `base` rule (the pipeline adds it). */
+export function undeclaredWarning(file: string, description: Description, missing: Undeclared): Diagnostic {
+  const at = description.rules.find((r) => r.head.relation === "base")?.pos ?? NO_POSITION;
+  const lacks = [
+    ...(missing.fluents.length > 0 ? [`base lacks ${sampleList(missing.fluents)}, which init or next derive`] : []),
+    ...(missing.moves.length > 0 ? [`input lacks ${sampleList(missing.moves.map((m) => `(${m.role} ${m.move})`))}, which legal derives`] : []),
+  ];
+  return diagnostic(
+    "warning",
+    "declared",
+    file,
+    at,
+    `the game's own base and input leave out what its ground rules derive (${lacks.join("; ")}): where a reachable state holds such a fluent or allows such a move, ` +
+      `the ground game is wrong (what reads it was not ground); without --declared-base-input the static relaxation covers them`,
+  );
 }
