@@ -481,11 +481,12 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   editor.showGroundDiagnostics(changedFrom === undefined ? report.diagnostics : []);
   const problem = report.diagnostics.find((d) => d.severity === "error" && !editor.diagnostics.includes(d));
   const lifted = report.partial?.lifted?.map((r) => r.relation).join(", ");
+  const by = report.partial?.stoppedBy;
   const within = !report.partial
     ? ""
-    : report.partial.groundRules !== undefined
-      ? `did not ground within ${formatMagnitude(report.partial.groundRules)} ground rules`
-      : report.partial.outOfMemory
+    : by?.limit === "ground-rules"
+      ? `did not ground within ${formatMagnitude(by.groundRules)} ground rules`
+      : by?.limit === "memory"
         ? "did not ground (out of memory)"
         : `did not ground within ${report.partial.timeoutSeconds} s`;
   const said = !report.partial

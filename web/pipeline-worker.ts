@@ -95,16 +95,10 @@ async function ground(id: number, text: string, file: string, options: { split: 
   post({ type: "grounded", id, report: { ...report(result, propnet, playError, partial, options.timeoutSeconds), dialect: loaded.dialect }, play: machine ? view(game) : undefined, boards, counts });
 }
 
-/** What stopped the full grounding of a partial result, as the report says it (beside the time limit, which it has anyway). */
-function stoppedBy(partial: PartialGrounding): { groundRules?: number; outOfMemory?: boolean } {
-  const by = partial.stoppedBy;
-  return by.limit === "ground-rules" ? { groundRules: by.groundRules } : by.limit === "memory" ? { outOfMemory: true } : {};
-}
-
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined, partial: PartialGrounding | undefined, timeoutSeconds: number): GroundReport {
   const stats = result.program?.stats;
   return {
-    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, ...stoppedBy(partial), ...(partial.lifted ? { lifted: partial.lifted.map((r) => ({ relation: `${r.relation}/${r.arity}`, atoms: r.atoms.length })) } : {}) } } : {}),
+    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, stoppedBy: partial.stoppedBy, ...(partial.lifted ? { lifted: partial.lifted.map((r) => ({ relation: `${r.relation}/${r.arity}`, atoms: r.atoms.length })) } : {}) } } : {}),
     file: result.file,
     status: result.status,
     diagnostics: result.diagnostics,

@@ -5,7 +5,7 @@
  * grounding is cancelled through the grounder's AbortSignal; a worker busy in extraction or the
  * propnet build is terminated and replaced.
  */
-import type { Diagnostic, GroundingPhase, PhaseTimes, PropnetStats, TranslateScope } from "../src/browser/index.js";
+import type { Diagnostic, GroundingPhase, PartialGrounding, PhaseTimes, PropnetStats, TranslateScope } from "../src/browser/index.js";
 import type { GroundInstanceCounts } from "../src/lsp/ground-counts.js";
 import type { Board } from "../src/report/board.js";
 import type { GameStep } from "../src/report/role-view.js";
@@ -58,9 +58,9 @@ export interface GroundReport {
   /** Why the propnet cannot be played (a cycle through negation), when it cannot. */
   readonly playError?: string;
   /**
-   * Status `partial`: the game did not ground within the time limit (`timeoutSeconds`), or its
-   * grounding was stopped after `groundRules` ground rules (the limit, pipeline.ts's
-   * `MAX_GROUND_RULES`), or it ran out of memory (`outOfMemory`). With
+   * Status `partial`: the game did not ground; `stoppedBy` says what stopped its grounding (the
+   * time limit, `timeoutSeconds`; the limit of ground rules, pipeline.ts's `MAX_GROUND_RULES`; the
+   * memory). With
    * `lifted` (`goodrow/1` with its 9 atoms, ...) it is played on a hybrid propnet, those relations asked of
    * the prover per state, and the propnet reported and downloaded is the hybrid's; without, it is
    * played on the prover and the propnet is P^base's (src/hybrid/).
@@ -68,8 +68,7 @@ export interface GroundReport {
   readonly partial?: {
     readonly reason: string;
     readonly timeoutSeconds: number;
-    readonly groundRules?: number;
-    readonly outOfMemory?: boolean;
+    readonly stoppedBy: PartialGrounding["stoppedBy"];
     readonly lifted?: readonly { readonly relation: string; readonly atoms: number }[];
   };
 }

@@ -25,8 +25,8 @@ const CASE_SENSITIVE = [
   "--case-sensitive",
   "keep the case of non-keyword symbols as written, as GGP-Base does (default: lower-case them, GDL being case-insensitive)",
 ] as const;
-/** Where a game too large to ground is played on the prover or a hybrid propnet (pipeline.ts's MAX_GROUND_RULES). */
-const MAX_GROUND_RULES = [
+/** `--max-ground-rules`: the limit of ground rules before a game is played on the prover or a hybrid propnet (pipeline.ts's MAX_GROUND_RULES). */
+const MAX_GROUND_RULES_OPTION = [
   "--max-ground-rules <n>",
   "stop a grounding that writes more ground rules than this (8M, 500k, or none) and play the game on the prover or a hybrid propnet instead (default 8M)",
   groundRuleLimit,
@@ -143,7 +143,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
     "one",
   )
     .option("--no-base-input", "leave the base and input facts out of the printed ground game")
-    .option(MAX_GROUND_RULES[0], "with --propnet: " + MAX_GROUND_RULES[1], MAX_GROUND_RULES[2])
+    .option(MAX_GROUND_RULES_OPTION[0], "with --propnet: " + MAX_GROUND_RULES_OPTION[1], MAX_GROUND_RULES_OPTION[2])
     .option(...CASE_SENSITIVE)
     .addOption(grounderOption())
     .addOption(wasmTierOption())
@@ -242,7 +242,7 @@ async function runCommandLine(argv: readonly string[], io: Output, tiering: Tier
   const playOptions = (command: Command) =>
     command
       .option("--timeout <seconds>", "time limit of loading the game (reading, checks, grounding, propnet)", seconds, 60)
-      .option(...MAX_GROUND_RULES)
+      .option(...MAX_GROUND_RULES_OPTION)
       .option(...CASE_SENSITIVE)
       .addOption(grounderOption())
       .addOption(new Option("--engine <engine>", "state machine engine (prover: the game on the prover over P^base, no grounding)").choices(["fast", "reference", "prover"]).default("fast"))
