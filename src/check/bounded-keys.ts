@@ -89,7 +89,8 @@ export class Keys {
   private readonly floors = new Map<string, number>();
   /** relation -> its argument positions */
   private readonly positions = new Map<string, Set<string>>();
-  private readonly below = new Map<string, Path[]>();
+  /** shared position -> path -> the suffixes below it (`suffixesBelow`), dropped per position as its paths grow */
+  private readonly below = new Map<string, Map<Path, Path[]>>();
 
   constructor(
     rules: readonly Rule[],
@@ -183,7 +184,7 @@ export class Keys {
     if (parent !== "" && !paths.has(parent)) this.addPath(group, parent);
     paths.add(path);
     pushTo(this.children, group + parent, path);
-    this.below.clear();
+    this.below.delete(group);
     return true;
   }
 
@@ -234,8 +235,9 @@ export class Keys {
   /** The suffixes s of the written paths `path + s` of `position`, "" first (a walk down the written paths). */
   suffixesBelow(position: string, path: Path): readonly Path[] {
     const group = this.groupOf(position);
-    const id = group + path;
-    let out = this.below.get(id);
+    let cached = this.below.get(group);
+    if (!cached) this.below.set(group, (cached = new Map()));
+    let out = cached.get(path);
     if (!out) {
       out = [""];
       const walk = (p: Path): void => {
@@ -245,7 +247,7 @@ export class Keys {
         }
       };
       walk(path);
-      this.below.set(id, out);
+      cached.set(path, out);
     }
     return out;
   }
