@@ -59,11 +59,14 @@ export function restrictToDemand(rules: readonly FlatRule[], options: DemandOpti
     return seen;
   };
 
+  // whether legal, terminal or goal read p: a state alone decides them
+  const readWithoutMove = (p: string): boolean => MOVE_FREE.some((k) => k === p || reaches(k).has(p));
   const qualifies = (p: string): boolean => {
     if (options.keep.has(p) || options.isStatic(p) || p.startsWith(INTERNAL_PREFIX)) return false;
     const own = byHead.get(p) ?? [];
     if (own.length === 0 || reaches(p).has(p)) return false;
     if (!own.some((r) => hasDontCareVariable(r, options.isStatic))) return false;
+    const readByState = readWithoutMove(p);
     for (const rule of rules) {
       for (let i = 0; i < rule.body.length; i++) {
         const l = rule.body[i];
@@ -74,13 +77,11 @@ export function restrictToDemand(rules: readonly FlatRule[], options: DemandOpti
         if (others.some((o) => o.kind === "pos" && (o.atom.relation === rule.head.relation || reaches(o.atom.relation).has(p)))) return false;
         // a use whose other literals read the joint move would make p, and what reads p, depend on it:
         // not where legal, terminal or goal read p, which a state alone decides
-        if (readWithoutMove(p) && others.some((o) => o.kind === "pos" && (o.atom.relation === "does" || reaches(o.atom.relation).has("does")))) return false;
+        if (readByState && others.some((o) => o.kind === "pos" && (o.atom.relation === "does" || reaches(o.atom.relation).has("does")))) return false;
       }
     }
     return true;
   };
-  const readWithoutMove = (p: string): boolean => MOVE_FREE.some((k) => k === p || reaches(k).has(p));
-
   const restricted: string[] = [];
   for (const p of byHead.keys()) if (qualifies(p)) restricted.push(p);
   if (restricted.length === 0) return { rules: [...rules], restricted };
