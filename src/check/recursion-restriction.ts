@@ -10,7 +10,8 @@
  */
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { Atom, Compound, Literal, Rule, Term } from "../syntax/ast.js";
+import type { Atom, Compound, Constant, Literal, Rule, Term, Variable } from "../syntax/ast.js";
+import { foldTree } from "../syntax/fold-tree.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
 import { forEachSubterm, isGround } from "../syntax/terms.js";
 import type { CheckContext } from "./context.js";
@@ -58,39 +59,19 @@ const MAX_TEXT_KEY = 64;
  * a name is not plain (`plainNames`) two terms written otherwise may have equal KIF texts (`(f a b)`
  * for `f('a b')` and `f(a, b)`): in such a rule the keys stay the texts (`allowNumbers` says).
  */
+const isCompound = (t: Term): t is Compound => t.kind === "compound";
+
 class TermKeys {
   private readonly numbers = new Map<string, number>();
 
-  /** The key of `root`, and of each of its subterms to `visit` (the arguments before the term), from stacks of their own. */
+  /** The key of `root`, and of each of its subterms to `visit` (the arguments before the term), without a call per level (fold-tree.ts). */
   keyOf(root: Term, allowNumbers: () => boolean, visit?: (key: string) => void): string {
-    if (root.kind !== "compound") {
-      const key = root.kind === "constant" ? root.name : `?${root.name}`;
+    const leaf = (t: Constant | Variable): string => {
+      const key = t.kind === "constant" ? t.name : `?${t.name}`;
       visit?.(key);
       return key;
-    }
-    let outer: Compound[] | undefined; // made at the first compound term inside
-    let done: string[][] | undefined;
-    let t = root;
-    let keys: string[] = [];
-    for (;;) {
-      let inner: Compound | undefined;
-      while (keys.length < t.args.length) {
-        const a = t.args[keys.length];
-        if (a.kind === "compound") {
-          inner = a;
-          break;
-        }
-        const key = a.kind === "constant" ? a.name : `?${a.name}`;
-        visit?.(key);
-        keys.push(key);
-      }
-      if (inner !== undefined) {
-        (outer ??= []).push(t);
-        (done ??= []).push(keys);
-        t = inner;
-        keys = [];
-        continue;
-      }
+    };
+    const compound = (t: Compound, keys: readonly string[]): string => {
       let key: string | undefined;
       if (!keys.some((k) => k.charCodeAt(0) === 32)) {
         key = keys.length === 0 ? `(${t.functor})` : `(${t.functor} ${keys.join(" ")})`;
@@ -103,11 +84,9 @@ class TermKeys {
         key = ` ${n}`;
       }
       visit?.(key);
-      if (outer === undefined || outer.length === 0) return key;
-      t = outer.pop()!;
-      keys = done!.pop()!;
-      keys.push(key);
-    }
+      return key;
+    };
+    return foldTree(root, isCompound, (t) => t.args, leaf, compound);
   }
 }
 

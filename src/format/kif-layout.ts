@@ -15,6 +15,7 @@
  */
 import { align, brokenGroup, comment, group, line, type Doc } from "./doc.js";
 import type { Token } from "./tokens.js";
+import { foldTree } from "../syntax/fold-tree.js";
 
 /** A top-level item: a form (with the token it starts with) or a comment. */
 export interface LayoutItem {
@@ -74,35 +75,12 @@ function tokenDoc(token: Token): Doc {
   return token.kind === "comment" ? comment(token.text, !token.lineStart) : token.text;
 }
 
-/** The layout of a node, its lists' items laid out before the lists (a post-order walk with a cursor). */
+/** The layout of a node, its lists' items laid out before the lists (a post-order fold, fold-tree.ts). */
 function nodeDoc(root: Node): Doc {
-  if (root.kind === "token") return tokenDoc(root.token);
-  const outer: { readonly list: ListNode; readonly docs: Doc[] }[] = [];
-  let list = root;
-  let docs: Doc[] = [];
-  for (;;) {
-    let inner: ListNode | undefined;
-    while (docs.length < list.items.length) {
-      const item = list.items[docs.length];
-      if (item.kind === "list") {
-        inner = item;
-        break;
-      }
-      docs.push(tokenDoc(item.token));
-    }
-    if (inner !== undefined) {
-      outer.push({ list, docs });
-      list = inner;
-      docs = [];
-      continue;
-    }
-    const doc = listDoc(list, docs);
-    const parent = outer.pop();
-    if (parent === undefined) return doc;
-    ({ list, docs } = parent);
-    docs.push(doc);
-  }
+  return foldTree(root, isList, (list) => list.items, (n) => tokenDoc(n.token), listDoc);
 }
+
+const isList = (n: Node): n is ListNode => n.kind === "list";
 
 /** The layout of a list whose items are laid out as `docs`. */
 function listDoc(n: ListNode, docs: readonly Doc[]): Doc {
