@@ -8,12 +8,14 @@
  * (amazonsTorus: 1.40 M atoms, 2.07 M clauses), and an object per clause with two arrays for its
  * body made most of extraction's and the build's time garbage collection (measured: 29 % of the
  * CPU profile of extract + build on amazonsTorus). An atom is its normalized KIF; its arguments
- * are read back from that text (`atomArguments`), or, for the rare atom whose names a KIF text
- * cannot hold (infix's quoted names with a blank or a parenthesis), kept as terms.
+ * are read back from that text (`atomArguments`), or, for the rare atom with a name that KIF writes
+ * between bars (infix's quoted names with a blank or a parenthesis: `|x y|`, kif-name.ts), kept
+ * as terms. The KIF is one text per atom: `cell('(f x)')` is `(cell |(f x)|)`, `cell(f(x))` `(cell (f x))`.
  */
 import type { Term } from "../syntax/ast.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { termToKif } from "../syntax/print.js";
+import { isPlainKifName, kifName } from "../syntax/kif-name.js";
 import { IntList } from "../int-list.js";
 
 /** The ground atoms, atom i in `kif[i]` and `relation[i]`. */
@@ -24,8 +26,8 @@ export interface GroundAtoms {
   /** `true`, `does`, `next`, `sees` (GDL-II), `legal`, `goal`, `terminal`, `init`, `role`, or a view relation. */
   readonly relation: readonly string[];
   /**
-   * The arguments of the atoms whose KIF cannot be split back into them (a name with a blank, a
-   * parenthesis, or a leading `?`, which only infix's quoted names can be), by atom index.
+   * The arguments of the atoms whose KIF cannot be split at its blanks (a name between bars: with a
+   * blank, a parenthesis, a bar, or a leading `?`, which only infix's quoted names can be), by atom index.
    */
   readonly irregular: ReadonlyMap<number, readonly Term[]>;
 }
@@ -76,9 +78,9 @@ export interface GroundGame {
   /** Every move a role can possibly make (`input`, from the static relaxation). */
   readonly input: readonly InputMove[];
   /**
-   * The terms of the roles, base fluents and input roles and moves whose KIF above cannot be read
-   * back into them (a name with a blank or a parenthesis, which only infix's quoted names can be:
-   * `'a b'` is written `a b`), by that KIF. Absent or empty for most games; the others are read
+   * The terms of the roles, base fluents and input roles and moves whose KIF above has a name
+   * between bars (a name with a blank or a parenthesis, which only infix's quoted names can be:
+   * `'a b'` is written `|a b|`), by that KIF. Absent or empty for most games; the others are read
    * back from their KIF (`groundTerm`).
    */
   readonly irregularTerms?: ReadonlyMap<string, Term>;
@@ -218,15 +220,11 @@ function nextArgumentBlank(kif: string, from: number, to: number): number {
 
 /**
  * Whether a GDL name can stand in KIF text that is read back by splitting at blanks and
- * parentheses: not empty, no blank, tab, line break or parenthesis, no leading `?`.
+ * parentheses: written as it is (`isPlainKifName`: not empty, no blank, tab, line break,
+ * parenthesis or bar, no leading `?`); the others are written between bars (`|x y|`, kif-name.ts).
  */
 export function isRegularName(name: string): boolean {
-  if (name.length === 0 || name.charCodeAt(0) === 63) return false;
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    if (c === BLANK || c === OPEN || c === CLOSE || c === 9 || c === 10 || c === 13 || c === 12 || c === 11) return false;
-  }
-  return true;
+  return isPlainKifName(name);
 }
 
 /** Whether every name of a term is regular (`isRegularName`); from a stack of its own (terms nest deeper than a stack holds calls). */
@@ -247,7 +245,8 @@ export function isRegularTerm(term: Term): boolean {
 
 /** The KIF of an atom of `relation` over `args`. */
 export function groundAtomKif(relation: string, args: readonly Term[]): string {
-  return args.length === 0 ? relation : `(${relation} ${args.map(termToKif).join(" ")})`;
+  const name = kifName(relation);
+  return args.length === 0 ? name : `(${name} ${args.map(termToKif).join(" ")})`;
 }
 
 /**

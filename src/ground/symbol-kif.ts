@@ -7,8 +7,8 @@
  * extraction's time on the big games (amazonsTorus: 1.40 M atoms kept; parse, convert and print
  * 1.4 s of the 10.8 s extract under load 6, and the garbage of 1.4 M trees after it).
  * Anything but names, canonical integers and `_c0(name)` (a string, a tuple, a negated or
- * unknown name), and any GDL name a KIF text cannot hold (a blank, a parenthesis: infix's quoted
- * names), is left to the caller's tree path: `writeAtom` and `writeTerm` say false.
+ * unknown name), and any GDL name that KIF writes between bars (a blank, a parenthesis: infix's
+ * quoted names; kif-name.ts), is left to the caller's tree path: `writeAtom` and `writeTerm` say false.
  */
 import type { SymbolTable } from "../translate/symbols.js";
 import { ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
@@ -246,7 +246,7 @@ export class KifWriter {
     return this.term(from, to) === to;
   }
 
-  /** A GDL name as the writer copies it (not writable: a name a KIF text cannot hold). */
+  /** A GDL name as the writer copies it (not writable: a name KIF writes between bars, kif-name.ts). */
   nameOf(gdl: string): WrittenName {
     return isRegularName(gdl) ? { utf8: this.encoder.encode(gdl), chars: gdl.length } : NOT_WRITABLE;
   }

@@ -11,11 +11,14 @@
  */
 import type { Compound, Term } from "../syntax/ast.js";
 import { hashIds, sameIds } from "./id-hash.js";
+import { kifName } from "../syntax/kif-name.js";
 
 export class TermStore {
   /** Symbol names (constants and functors share one table). */
   private readonly symbolIds = new Map<string, number>();
   readonly symbolNames: string[] = [];
+  /** Each symbol's name as KIF writes it (`kifName`: `|x y|` for a name KIF's tokens cannot hold). */
+  private readonly symbolKif: string[] = [];
 
   private readonly constantIds = new Map<number, number>();
   /**
@@ -43,6 +46,7 @@ export class TermStore {
     if (id === undefined) {
       id = this.symbolNames.length;
       this.symbolNames.push(name);
+      this.symbolKif.push(kifName(name));
       this.symbolIds.set(name, id);
     }
     return id;
@@ -180,13 +184,13 @@ export class TermStore {
   /** Prints and keeps the KIF of term `id`, whose arguments are constants or printed already. */
   private printed(id: number): string {
     const args = this.argsOf[id];
-    const name = this.symbolNames[this.symbolOf[id]];
+    const name = this.symbolKif[this.symbolOf[id]];
     let text: string;
     if (args === null) text = name;
     else if (args.length === 0) text = `(${name})`;
     else {
       text = `(${name}`;
-      for (let j = 0; j < args.length; j++) text += ` ${this.kifCache[args[j]] ?? this.symbolNames[this.symbolOf[args[j]]]}`;
+      for (let j = 0; j < args.length; j++) text += ` ${this.kifCache[args[j]] ?? this.symbolKif[this.symbolOf[args[j]]]}`;
       text += ")";
     }
     this.kifCache[id] = text;

@@ -5,11 +5,12 @@
  */
 import type { Atom, Literal, Rule, Term } from "./ast.js";
 import { kifOpen, writeTerm, type TermParts } from "./term-writer.js";
+import { kifName } from "./kif-name.js";
 
-/** KIF's parts of a term: `(f a ?x)`. */
+/** KIF's parts of a term: `(f a ?x)`; a name KIF's tokens cannot hold between bars (`|x y|`, kif-name.ts). */
 const KIF_PARTS: TermParts = {
   open: kifOpen,
-  leaf: (t) => (t.kind === "constant" ? t.name : `?${t.name}`),
+  leaf: (t) => (t.kind === "constant" ? kifName(t.name) : `?${t.name}`),
   separator: " ",
 };
 
@@ -18,8 +19,8 @@ export function termToKif(term: Term): string {
 }
 
 export function atomToKif(atom: Atom): string {
-  if (atom.args.length === 0) return atom.relation;
-  return `(${atom.relation} ${atom.args.map(termToKif).join(" ")})`;
+  if (atom.args.length === 0) return kifName(atom.relation);
+  return `(${kifName(atom.relation)} ${atom.args.map(termToKif).join(" ")})`;
 }
 
 export function literalToKif(literal: Literal): string {

@@ -8,6 +8,7 @@
  * arguments copied the inner levels' text once per level.
  */
 import type { Compound, Constant, Term, Variable } from "./ast.js";
+import { kifName } from "./kif-name.js";
 
 /** What a notation writes of a term; the writer adds `)` after a compound term's last argument. */
 export interface TermParts {
@@ -19,9 +20,10 @@ export interface TermParts {
   readonly separator: string;
 }
 
-/** KIF's opening of a compound term, `(f ` (`(f` when it has no arguments): `termToKif`'s and `ruleKey`'s. */
+/** KIF's opening of a compound term, `(f ` (`(f` when it has no arguments; the functor as `kifName` writes it): `termToKif`'s and `ruleKey`'s. */
 export function kifOpen(term: Compound): string {
-  return term.args.length === 0 ? `(${term.functor}` : `(${term.functor} `;
+  const functor = kifName(term.functor);
+  return term.args.length === 0 ? `(${functor}` : `(${functor} `;
 }
 
 /** `term` as text in the notation of `parts`. */
