@@ -85,4 +85,39 @@ describe("the CLI on infix GDL", () => {
     const kif = JSON.parse((await run("play", cased, "--case-sensitive", "--to", "kif")).out);
     expect(kif.steps[0].state).toEqual(["(at Start)"]);
   });
+
+  it("plays and replays names with a blank or parentheses as written: 'x y' is not x, y, and cell('(f x)') is not cell(f(x))", async () => {
+    // states and moves reach the command as KIF and are read back: `(move x y)` read as move(x, y), and
+    // cell('(f x)') and cell(f(x)) were one fluent `(cell (f x))`; in KIF such a name is between bars
+    const named = path.join(dir, "named.gdl");
+    writeFileSync(
+      named,
+      [
+        "role('w x').",
+        "init(cell('(f x)')).",
+        "legal('w x', move('x y')).",
+        "legal('w x', noop).",
+        "next(cell('(f x)')) :- true(cell('(f x)')).",
+        "next(cell(f(x))) :- does('w x', move('x y')).",
+        "terminal :- true(cell(f(x))).",
+        "goal('w x', 100) :- true(cell(f(x))).",
+        "goal('w x', 0) :- ~true(cell(f(x))).",
+      ].join("\n") + "\n",
+    );
+    const play = JSON.parse((await run("play", named, "--max-steps", "1", "--to", "infix")).out);
+    expect(play.roles).toEqual(["'w x'"]);
+    expect(play.steps[0]).toEqual({ state: ["cell('(f x)')"], legal: { "'w x'": ["move('x y')", "noop"] }, terminal: false, goals: null });
+    const moves = path.join(dir, "named-moves.json");
+    for (const move of ["move('x y')", "(move |x y|)"]) {
+      writeFileSync(moves, JSON.stringify([[move]]));
+      const replay = await run("replay", named, "--moves", moves, "--to", "infix");
+      expect(replay.err).toBe("");
+      expect(JSON.parse(replay.out).steps[1]).toEqual({ state: ["cell(f(x))", "cell('(f x)')"], legal: { "'w x'": [] }, terminal: true, goals: { "'w x'": 100 } });
+    }
+    const kif = JSON.parse((await run("replay", named, "--moves", moves, "--to", "kif")).out);
+    expect(kif.roles).toEqual(["|w x|"]);
+    expect(kif.steps[1].state).toEqual(["(cell (f x))", "(cell |(f x)|)"]);
+    writeFileSync(moves, JSON.stringify([["(move x y)"]]));
+    expect((await run("replay", named, "--moves", moves)).err).toMatch(/"\(move x y\)" is not a legal move of role \|w x\|/);
+  });
 });
