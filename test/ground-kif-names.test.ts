@@ -101,3 +101,21 @@ describe("a name's KIF (kifName) and reading it back (parseKifTerm)", () => {
     expect(() => lib.parseKifTerm("(move |x y)")).toThrow(/unclosed '\|'/);
   });
 });
+
+describe("the written ground terms an unsafe variable ranges over", () => {
+  // writtenGroundTerms keeps each term once by its KIF: the constant '(f x)' and the term f(x) were one
+  const UNSAFE = ["role(r).", "p('(f x)').", "q(f(x)).", "init(s).", "legal(r, a(X)) :- ~p(X).", "next(t) :- does(r, a(s)).", "terminal :- true(t).", "goal(r, 100)."].join("\n");
+
+  for (const engine of ["fast", "prover"] as const) {
+    it(`keep '(f x)' and f(x) apart (${engine} engine)`, async () => {
+      const loaded = lib.loadText(UNSAFE, "unsafe.gdl", { syntax: "infix" });
+      expect(loaded.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      const playable = await lib.playableDescription(loaded, { grounder, timeoutSeconds: 30, engine });
+      if (!("game" in playable)) throw new Error(playable.diagnostics.map(lib.formatDiagnostic).join("\n"));
+      const sm = playable.game.machine;
+      const legal = sm.legalMoveKifs(sm.initialState(), 0).map(infixOf);
+      expect(legal).toContain("a(f(x))");
+      expect(legal).not.toContain("a('(f x)')");
+    });
+  }
+});

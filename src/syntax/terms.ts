@@ -10,6 +10,7 @@
  */
 import type { Atom, Compound, Constant, Description, Literal, Rule, Term, Variable } from "./ast.js";
 import type { FlatLiteral } from "./or-free.js";
+import { kifName } from "./kif-name.js";
 
 /** Adds the names of the variables of `term` to `into` (in order of first occurrence). */
 export function collectTermVariables(term: Term, into: Set<string>): Set<string> {
@@ -211,7 +212,7 @@ export function writtenGroundTerms(description: Description): Term[] {
  */
 function forEachGroundSubterm(root: Term, visit: (t: Term, kif: string) => void): void {
   if (root.kind !== "compound") {
-    if (root.kind === "constant") visit(root, root.name);
+    if (root.kind === "constant") visit(root, kifName(root.name));
     return;
   }
   const outer: Compound[] = [];
@@ -229,8 +230,9 @@ function forEachGroundSubterm(root: Term, visit: (t: Term, kif: string) => void)
         break;
       }
       if (a.kind === "constant") {
-        visit(a, a.name);
-        texts?.push(a.name);
+        const kif = kifName(a.name);
+        visit(a, kif);
+        texts?.push(kif);
       } else texts = undefined;
     }
     if (inner !== undefined) {
@@ -244,7 +246,8 @@ function forEachGroundSubterm(root: Term, visit: (t: Term, kif: string) => void)
     }
     let kif: string | undefined;
     if (texts !== undefined) {
-      kif = texts.length === 0 ? `(${t.functor})` : `(${t.functor} ${texts.join(" ")})`;
+      const functor = kifName(t.functor);
+      kif = texts.length === 0 ? `(${functor})` : `(${functor} ${texts.join(" ")})`;
       visit(t, kif);
     }
     if (outer.length === 0) return;
