@@ -181,12 +181,15 @@ describe("recursion restriction (Definition 1.3)", () => {
     expect(run(checkRecursionRestriction, "(<= (legal p (m ?x ?y)) (true (c ?x ?y))) (<= (next (c ?x ?y)) (does p (m ?x ?y)))")).toEqual([]);
   });
 
-  it("compares long terms as their KIF texts, where a name is not plain", () => {
-    // terms longer than 64 characters are compared by numbers, not texts, but only where equal texts mean equal terms
+  it("keeps terms apart whose names KIF writes between bars, short or long", () => {
+    // terms longer than 64 characters are compared by numbers, shorter ones by their KIF texts
     const long = "a_constant_with_a_long_name_to_make_the_term_longer_than_sixty_four_characters";
     const infix = (text: string) => checkDescription(parseGdl(text, "t.gdl", { syntax: "infix" }).description, [checkRecursionRestriction]);
-    // (f x (g long) ?x) is the KIF text of f('x (g long)', X) and of f(x, g(long), X): the check read them as one term
-    expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(f('x (g ${long})', X)) & link(f(x, g(${long}), X)) & q(X).`)).toEqual([]);
+    // f('x (g long)', X) is (f |x (g long)| ?x), f(x, g(long), X) (f x (g long) ?x): two terms (the check read them as one)
+    expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(f('x (g ${long})', X)) & link(f(x, g(${long}), X)) & q(X).`)).toHaveLength(1);
+    // the constant '(f ?x)' is no head argument f(X) (both were (f ?x)), nor is ' 0' the number key of a long term
+    expect(infix("p(a).\np('(f ?x)') :- p(f(X)).")).toHaveLength(1);
+    expect(infix(`p(a).\np(' 0') :- p(g(${long}, X)).`)).toHaveLength(1);
     expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(g(${long}, a, X)) & link(g(${long}, b, X)) & q(X).`)).toHaveLength(1);
     expect(infix(`reach(X) :- q(X).\nreach(X) :- reach(g(${long}, a, X)) & link(h(g(${long}, a, X))) & q(X).`)).toEqual([]);
   });

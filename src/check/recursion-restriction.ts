@@ -10,10 +10,11 @@
  */
 import type { DependencyGraph } from "../analysis/dependency-graph.js";
 import type { Diagnostic } from "../diagnostics.js";
-import type { Atom, Compound, Constant, Literal, Rule, Term, Variable } from "../syntax/ast.js";
+import type { Atom, Compound, Constant, Rule, Term, Variable } from "../syntax/ast.js";
 import { foldTree } from "../syntax/fold-tree.js";
 import { KIF_PRINTER, type GdlPrinter } from "../syntax/printer.js";
-import { forEachSubterm, isGround } from "../syntax/terms.js";
+import { isGround } from "../syntax/terms.js";
+import { kifName } from "../syntax/kif-name.js";
 import type { CheckContext } from "./context.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 import { forEachLeaf } from "./variants.js";
@@ -26,38 +27,15 @@ export interface RestrictionViolation {
   readonly argument: Term;
 }
 
-/** A name whose KIF text reads back as that one name: no blank, no parenthesis (infix's quoted names may have them). */
-const PLAIN_NAME = /^[^\s()]+$/;
-
-/** Whether terms of `rule` are equal exactly when their KIF texts are: every name plain, no constant starting with `?`. */
-function plainNames(rule: Rule): boolean {
-  let plain = true;
-  const term = (t: Term) => {
-    if (!plain) return;
-    const name = t.kind === "compound" ? t.functor : t.name;
-    if (!PLAIN_NAME.test(name) || (t.kind === "constant" && name.startsWith("?"))) plain = false;
-  };
-  const literal = (l: Literal): void => {
-    if (l.kind === "atom") for (const a of l.args) forEachSubterm(a, term);
-    else if (l.kind === "not") literal(l.body);
-    else if (l.kind === "distinct") (forEachSubterm(l.left, term), forEachSubterm(l.right, term));
-    else l.disjuncts.forEach(literal);
-  };
-  literal(rule.head);
-  rule.body.forEach(literal);
-  return plain;
-}
-
-/** Key texts longer than this give way to numbers (where the rule allows them). */
+/** Key texts longer than this give way to numbers. */
 const MAX_TEXT_KEY = 64;
 
 /**
  * The keys terms are compared by: a term's KIF text, as long as it is short; a longer one's, a
  * number for its function name with its arguments' keys, after a blank (no KIF text starts with
  * one). The texts of all subterms of a term n deep are n² characters; the numbers make the keys
- * of a term's subterms in time linear in it. A number is equal for terms written alike, but where
- * a name is not plain (`plainNames`) two terms written otherwise may have equal KIF texts (`(f a b)`
- * for `f('a b')` and `f(a, b)`): in such a rule the keys stay the texts (`allowNumbers` says).
+ * of a term's subterms in time linear in it. Both are one per term: names are written as `kifName`
+ * writes them (`f('a b')` is `(f |a b|)`, `f(a, b)` `(f a b)`; a constant `' a'` is `| a|`, not a number).
  */
 const isCompound = (t: Term): t is Compound => t.kind === "compound";
 
@@ -65,20 +43,21 @@ class TermKeys {
   private readonly numbers = new Map<string, number>();
 
   /** The key of `root`, and of each of its subterms to `visit` (the arguments before the term), without a call per level (fold-tree.ts). */
-  keyOf(root: Term, allowNumbers: () => boolean, visit?: (key: string) => void): string {
+  keyOf(root: Term, visit?: (key: string) => void): string {
     const leaf = (t: Constant | Variable): string => {
-      const key = t.kind === "constant" ? t.name : `?${t.name}`;
+      const key = t.kind === "constant" ? kifName(t.name) : `?${t.name}`;
       visit?.(key);
       return key;
     };
     const compound = (t: Compound, keys: readonly string[]): string => {
       let key: string | undefined;
       if (!keys.some((k) => k.charCodeAt(0) === 32)) {
-        key = keys.length === 0 ? `(${t.functor})` : `(${t.functor} ${keys.join(" ")})`;
-        if (key.length > MAX_TEXT_KEY && allowNumbers()) key = undefined;
+        const functor = kifName(t.functor);
+        key = keys.length === 0 ? `(${functor})` : `(${functor} ${keys.join(" ")})`;
+        if (key.length > MAX_TEXT_KEY) key = undefined;
       }
       if (key === undefined) {
-        const text = `${t.functor}(${keys.join(" ")})`;
+        const text = `${kifName(t.functor)}(${keys.join(" ")})`;
         let n = this.numbers.get(text);
         if (n === undefined) this.numbers.set(text, (n = this.numbers.size));
         key = ` ${n}`;
@@ -88,6 +67,7 @@ class TermKeys {
     };
     return foldTree(root, isCompound, (t) => t.args, leaf, compound);
   }
+
 }
 
 export function restrictionViolations(rules: readonly Rule[], graph: DependencyGraph, deadline: Deadline = NO_DEADLINE): RestrictionViolation[] {
@@ -97,15 +77,13 @@ export function restrictionViolations(rules: readonly Rule[], graph: DependencyG
     deadline.poll();
     const p = rule.head.relation;
     if (!graph.isRecursive(p)) continue;
-    let plain: boolean | undefined; // asked only of a rule with a long term
-    const allowNumbers = () => (plain ??= plainNames(rule));
-    const keyOf = (t: Term) => termKeys.keyOf(t, allowNumbers);
+    const keyOf = (t: Term) => termKeys.keyOf(t);
     const headArgs = new Set(rule.head.args.map(keyOf));
     const nonRecursiveSubterms = (atom: Atom): string[] => {
       if (graph.inCycle(p, atom.relation)) return [];
       const keys: string[] = [];
       const add = (key: string) => void keys.push(key);
-      for (const a of atom.args) termKeys.keyOf(a, allowNumbers, add);
+      for (const a of atom.args) termKeys.keyOf(a, add);
       return keys;
     };
     forEachLeaf(rule, nonRecursiveSubterms, (leaf, context) => {
