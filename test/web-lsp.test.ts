@@ -7,7 +7,8 @@
  * after); Shift-Alt-F and the Format button format as `gdl-ground fmt` does, and say when they
  * cannot; completion offers the document's names; Ctrl-K Ctrl-I shows the hover from the
  * keyboard; the diagnostics are exactly check's, with their related notes in the Problems list
- * and in the mark's tooltip; a hover cannot put markup of the text into the page. Screenshots
+ * and in the mark's tooltip; a hover cannot put markup of the text into the page; the hover says
+ * when the server is still busy with a 300,000-line text, and a later one answers. Screenshots
  * (page-hover.png, page-diagnostic.png) go to a temporary folder, or to GDL_GROUND_SCREENSHOTS
  * (results/web renews the README's). Skipped without Chromium, and without the shared games.
  */
@@ -278,6 +279,52 @@ describe.skipIf(!chromiumPath || !haveGame)("the playground's editor on the lang
     await page.screenshot({ path: path.join(shots, "page-diagnostic.png") });
     await page.mouse.move(2, 2);
   });
+
+  it("says in the hover that the server is still busy with a 300,000-line text, and a later hover answers", async () => {
+    // The server's worker answers in order: the first hover on this text waits for its check and
+    // index (20-40 s at load 4-6, past the client's 10 s). The page showed nothing, and only the
+    // console said "Request timed out".
+    const filler = Array.from({ length: 300_000 }, (_, i) => `(filler ${i} ${i + 1})`).join("\n");
+    const text = `${GAME}\n${filler}\n`;
+    const cell = offsetIn(GAME, "(init (cell 1 1 b))", "(init (c".length);
+    const kept = "[data-testid=kept]";
+    const answered = ".cm-lsp-hover-tooltip";
+    const failed = "[data-testid=hover-status][data-state=failed]";
+    await page.mouse.move(2, 2);
+    await open(text, "long.kif");
+    // too long for the browser's storage: the line above the editor says so 0.4 s after the
+    // change, and moves the text down; pointed at before, the mouse ends up off the name
+    await expect.poll(() => page.textContent(kept), { timeout: 30_000 }).toMatch(/^not kept/);
+    await pointAt(cell);
+    const status = page.locator("[data-testid=hover-status]");
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.getAttribute("data-state")).toBe("waiting");
+    expect(await status.textContent()).toMatch(/^waiting for the language server: it is still busy with this text/);
+    /** Hovers `at` again until the server answers (once it is done with the text). */
+    const hoverUntilAnswered = async (at: number): Promise<string> => {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        await page.mouse.move(2, 2);
+        await page.waitForSelector(`${answered}, [data-testid=hover-status]`, { state: "detached" });
+        await pointAt(at);
+        const next = await page.waitForSelector(`${answered}, ${failed}`, { timeout: 120_000 });
+        if ((await next.getAttribute("data-state")) !== "failed" || Date.now() > deadline) return (await next.textContent()) ?? "";
+      }
+    };
+    // then, in its place, the answer, or (the server busy past the client's timeout) that it did not answer in time
+    const first = await page.waitForSelector(`${answered}, ${failed}`, { timeout: 120_000 });
+    if ((await first.getAttribute("data-state")) === "failed") {
+      expect(await first.textContent()).toMatch(/^Hover: the language server did not answer in time: it is still busy with this text.*try again in a moment$/);
+      await page.screenshot({ path: path.join(shots, "page-hover-busy.png") });
+      expect(await hoverUntilAnswered(cell)).toContain("cell/3 fluent");
+    } else expect(await first.textContent()).toContain("cell/3 fluent");
+    expect(session.pageErrors.filter((e) => e.includes("Request timed out"))).toEqual([]);
+    // the next tests start from a short text, kept, and a server done with the long one
+    await open(GAME, "ticTacToe.kif");
+    await expect.poll(() => page.textContent(kept), { timeout: 30_000 }).not.toMatch(/^not kept/);
+    expect(await hoverUntilAnswered(cell)).toContain("cell/3 fluent");
+    await page.mouse.move(2, 2);
+  }, 300_000);
 
   it("says so when the language server cannot start", async () => {
     const other = await session.browser.newPage();

@@ -3,7 +3,8 @@
  * to lsp-worker.js beside the page), through @codemirror/lsp-client: hover (and Ctrl-K Ctrl-I),
  * go to definition (F12, Ctrl-click), find references (Shift-F12), rename (F2), format
  * (Shift-Alt-F), completion, and check's diagnostics with their related notes
- * (lsp-diagnostics.ts; rename and format: lsp-commands.ts). The playground page uses it so:
+ * (lsp-diagnostics.ts; rename and format: lsp-commands.ts; the hover, which says when the server
+ * is still busy: lsp-hover.ts). The playground page uses it so:
  *
  *   const server = startGdlLanguageServer({ onDiagnostics: (uri, diagnostics) => ... });
  *   new EditorView({ extensions: [..., server.extension("file:///game.kif")], ... });
@@ -15,7 +16,7 @@
  * translates. Hovers are Markdown made of the document's own names, rendered to HTML by the
  * client: DOMPurify cleans that HTML, so that a shared link's text cannot put markup into the page.
  */
-import { findReferencesKeymap, hoverTooltips, jumpToDefinitionKeymap, LSPClient, LSPPlugin, serverCompletion, serverDiagnostics, type Transport } from "@codemirror/lsp-client";
+import { findReferencesKeymap, jumpToDefinitionKeymap, LSPClient, LSPPlugin, serverCompletion, serverDiagnostics, type Transport } from "@codemirror/lsp-client";
 import type { Extension } from "@codemirror/state";
 import { keymap, type EditorView } from "@codemirror/view";
 import DOMPurify from "dompurify";
@@ -23,6 +24,7 @@ import type { Diagnostic } from "../src/browser/index.js";
 import { GROUND_COUNTS_NOTIFICATION, groundCountsParams, type GroundCounts } from "../src/lsp/ground-counts.js";
 import { FORMAT_OUTCOME_TEXT, formatGdlDocument, gdlCommands, showMessage, type FormatOutcome } from "./lsp-commands.js";
 import { gdlDiagnostics, type DiagnosticsListener } from "./lsp-diagnostics.js";
+import { gdlHoverTooltips } from "./lsp-hover.js";
 
 export { FORMAT_OUTCOME_TEXT, type FormatOutcome } from "./lsp-commands.js";
 export type { DiagnosticsListener } from "./lsp-diagnostics.js";
@@ -85,7 +87,8 @@ export function startGdlLanguageServer(options: GdlLanguageServerOptions = {}): 
   const client = new LSPClient({
     extensions: [
       serverCompletion(),
-      hoverTooltips(),
+      // the client's hoverTooltips, except that a server still busy says so (lsp-hover.ts)
+      gdlHoverTooltips(),
       keymap.of([...jumpToDefinitionKeymap, ...findReferencesKeymap]),
       gdlCommands((view) => void format(view).then((outcome) => onFormat(outcome, view))),
       // the client's own diagnostics extension for its capability and its sync 0.5 s after typing;

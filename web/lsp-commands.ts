@@ -16,6 +16,7 @@ import { StateEffect, StateField, type Extension } from "@codemirror/state";
 import { EditorView, getDialog, keymap, showDialog, showTooltip, type Command, type KeyBinding, type Tooltip } from "@codemirror/view";
 import type { Hover, Position as LspPosition, PrepareRenameResult, Range as LspRange, TextEdit, WorkspaceEdit } from "vscode-languageserver/browser";
 import type { Diagnostic } from "../src/browser/index.js";
+import { hoverHTML, requestFailure } from "./lsp-hover.js";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -187,12 +188,6 @@ const keyboardHover = StateField.define<Tooltip | null>({
   provide: (field) => showTooltip.from(field),
 });
 
-function hoverHTML(plugin: LSPPlugin, contents: Hover["contents"]): string | undefined {
-  if (typeof contents === "string") return plugin.docToHTML(contents, "markdown");
-  if ("kind" in contents) return plugin.docToHTML(contents);
-  return undefined; // MarkedString objects and arrays: the GDL server sends MarkupContent
-}
-
 const showHover: Command = (view) => {
   const plugin = LSPPlugin.get(view);
   if (!plugin) return false;
@@ -212,7 +207,7 @@ const showHover: Command = (view) => {
       };
       view.dispatch({ effects: setKeyboardHover.of({ pos, above: true, create }) });
     },
-    (error) => showMessage(view, `Hover failed: ${reasonOf(error)}`),
+    (error) => showMessage(view, `Hover failed: ${requestFailure(error)}`),
   );
   return true;
 };
