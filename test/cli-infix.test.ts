@@ -120,4 +120,25 @@ describe("the CLI on infix GDL", () => {
     writeFileSync(moves, JSON.stringify([["(move x y)"]]));
     expect((await run("replay", named, "--moves", moves)).err).toMatch(/"\(move x y\)" is not a legal move of role \|w x\|/);
   });
+
+  it("convert --to kif writes names between bars that check, ground and play read as the infix game's", async () => {
+    // the KIF reader refused '|': `convert q.gdl --to kif > q.kif && check q.kif` failed on the tool's own output
+    const infix = path.join(dir, "bars.gdl");
+    writeFileSync(infix, ["role('w x').", "init(cell('(f x)')).", "legal('w x', move('x y')).", "legal('w x', noop).", "next(cell('(f x)')) :- true(cell('(f x)')).", "next(cell(f(x))) :- does('w x', move('x y')).", "terminal :- true(cell(f(x))).", "goal('w x', 100) :- true(cell(f(x))).", "goal('w x', 0) :- ~true(cell(f(x)))."].join("\n") + "\n");
+    const kifFile = path.join(dir, "bars.kif");
+    const converted = await run("convert", infix, "--to", "kif");
+    expect(converted.code).toBe(0);
+    expect(converted.out).toContain("(<= (next (cell (f x))) (does |w x| (move |x y|)))");
+    writeFileSync(kifFile, converted.out);
+    const check = await run("check", kifFile, "--json", "--notes");
+    expect(check.code).toBe(0);
+    expect(JSON.parse(check.out).files[0].diagnostics).toEqual(JSON.parse((await run("check", infix, "--json", "--notes")).out).files[0].diagnostics);
+    expect((await run("convert", kifFile, "--to", "infix")).out).toBe((await run("convert", infix, "--to", "infix")).out);
+    const ground = (file: string) => run(file, "--to", "infix").then((r) => r.out.split("\n").filter((l) => !l.startsWith("%")).join("\n"));
+    expect(await ground(kifFile)).toBe(await ground(infix));
+    for (const seed of ["1", "2", "3"]) {
+      const play = (file: string) => run("play", file, "--seed", seed, "--to", "infix").then((r) => r.out);
+      expect(await play(kifFile)).toBe(await play(infix));
+    }
+  });
 });

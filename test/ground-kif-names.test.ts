@@ -85,8 +85,9 @@ describe("a name's KIF (kifName) and reading it back (parseKifTerm)", () => {
   it("writes a name that KIF's tokens cannot hold between bars, every other name as it is", () => {
     expect(lib.termToKif(compound("cell", constant("(f x)")))).toBe("(cell |(f x)|)");
     expect(lib.termToKif(compound("cell", compound("f", constant("x"))))).toBe("(cell (f x))");
-    expect(lib.termToKif(compound("x y", constant("?a"), constant("a|b"), constant("a \\b"), constant("a\\b"), constant("")))).toBe("(|x y| |?a| |a\\|b| |a \\\\b| a\\b ||)");
-    expect(lib.termToKif(compound("mark", constant("1"), constant("a-b'"), constant("+")))).toBe("(mark 1 a-b' +)");
+    expect(lib.termToKif(compound("x y", constant("?a"), constant("a|b"), constant("a \\b"), constant("a\\b"), constant("")))).toBe("(|x y| |?a| |a\\|b| |a \\\\b| |a\\\\b| ||)");
+    // and a name with a character the KIF description reader refuses outside bars (' , \ ...), a ;, or <=
+    expect(lib.termToKif(compound("mark", constant("1"), constant("a-b'"), constant("+"), constant("a;b"), constant("a,b"), constant("<="), constant("<=>")))).toBe("(mark 1 |a-b'| + |a;b| |a,b| |<=| <=>)");
   });
 
   it("reads every such text back as the term it was written from, a bar name never a parenthesis or a variable", () => {

@@ -220,8 +220,9 @@ function nextArgumentBlank(kif: string, from: number, to: number): number {
 
 /**
  * Whether a GDL name can stand in KIF text that is read back by splitting at blanks and
- * parentheses: written as it is (`isPlainKifName`: not empty, no blank, tab, line break,
- * parenthesis or bar, no leading `?`); the others are written between bars (`|x y|`, kif-name.ts).
+ * parentheses: written as it is (`isPlainKifName`: not empty, no white space, parenthesis, `;`,
+ * bar or other character the KIF reader refuses, no leading `?`, not `<=`); the others are written
+ * between bars (`|x y|`, kif-name.ts).
  */
 export function isRegularName(name: string): boolean {
   return isPlainKifName(name);

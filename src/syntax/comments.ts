@@ -3,6 +3,7 @@
  * next to the rules they stood by.
  */
 import type { Position } from "../diagnostics.js";
+import { barNameEnd } from "./kif-name.js";
 
 export interface SourceComment {
   /** Where the comment marker (`;` or `%`) is. */
@@ -63,14 +64,31 @@ export function commentAt(text: string, offset: number, marker: string): { body:
   return { body: text.slice(start, end), end, markers: start - offset };
 }
 
-/** The `;` comments of a KIF text (KIF has no strings, so every `;` starts one). */
+/**
+ * The offset of the next `;` from `from` on that starts a KIF comment, or -1: every `;` but one
+ * inside a name between bars (`|a;b|`, kif-name.ts; the rest of a text after a `|` that nothing
+ * closes is inside it). KIF has no strings, so a text without bars needs nothing but `indexOf`.
+ */
+export function nextKifComment(text: string, from: number): number {
+  let semicolon = text.indexOf(";", from);
+  let bar = semicolon < 0 ? -1 : text.indexOf("|", from);
+  while (bar >= 0 && bar < semicolon) {
+    const end = barNameEnd(text, bar);
+    if (end < 0) return -1;
+    if (semicolon < end) semicolon = text.indexOf(";", end);
+    bar = semicolon < 0 ? -1 : text.indexOf("|", end);
+  }
+  return semicolon;
+}
+
+/** The `;` comments of a KIF text (every `;` outside a name between bars starts one, `nextKifComment`). */
 export function kifComments(text: string, lines: LineIndex = new LineIndex(text)): SourceComment[] {
   const out: SourceComment[] = [];
-  let i = text.indexOf(";");
+  let i = nextKifComment(text, 0);
   while (i >= 0) {
     const { body, end, markers } = commentAt(text, i, ";");
     out.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i), markers });
-    i = text.indexOf(";", end);
+    i = nextKifComment(text, end);
   }
   return out;
 }

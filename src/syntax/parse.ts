@@ -5,8 +5,8 @@
  * The KIF reader:
  *
  *   1. blanks comments out (keeping every offset, so positions stay true),
- *   2. splits the text into top-level forms, reporting unbalanced parentheses and characters
- *      that KIF does not allow,
+ *   2. splits the text into top-level forms, reporting unbalanced parentheses, characters
+ *      that KIF does not allow, and a name between bars that no `|` closes,
  *   3. reads each form into lists and symbols with their line and column, in one pass (a
  *      general s-expression reader followed by a walk to find positions was half of `check`'s
  *      time on a 100,000-literal rule),
@@ -15,11 +15,19 @@
  *      A term is read with a cursor, the lists it is inside on a stack of its own: terms nest
  *      up to MAX_TERM_NESTING deep, literals (`not`, `or`) up to MAX_LITERAL_NESTING (ast.ts).
  *
+ * A name between bars (`|x y|`, `|(f x)|`, with `\|` and `\\` inside: how `termToKif` writes a
+ * name KIF's tokens cannot hold, kif-name.ts) is that name, as infix's quoted `'x y'` is: it goes
+ * through `normalizeSymbol` like any name (so `(|role| a)` is the role relation, as `'role'(a)` is
+ * in infix), and it is never a variable (`|?x|` is the constant `?x`), a rule arrow or a
+ * connective (`(|not| p)` is refused as infix's `'not'(p)` is). It stands alone as a token: a name
+ * or another bar name right next to it is an error, and so is the empty `||` (infix refuses `''`).
+ *
  * Parsing never throws: problems are `syntax` diagnostics, and the rules that could be
  * read are still returned.
  */
 import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
-import { kifComments, LineIndex, type SourceComment } from "./comments.js";
+import { kifComments, LineIndex, nextKifComment, type SourceComment } from "./comments.js";
+import { barNameEnd, readBarName } from "./kif-name.js";
 import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
 import { expandConjunctions } from "./conjunction.js";
 import { detectSyntax, notationHint, type GdlSyntax } from "./sniff.js";
@@ -48,8 +56,9 @@ export interface ParseResult {
 
 /** A symbol or list of the source with the position where it starts. */
 type Node = SymbolNode | ListNode;
+/** A symbol as written (`symbol`), or a name between bars (`bar`: `text` is the name inside, read). */
 interface SymbolNode {
-  readonly kind: "symbol";
+  readonly kind: "symbol" | "bar";
   readonly text: string;
   readonly pos: Position;
 }
@@ -59,19 +68,19 @@ interface ListNode {
   readonly pos: Position;
 }
 
-/** Characters a Lisp reader takes for quotes, strings or escapes; KIF in GDL has none: they are refused. */
-const FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
+/** Characters a Lisp reader takes for quotes, strings or escapes; KIF in GDL has none: they are refused (`|` starts a bar name). */
+const FORBIDDEN = new Set(["'", "`", ",", '"', "\\"]);
 
 function isSpace(ch: string): boolean {
   return ch === " " || ch === "\n" || ch === "\t" || ch === "\r" || ch === "\f" || ch === "\v";
 }
 
-/** Replaces every `;` comment by spaces, so that offsets, lines and columns are kept. */
+/** Replaces every `;` comment by spaces, so that offsets, lines and columns are kept (a `;` in a bar name is no comment). */
 export function blankComments(text: string): string {
   let out = "";
   let i = 0;
   while (i < text.length) {
-    const semicolon = text.indexOf(";", i);
+    const semicolon = nextKifComment(text, i);
     if (semicolon < 0) {
       out += text.slice(i);
       break;
@@ -160,7 +169,8 @@ interface FormSpan {
 
 /**
  * Finds the top-level forms: balanced `( ... )` groups and bare symbols. Reports a `)` with no
- * `(`, a `(` never closed, and forbidden characters; the forms that are whole are returned.
+ * `(`, a `(` never closed, forbidden characters, and bar names that are not closed, empty or not
+ * apart from the name before or after them; the forms that are whole are returned.
  */
 function splitTopLevel(
   source: string,
@@ -179,6 +189,11 @@ function splitTopLevel(
     } else if (FORBIDDEN.has(ch)) {
       syntaxError(lines.at(i), `unexpected character '${ch}': GDL symbols cannot contain it`);
       i++;
+    } else if (ch === "|") {
+      const bar = checkBarName(source, i, lines, syntaxError);
+      if (bar === undefined) return forms;
+      if (bar.ok) forms.push({ start: i, end: bar.end });
+      i = bar.end;
     } else if (ch === "(") {
       const start = i;
       const open: number[] = [];
@@ -192,6 +207,11 @@ function splitTopLevel(
         else if (c === ")") {
           open.pop();
           if (open.length === 0) break;
+        } else if (c === "|") {
+          const bar = checkBarName(source, i, lines, syntaxError);
+          if (bar === undefined) return forms;
+          if (!bar.ok) bad = true;
+          i = bar.end - 1;
         } else if (FORBIDDEN.has(c)) {
           syntaxError(lines.at(i), `unexpected character '${c}': GDL symbols cannot contain it`);
           bad = true;
@@ -211,7 +231,7 @@ function splitTopLevel(
       if (!bad) forms.push({ start, end: i });
     } else {
       const start = i;
-      while (i < source.length && !isSpace(source[i]) && source[i] !== "(" && source[i] !== ")") {
+      while (i < source.length && !isSpace(source[i]) && source[i] !== "(" && source[i] !== ")" && source[i] !== "|") {
         if (FORBIDDEN.has(source[i])) break;
         i++;
       }
@@ -222,6 +242,45 @@ function splitTopLevel(
   return forms;
 }
 
+/** Whether the character at `i` would run into a bar name next to it: a symbol's or another bar's. */
+function joins(source: string, i: number): boolean {
+  if (i < 0 || i >= source.length) return false;
+  const c = source[i];
+  return !isFormSpace(source.charCodeAt(i)) && c !== "(" && c !== ")" && !FORBIDDEN.has(c);
+}
+
+/**
+ * The name between bars at `source[at]` (a `|`): where it ends and whether it is a name (not
+ * empty, apart from the names before and after it), each problem reported; undefined when no `|`
+ * closes it (reported: the rest of the text is inside it).
+ */
+function checkBarName(
+  source: string,
+  at: number,
+  lines: LineIndex,
+  syntaxError: (pos: Position, message: string) => void,
+): { readonly end: number; readonly ok: boolean } | undefined {
+  const end = barNameEnd(source, at);
+  if (end < 0) {
+    syntaxError(lines.at(at), "unclosed '|': the text ends before the '|' that closes this name");
+    return undefined;
+  }
+  let ok = true;
+  if (end === at + 2) {
+    syntaxError(lines.at(at), "empty name '||': a name between bars has at least one character");
+    ok = false;
+  }
+  if (source[at - 1] !== "|" && joins(source, at - 1)) {
+    syntaxError(lines.at(at), "a name between bars stands alone: write a blank between it and the name before it");
+    ok = false;
+  }
+  if (joins(source, end)) {
+    syntaxError(lines.at(end), "a name between bars stands alone: write a blank between it and what follows it");
+    ok = false;
+  }
+  return { end, ok };
+}
+
 /** Whether the character code is white space inside a form (JavaScript's `\s`, as the forms were read before). */
 function isFormSpace(code: number): boolean {
   if (code === 32 || (code >= 9 && code <= 13)) return true;
@@ -229,8 +288,9 @@ function isFormSpace(code: number): boolean {
 }
 
 /**
- * Reads one top-level form (balanced, without forbidden characters: splitTopLevel made sure) into
- * positioned lists and symbols, in one pass over its text with an explicit stack.
+ * Reads one top-level form (balanced, without forbidden characters, its bar names closed and
+ * apart: splitTopLevel made sure) into positioned lists and symbols, in one pass over its text
+ * with an explicit stack.
  */
 function readForm(source: string, span: FormSpan, lines: LineIndex): Node {
   const open: { readonly pos: Position; readonly items: Node[] }[] = [];
@@ -251,17 +311,26 @@ function readForm(source: string, span: FormSpan, lines: LineIndex): Node {
       i++;
     } else if (isFormSpace(code)) {
       i++;
+    } else if (code === 124 /* | */) {
+      const read = readBarName(source, i)!;
+      place({ kind: "bar", text: read.name, pos: lines.at(i) });
+      i = read.end;
     } else {
       const start = i;
       while (i < span.end) {
         const c = source.charCodeAt(i);
-        if (c === 40 || c === 41 || isFormSpace(c)) break;
+        if (c === 40 || c === 41 || c === 124 || isFormSpace(c)) break;
         i++;
       }
       place({ kind: "symbol", text: source.slice(start, i), pos: lines.at(start) });
     }
   }
   return result!;
+}
+
+/** A symbol as the text writes it: a bar name between its bars again (`kifName`). */
+function written(node: SymbolNode): string {
+  return node.kind === "bar" ? `|${node.text.replace(/[|\\]/g, "\\$&")}|` : node.text;
 }
 
 /** Turns positioned s-expressions into rules, literals and terms. */
@@ -273,9 +342,10 @@ class RuleReader {
     private readonly rulePos: Position,
   ) {}
 
-  /** The stored name of a symbol (see case.ts), noting how it is written. */
+  /** The stored name of a symbol (see case.ts), noting how it is written (a bar name as infix notes a quoted one: never as a variable). */
   private name(node: SymbolNode): string {
-    this.spellings.note(node.text, node.pos, this.rulePos);
+    if (node.kind === "bar") this.spellings.note(node.text, node.pos);
+    else this.spellings.note(node.text, node.pos, this.rulePos);
     return normalizeSymbol(node.text, this.options);
   }
 
@@ -303,20 +373,20 @@ class RuleReader {
   }
 
   private describe(node: Node): string {
-    if (node.kind === "symbol") return `'${node.text}'`;
+    if (node.kind !== "list") return `'${written(node)}'`;
     const first = node.items[0];
-    return first?.kind === "symbol" ? `'(${first.text} ...)'` : "a list";
+    return first !== undefined && first.kind !== "list" ? `'(${written(first)} ...)'` : "a list";
   }
 
   atom(node: Node, what: string): Atom | undefined {
-    if (node.kind === "symbol") {
+    if (node.kind !== "list") {
       const name = this.name(node);
-      if (name.startsWith("?")) {
+      if (node.kind === "symbol" && name.startsWith("?")) {
         this.syntaxError(node.pos, `${what} must be an atom, not the variable '${node.text}'`);
         return undefined;
       }
       if (CONNECTIVES.has(name)) {
-        this.syntaxError(node.pos, `${what} must be an atom, not the keyword '${node.text}'`);
+        this.syntaxError(node.pos, `${what} must be an atom, not the keyword '${written(node)}'`);
         return undefined;
       }
       return { kind: "atom", relation: name, args: [], pos: node.pos };
@@ -331,7 +401,7 @@ class RuleReader {
       return undefined;
     }
     const name = this.name(first);
-    if (name.startsWith("?")) {
+    if (first.kind === "symbol" && name.startsWith("?")) {
       this.syntaxError(node.pos, `${what} must be an atom: its relation name is the variable '${first.text}'`);
       return undefined;
     }
@@ -406,7 +476,7 @@ class RuleReader {
    * calls). Names are noted in written order; the first bad subterm ends the term.
    */
   term(node: Node): Term | undefined {
-    if (node.kind === "symbol") return this.leaf(node);
+    if (node.kind !== "list") return this.leaf(node);
     let outer: { readonly list: ListNode; readonly functor: string; readonly args: Term[] }[] | undefined; // made at the first list inside
     let list = node;
     let functor = this.functor(list);
@@ -445,9 +515,10 @@ class RuleReader {
     }
   }
 
-  /** A constant or a variable. */
+  /** A constant or a variable (a bar name is a constant, whatever it holds). */
   private leaf(node: SymbolNode): Term | undefined {
     const name = this.name(node);
+    if (node.kind === "bar") return { kind: "constant", name, pos: node.pos };
     if (name.startsWith("?")) {
       if (name.length === 1) {
         this.syntaxError(node.pos, "'?' must be followed by a variable name");
@@ -469,7 +540,7 @@ class RuleReader {
       this.syntaxError(list.pos, "the empty list '()' is not a term");
       return undefined;
     }
-    if (first.kind === "list" || first.text.startsWith("?")) {
+    if (first.kind === "list" || (first.kind === "symbol" && first.text.startsWith("?"))) {
       this.syntaxError(list.pos, "a function term must start with a function name");
       return undefined;
     }

@@ -1,0 +1,120 @@
+/**
+ * The KIF description reader on names between bars (`|x y|`, `|(f x)|`: how `termToKif` writes a
+ * name KIF's tokens cannot hold, kif-name.ts). Before, the reader refused every `|`, so
+ * `convert --to kif` of an infix game with such a name wrote a file the tool could not read.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { NO_POSITION, type Term } from "../src/syntax/ast.js";
+import { kifComments } from "../src/syntax/comments.js";
+import { kifName } from "../src/syntax/kif-name.js";
+import { parseGdl } from "../src/syntax/parse.js";
+import { termToKif } from "../src/syntax/print.js";
+import { printGdl } from "../src/syntax/printer.js";
+import { ruleToInfix } from "../src/syntax/infix-print.js";
+import { ruleKey } from "../src/syntax/roundtrip.js";
+
+const kif = (text: string, caseSensitive = false) => parseGdl(text, "b.kif", { syntax: "kif", caseSensitive });
+const errors = (text: string) => kif(text).diagnostics.map((d) => `${d.pos.line}:${d.pos.col} ${d.message}`);
+
+/** A term without its positions. */
+function bare(t: Term): unknown {
+  if (t.kind === "compound") return { f: t.functor, args: t.args.map(bare) };
+  return { [t.kind]: t.name };
+}
+
+describe("the KIF reader on names between bars", () => {
+  it("reads |x y| and |(f x)| as those names, at the position of their bar", () => {
+    const { description, diagnostics } = kif("(role |w x|)\n(init (cell |(f x)|))\n(p |a\\|b\\\\c| |;x| x)");
+    expect(diagnostics).toEqual([]);
+    const [role, init, p] = description.rules;
+    expect(role.head.args[0]).toMatchObject({ kind: "constant", name: "w x", pos: { line: 1, col: 7, offset: 6 } });
+    expect(bare(init.head.args[0])).toEqual({ f: "cell", args: [{ constant: "(f x)" }] });
+    expect(init.head.args[0]).toMatchObject({ args: [{ pos: { line: 2, col: 13 } }] });
+    expect(p.head.args.map(bare)).toEqual([{ constant: "a|b\\c" }, { constant: ";x" }, { constant: "x" }]);
+    expect(p.head.args[2].pos).toMatchObject({ line: 3, col: 19 });
+  });
+
+  it("never reads a bar name as a variable, a rule arrow or a connective; names are compared after reading, as infix's quoted names", () => {
+    const { description, diagnostics } = kif("(|ROLE| |Ab|)\n(<= (|next| (c |?x|)) (p ?x |<=|))\n|x y|");
+    expect(diagnostics).toEqual([]);
+    expect(description.rules.map((r) => ruleKey(r))).toEqual(["[role c:ab] <= ", "[next (c c:?x)] <= [p ?x c:<=]", "[x y] <= "]);
+    // as in infix, where 'ROLE'(a) is the role relation and 'not'(p) is refused
+    const infix = parseGdl("'ROLE'('Ab').\n'next'(c('?x')) :- p(X, '<=').\n'x y'.", "b.gdl", { syntax: "infix" });
+    expect(infix.description.rules.map((r) => ruleKey(r))).toEqual(description.rules.map((r) => ruleKey(r)));
+    expect(kif("(|Ab| |X|)", true).description.rules[0].head).toMatchObject({ relation: "Ab", args: [{ name: "X" }] });
+    expect(errors("(<= p (|not| q))")).toEqual(["1:7 a body literal must be an atom, not '(|not| ...)'"]);
+    expect(errors("(|<=| p q)")).toEqual(["1:1 a fact must be an atom, not '(|<=| ...)'"]);
+  });
+
+  it("reports an unclosed, empty or joined bar name with its position, and stops (no hang)", () => {
+    expect(errors("(role a)\n(p |x y)\n(q b)")).toEqual(["2:4 unclosed '|': the text ends before the '|' that closes this name"]);
+    expect(errors("(p |x\\|)")).toEqual(["1:4 unclosed '|': the text ends before the '|' that closes this name"]);
+    expect(errors("|")).toEqual(["1:1 unclosed '|': the text ends before the '|' that closes this name"]);
+    expect(errors("(p ||)")).toEqual(["1:4 empty name '||': a name between bars has at least one character"]);
+    expect(errors("(p a|b|)")).toEqual(["1:5 a name between bars stands alone: write a blank between it and the name before it"]);
+    expect(errors("(p |b|c)\n|a||b|")).toEqual([
+      "1:7 a name between bars stands alone: write a blank between it and what follows it",
+      "2:4 a name between bars stands alone: write a blank between it and what follows it",
+    ]);
+    // the rules around it are read
+    expect(kif("(role a)\n(p a|b|)\n(q b)").description.rules.map((r) => r.head.relation)).toEqual(["role", "q"]);
+  });
+
+  it("takes a ; or a line break inside bars as part of the name, and a | inside a comment as a comment", () => {
+    const text = "; a | b\n(p |a ;b\nc|) ; d |e\n(q |;|)";
+    const { description, diagnostics } = kif(text);
+    expect(diagnostics).toEqual([]);
+    expect(description.rules.map((r) => bare(r.head.args[0]))).toEqual([{ constant: "a ;b\nc" }, { constant: ";" }]);
+    expect(kifComments(text).map((c) => c.text)).toEqual([" a | b", " d |e"]);
+  });
+
+  it("reads KIF without bars as before: | and ' are still refused outside bars", () => {
+    expect(errors("(p a'b)")).toEqual(["1:5 unexpected character ''': GDL symbols cannot contain it"]);
+  });
+});
+
+/** Names with what KIF's tokens cannot hold (blanks, parentheses, bars, backslashes, `;`, `,`, a leading `?`, `<=`) and plain ones. */
+const NAMES = ["a", "b1", "x y", "(f x)", "a|b", "|", "\\", "a\\|", "?x", "?", "<=", "a;b", "a,b", "it's", '"q"', "`", " ", "tab\tx", "line\nbreak", "not", "or", "distinct", "role", "x\u00a0y", "é"];
+
+const termArb: fc.Arbitrary<Term> = fc.letrec<{ term: Term }>((tie) => ({
+  term: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(...NAMES).map((name): Term => ({ kind: "constant", name, pos: NO_POSITION })),
+    fc.record({ f: fc.constantFrom(...NAMES), args: fc.array(tie("term"), { maxLength: 3 }) }).map(({ f, args }): Term => ({ kind: "compound", functor: f, args, pos: NO_POSITION })),
+  ),
+})).term;
+
+describe("property: termToKif, then the KIF description reader, gives the term back", () => {
+  it("for terms over names KIF writes between bars and plain names, read as a fact", () => {
+    fc.assert(
+      fc.property(termArb, fc.constantFrom(...NAMES.filter((n) => n !== "<=" && n !== "not" && n !== "or" && n !== "distinct")), (term, relation) => {
+        const text = `(${kifName(relation)} ${termToKif(term)})`;
+        const { description, diagnostics } = kif(text);
+        expect(diagnostics).toEqual([]);
+        expect(description.rules).toHaveLength(1);
+        expect(description.rules[0].head.relation).toBe(relation);
+        expect(bare(description.rules[0].head.args[0])).toEqual(bare(term));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("for whole infix descriptions: convert to KIF and back gives the same rules", () => {
+    const names = NAMES.filter((n) => !["<=", "not", "or", "distinct"].includes(n) && !/[\n]/.test(n));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...names), fc.array(termArb, { maxLength: 3 })), { minLength: 1, maxLength: 4 }), (facts) => {
+        const infix = facts.map(([r, args]) => `${printGdl({ file: "f", rules: [{ head: { kind: "atom", relation: r, args, pos: NO_POSITION }, body: [], pos: NO_POSITION }] }, { syntax: "infix" }).trim()}`).join("\n");
+        const fromInfix = parseGdl(infix, "f.gdl", { syntax: "infix" });
+        expect(fromInfix.diagnostics).toEqual([]);
+        const text = printGdl(fromInfix.description, { syntax: "kif" });
+        const back = kif(text);
+        expect(back.diagnostics).toEqual([]);
+        expect(back.description.rules.map((r) => ruleKey(r))).toEqual(fromInfix.description.rules.map((r) => ruleKey(r)));
+        expect(back.description.rules.map((r) => ruleToInfix(r))).toEqual(fromInfix.description.rules.map((r) => ruleToInfix(r)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
