@@ -12,6 +12,13 @@ import { parseGdl } from "../src/syntax/parse.js";
 import { termToKif } from "../src/syntax/print.js";
 import { printGdl } from "../src/syntax/printer.js";
 import { ruleToInfix } from "../src/syntax/infix-print.js";
+import { formatGdl } from "../src/format/index.js";
+import { kifTokens } from "../src/format/tokens.js";
+import { GdlDocument } from "../src/lsp/document.js";
+import { semanticTokens, TOKEN_TYPES } from "../src/lsp/outline.js";
+import { definition } from "../src/lsp/navigation.js";
+import { StringStream } from "@codemirror/language";
+import { gdlStreamParser } from "../web/gdl-language.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";
 
 const kif = (text: string, caseSensitive = false) => parseGdl(text, "b.kif", { syntax: "kif", caseSensitive });
@@ -118,3 +125,62 @@ describe("property: termToKif, then the KIF description reader, gives the term b
   });
 });
 
+describe("the formatter and the language server on names between bars", () => {
+  const GAME = "(role  |w x|)\n(init (cell   |(f x)|))   ; a | comment\n(<= (legal |w x|   (move |a;b|))\n  (true (cell |(f x)|)))\n(<= terminal (true (cell |?x|)))\n(goal |w x| 100)\n";
+
+  it("tokens: a bar name is one quoted token, its ; and ? neither a comment nor a variable", () => {
+    const tokens = kifTokens("(p |a;b| |?x| ?y) ; c |d\n(q |x\\|y|)");
+    expect(tokens.map((t) => `${t.kind}:${t.text}`)).toEqual(["(:(", "symbol:p", "quoted:|a;b|", "quoted:|?x|", "variable:?y", "):)", "comment:; c |d", "(:(", "symbol:q", "quoted:|x\\|y|", "):)"]);
+    expect(kifTokens("(p |x y)").at(-1)).toMatchObject({ kind: "error", text: "|x y)" });
+  });
+
+  it("fmt keeps |x y| as one token and is idempotent", () => {
+    const once = formatGdl(GAME, { syntax: "kif" });
+    if (!once.ok) throw new Error(once.diagnostics.map((d) => d.message).join("\n"));
+    expect(once.text).toBe("(role |w x|)\n(init (cell |(f x)|)) ; a | comment\n(<= (legal |w x| (move |a;b|))\n    (true (cell |(f x)|)))\n(<= terminal\n    (true (cell |?x|)))\n(goal |w x| 100)\n");
+    const twice = formatGdl(once.text, { syntax: "kif" });
+    expect(twice).toMatchObject({ ok: true, text: once.text, changed: false });
+    // a width that breaks the form: the name is never cut
+    const narrow = formatGdl("(p |a long name with blanks| |(another one)| c)\n", { syntax: "kif", width: 10 });
+    expect(narrow).toMatchObject({ ok: true, text: "(p |a long name with blanks|\n   |(another one)|\n   c)\n" });
+  });
+
+  it("the language server finds and colours a bar name's occurrences over its whole token", () => {
+    const d = new GdlDocument("file:///b.kif", "gdl", 1, GAME);
+    const roles = d.analysis.occurrences.filter((o) => o.name === "w x");
+    expect(roles.map((o) => d.text.slice(o.start, o.end))).toEqual(["|w x|", "|w x|", "|w x|"]);
+    const fluent = d.analysis.occurrences.filter((o) => o.name === "(f x)");
+    expect(fluent).toHaveLength(2);
+    const defs = definition(d, d.lines.positionAt(GAME.indexOf("|w x|", 20) + 2));
+    expect(defs.map((l) => d.lines.offsetAt(l.range.start))).toEqual([GAME.indexOf("|w x|")]);
+    const data = semanticTokens(d).data;
+    const spans: string[] = [];
+    let line = 0;
+    let col = 0;
+    for (let i = 0; i < data.length; i += 5) {
+      line += data[i];
+      col = data[i] === 0 ? col + data[i + 1] : data[i + 1];
+      spans.push(`${GAME.split("\n")[line].slice(col, col + data[i + 2])}:${TOKEN_TYPES[data[i + 3]]}`);
+    }
+    expect(spans).toContain("|w x|:enumMember");
+    expect(spans.filter((x) => x.endsWith(":comment"))).toEqual(["; a | comment:comment"]);
+    expect(spans.filter((x) => x.endsWith(":variable"))).toEqual([]);
+  });
+});
+
+describe("the page's KIF tokenizer (web/gdl-language.ts) on names between bars", () => {
+  it("colours a bar name as one string, over lines, its ; and ? neither a comment nor a variable", () => {
+    const parser = gdlStreamParser;
+    const state = parser.startState!(2);
+    const out: string[] = [];
+    for (const line of ["(p |a;b ?x", "c\\| d| ?y) ; z |"]) {
+      const stream = new StringStream(line, 4, 2);
+      while (!stream.eol()) {
+        const style = parser.token(stream, state);
+        if (style !== null) out.push(`${stream.current()}:${style}`);
+        stream.start = stream.pos;
+      }
+    }
+    expect(out).toEqual(["(:paren", "p:atom", "|a;b ?x:string", "c\\| d|:string", "?y:variableName", "):paren", "; z |:comment"]);
+  });
+});

@@ -7,16 +7,19 @@
  * not have (a KIF atom's position is its `(`).
  *
  * Both tokenizers accept any text and never throw: a character the notation does not allow is
- * an `error` token (the readers report it; here it only has to be skipped).
+ * an `error` token (the readers report it; here it only has to be skipped). A KIF name between
+ * bars (`|x y|`, kif-name.ts) is one `quoted` token, as an infix quoted name is; a `|` that nothing
+ * closes is an `error` token up to the end of the text (the reader reads the rest as inside it).
  */
 import type { GdlSyntax } from "../syntax/sniff.js";
+import { barNameEnd, readBarName } from "../syntax/kif-name.js";
 
 export type TokenKind =
   | "(" | ")"
   | "symbol" // KIF: a constant, relation or function name, a keyword or `<=`
   | "variable" // KIF `?x`, infix `X` or `_`
   | "name" // infix: a bare name (`cell`, `1`, `not`)
-  | "quoted" // infix: a quoted name (`'a-b'`)
+  | "quoted" // a quoted name: infix `'a-b'`, KIF `|x y|`
   | "," | "&" | "~" | "." | ":-" // infix punctuation
   | "comment"
   | "error";
@@ -77,18 +80,22 @@ function scan(text: string, cut: (i: number, lineStart: boolean) => { kind: Toke
   return tokens;
 }
 
-/** Characters a Lisp reader takes for quotes or escapes: the KIF reader refuses them. */
-const KIF_FORBIDDEN = new Set(["'", "`", ",", '"', "\\", "|"]);
+/** Characters a Lisp reader takes for quotes or escapes: the KIF reader refuses them (`|` starts a name between bars). */
+const KIF_FORBIDDEN = new Set(["'", "`", ",", '"', "\\"]);
 
-/** The tokens of a KIF text: parentheses, symbols, variables and `;` comments. */
+/** The tokens of a KIF text: parentheses, symbols, names between bars, variables and `;` comments. */
 export function kifTokens(text: string): Token[] {
   return scan(text, (i) => {
     const c = text[i];
     if (c === ";") return { kind: "comment", end: lineEnd(text, i) };
     if (c === "(" || c === ")") return { kind: c, end: i + 1 };
+    if (c === "|") {
+      const end = barNameEnd(text, i);
+      return end < 0 ? { kind: "error", end: text.length } : { kind: "quoted", end };
+    }
     if (KIF_FORBIDDEN.has(c)) return { kind: "error", end: i + 1 };
     let end = i + 1;
-    while (end < text.length && !isBlank(text[end]) && text[end] !== "(" && text[end] !== ")" && text[end] !== ";" && !KIF_FORBIDDEN.has(text[end])) end++;
+    while (end < text.length && !isBlank(text[end]) && text[end] !== "(" && text[end] !== ")" && text[end] !== ";" && text[end] !== "|" && !KIF_FORBIDDEN.has(text[end])) end++;
     return { kind: c === "?" ? "variable" : "symbol", end };
   });
 }
@@ -128,8 +135,9 @@ export function tokensOf(text: string, syntax: GdlSyntax): Token[] {
   return syntax === "infix" ? infixTokens(text) : kifTokens(text);
 }
 
-/** The content of an infix quoted name, as the reader stores it before case folding. */
+/** The content of a quoted name (infix `'a-b'` or KIF `|x y|`), as the reader stores it before case folding. */
 export function unquote(quoted: string): string {
+  if (quoted.startsWith("|")) return readBarName(quoted, 0)?.name ?? quoted;
   let out = "";
   for (let i = 1; i < quoted.length - 1; i++) {
     const c = quoted[i];

@@ -119,6 +119,7 @@ export function semanticTokens(doc: GdlDocument): SemanticTokens {
     const k = classify(doc, o);
     if (!k) continue;
     const at = doc.lines.positionAt(o.start);
+    if (doc.lines.positionAt(o.end).line !== at.line) continue; // a name between bars over lines (|a⏎b|): a token is on one line
     builder.push(at.line, at.character, o.end - o.start, typeIndex(k.type), k.modifiers);
   }
   while (c < comments.length) pushComment();

@@ -4,13 +4,14 @@
  * rename would change the meaning or the text would not read: a GDL keyword or connective on
  * either side, a new name that another symbol (or another variable of the rule) already has,
  * which would make the two one, and a name the notation cannot write. A new name is written as
- * the notation needs it: quoted in infix when it is not a bare lower-case name, `?x` in KIF and
- * `X` in infix for a variable.
+ * the notation needs it: quoted in infix when it is not a bare lower-case name, between bars in
+ * KIF when its tokens cannot hold it (`|x y|`, kif-name.ts), `?x` in KIF and `X` in infix for a variable.
  */
 import type { Range, TextEdit } from "vscode-languageserver";
 import { normalizeSymbol } from "../syntax/case.js";
 import { infixVariableToName } from "../syntax/infix-parse.js";
 import { infixName } from "../syntax/infix-print.js";
+import { kifName, readBarName } from "../syntax/kif-name.js";
 import { isKeyword, type Occurrence } from "./analysis.js";
 import { shortKind, withArity } from "./describe.js";
 import type { GdlDocument } from "./document.js";
@@ -20,8 +21,6 @@ import type { Position } from "vscode-languageserver";
 export type RenameCheck = { readonly ok: true; readonly range: Range; readonly placeholder: string } | { readonly ok: false; readonly reason: string };
 export type RenameResult = { readonly ok: true; readonly edits: TextEdit[] } | { readonly ok: false; readonly reason: string };
 
-/** Characters a KIF symbol cannot hold (blanks, parentheses, comments, what the reader refuses). */
-const KIF_SYMBOL = /^[^\s();'`,"\\|?][^\s();'`,"\\|]*$/;
 const KIF_VARIABLE = /^\?[^\s();'`,"\\|]+$/;
 const INFIX_VARIABLE = /^[A-Z_][A-Za-z0-9_]*$/;
 
@@ -63,8 +62,14 @@ function symbolSpelling(doc: GdlDocument, typed: string): { written: string; sto
     const written = quoted ? typed : infixName(content);
     return { written, stored: normalizeSymbol(content, caseOptions) };
   }
-  if (!KIF_SYMBOL.test(typed)) return { reason: `'${typed}' is not a KIF name (no blanks, parentheses or ; ' \` , " \\ |, and no leading '?')` };
-  return { written: typed, stored: normalizeSymbol(typed, caseOptions) };
+  if (typed.startsWith("|")) {
+    const read = readBarName(typed, 0);
+    if (read === undefined || read.end !== typed.length || read.name === "") return { reason: `'${typed}' is not a KIF name: a name between bars is one name, |x y|` };
+    return { written: typed, stored: normalizeSymbol(read.name, caseOptions) };
+  }
+  if (typed === "") return { reason: "'' is not a name" };
+  if (typed.startsWith("?")) return { reason: `'${typed}' is not a KIF name (a leading '?' makes a variable: write |${typed}| for the name)` };
+  return { written: kifName(typed), stored: normalizeSymbol(typed, caseOptions) };
 }
 
 export function rename(doc: GdlDocument, position: Position, newName: string): RenameResult {
