@@ -118,7 +118,7 @@ describe("the CLI on infix GDL", () => {
     expect(kif.roles).toEqual(["|w x|"]);
     expect(kif.steps[1].state).toEqual(["(cell (f x))", "(cell |(f x)|)"]);
     writeFileSync(moves, JSON.stringify([["(move x y)"]]));
-    expect((await run("replay", named, "--moves", moves)).err).toMatch(/"\(move x y\)" is not a legal move of role \|w x\|/);
+    expect((await run("replay", named, "--moves", moves, "--to", "kif")).err).toMatch(/"\(move x y\)" is not a legal move of role \|w x\| \(legal: \(move \|x y\|\), noop\)/);
   });
 
   it("convert --to kif writes names between bars that check, ground and play read as the infix game's", async () => {
@@ -140,5 +140,29 @@ describe("the CLI on infix GDL", () => {
       const play = (file: string) => run("play", file, "--seed", seed, "--to", "infix").then((r) => r.out);
       expect(await play(kifFile)).toBe(await play(infix));
     }
+  });
+
+  it("replay and play with an illegal move name the role and list the legal moves in the output notation", async () => {
+    // the message listed them in KIF (and replay's trace up to the illegal move was printed in KIF) whatever --to said
+    const named = path.join(dir, "named-illegal.gdl");
+    writeFileSync(named, ["role('w x').", "init(cell('(f x)')).", "legal('w x', move('x y')).", "legal('w x', noop).", "next(cell(f(x))) :- does('w x', move('x y')).", "terminal :- true(cell(f(x))).", "goal('w x', 100)."].join("\n") + "\n");
+    const moves = path.join(dir, "named-illegal.json");
+    writeFileSync(moves, JSON.stringify([["move(x, y)"]]));
+    for (const to of [["--to", "infix"], []]) {
+      const replay = await run("replay", named, "--moves", moves, ...to);
+      expect(replay.code).toBe(1);
+      expect(replay.err).toContain(`joint move 1: "move(x, y)" is not a legal move of role 'w x' (legal: move('x y'), noop)`);
+      expect(JSON.parse(replay.out)).toEqual({
+        roles: ["'w x'"],
+        steps: [{ state: ["cell('(f x)')"], legal: { "'w x'": ["move('x y')", "noop"] }, terminal: false, goals: null }],
+        error: `joint move 1: "move(x, y)" is not a legal move of role 'w x' (legal: move('x y'), noop)`,
+      });
+      const play = await run("play", named, "--moves", moves, ...to);
+      expect(play.code).toBe(1);
+      expect(play.err).toContain(`joint move 1: "move(x, y)" is not a legal move of role 'w x' (legal: move('x y'), noop)`);
+    }
+    const kif = await run("replay", named, "--moves", moves, "--to", "kif");
+    expect(kif.err).toContain(`is not a legal move of role |w x| (legal: (move |x y|), noop)`);
+    expect(JSON.parse(kif.out).roles).toEqual(["|w x|"]);
   });
 });

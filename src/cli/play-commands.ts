@@ -214,11 +214,13 @@ async function replayGame(game: string, movesFile: string, options: PlayOptions,
   const gdl2 = isGdl2(loaded);
   let state = sm.initialState();
   const steps: Step[] = [gdl2 ? withPercepts(describeStep(sm, state), noPercepts(sm)) : describeStep(sm, state)];
+  // the roles, states and moves of the output and of its messages, in the output notation
+  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   // An illegal move ends the replay, but the steps up to it are still printed (with the
   // error), so a caller keeps the valid prefix of the trace.
   const stop = (message: string): number => {
     io.err(`${movesFile}: error[illegal-move]: ${message}\n`);
-    io.out(JSON.stringify({ roles: sm.roles, steps, error: message }) + "\n");
+    io.out(JSON.stringify({ roles: sm.roles.map(show), steps: steps.map((s) => stepIn(s, show)), error: message }) + "\n");
     return 1;
   };
   for (const [i, joint] of moves.entries()) {
@@ -227,22 +229,16 @@ async function replayGame(game: string, movesFile: string, options: PlayOptions,
     const indices: number[] = [];
     for (const [r, role] of sm.roles.entries()) {
       const move = normalizeMove(joint[r], options.caseSensitive);
-      if (move === undefined) return stop(`joint move ${step}: the move of role ${role} is not a KIF term: ${kifProblem(joint[r])}`);
+      if (move === undefined) return stop(`joint move ${step}: the move of role ${show(role)} is not a KIF term: ${kifProblem(joint[r])}`);
       const index = sm.moveIndex(r, move);
       const legal = steps[steps.length - 1].legal[role];
-      if (index === undefined || !legal.includes(move)) {
-        return stop(
-          `joint move ${step}: ${JSON.stringify(joint[r])} is not a legal move of role ${role} ` +
-            `(legal: ${legal.slice(0, 12).join(", ")}${legal.length > 12 ? ", ..." : ""})`,
-        );
-      }
+      if (index === undefined || !legal.includes(move)) return stop(`joint move ${step}: ${JSON.stringify(joint[r])} is not a legal move of role ${show(role)} (legal: ${someMoves(legal, show)})`);
       indices.push(index);
     }
     const percepts = gdl2 ? sm.percepts(state, indices) : undefined;
     state = sm.nextState(state, indices);
     steps.push(percepts ? withPercepts(describeStep(sm, state), percepts) : describeStep(sm, state));
   }
-  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   io.out(JSON.stringify({ roles: sm.roles.map(show), steps: steps.map((s) => stepIn(s, show)) }) + "\n");
   return 0;
 }
@@ -268,6 +264,11 @@ async function reasoning(game: string, io: Output, json: boolean, run: () => Pro
     else io.err(formatDiagnostic(d) + "\n");
     return 1;
   }
+}
+
+/** The first 12 of a role's legal moves (KIF) as the output writes them (`show`), then `...` when there are more. */
+function someMoves(kifs: readonly string[], show: (kif: string) => string): string {
+  return `${kifs.slice(0, 12).map(show).join(", ")}${kifs.length > 12 ? ", ..." : ""}`;
 }
 
 /** Why a move string cannot be read as a KIF term. */
@@ -334,7 +335,7 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
     const role = normalizeMove(options.as, options.caseSensitive);
     as = role === undefined ? undefined : sm.roleIndex(role);
     if (as === undefined) {
-      io.err(`${game}: error[usage]: --as ${options.as}: no such role (roles: ${sm.roles.join(", ")})\n`);
+      io.err(`${game}: error[usage]: --as ${options.as}: no such role (roles: ${sm.roles.map(inNotation(options.to ?? loaded.syntax ?? "kif")).join(", ")})\n`);
       return 2;
     }
     if (as === chance) {
@@ -343,6 +344,7 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
     }
   }
   const gdl2 = isGdl2(loaded);
+  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   const rng = mulberry32(options.seed);
   let state = sm.initialState();
   const steps: Step[] = [gdl2 ? withPercepts(describeStep(sm, state), noPercepts(sm)) : describeStep(sm, state)];
@@ -365,8 +367,7 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
         const move = normalizeMove(written, options.caseSensitive);
         const index = move === undefined ? undefined : sm.moveIndex(r, move);
         if (index === undefined || !legal.includes(index)) {
-          const kifs = sm.legalMoveKifs(state, r);
-          return fail(`joint move ${step + 1}: ${JSON.stringify(written)} is not a legal move of role ${sm.roles[r]} (legal: ${kifs.slice(0, 12).join(", ")}${kifs.length > 12 ? ", ..." : ""})`);
+          return fail(`joint move ${step + 1}: ${JSON.stringify(written)} is not a legal move of role ${show(sm.roles[r])} (legal: ${someMoves(sm.legalMoveKifs(state, r), show)})`);
         }
         indices.push(index);
       } else indices.push(legal[randomInt(rng, legal.length)]);
@@ -376,7 +377,6 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
     state = sm.nextState(state, indices);
     steps.push(percepts ? withPercepts(describeStep(sm, state), percepts) : describeStep(sm, state));
   }
-  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   if (as !== undefined) {
     io.out(JSON.stringify(roleView(sm.roles[as], steps, moves, as, gdl2, show, options.seed)) + "\n");
     return 0;
