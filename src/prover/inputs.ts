@@ -7,7 +7,7 @@
  * kept here, once per fluent and per move, while the evaluator only reads the layers. A state given
  * as a bitset over a universe of fluents is routed once for the whole universe (fluent-universe.ts).
  */
-import type { Program, Relation } from "./program.js";
+import { inputKey, type Program, type Relation } from "./program.js";
 import { TupleIndex } from "./tuple-index.js";
 import { MoveTuples } from "./move-tuples.js";
 import { Layer } from "./layer.js";
@@ -65,7 +65,7 @@ function inputRelations(program: Program, kind: "true" | "does", prefixLength: n
   const store = program.store;
   const args = store.argsOf[term];
   const name = store.symbolNames[store.symbolOf[term]];
-  const keys = [`${kind}/${prefixLength + 1}`, args === null ? `${kind}(${name})` : `${kind}(${name}/${args.length})`];
+  const keys = [`${kind}/${prefixLength + 1}`, inputKey(kind, name, args === null ? null : args.length)];
   const found: Relation[] = [];
   for (const k of keys) {
     const r = program.relation(k);

@@ -21,7 +21,7 @@
  * Only the order follows from them; the answers never do. A program gets them through
  * `orderBodiesByCost` (the Prover does it unless told to keep the written order).
  */
-import { patternVars, type BodyLiteral, type Clause, type Pattern, type Program, type Relation } from "./program.js";
+import { inputKey, patternVars, type BodyLiteral, type Clause, type Pattern, type Program, type Relation } from "./program.js";
 import { stronglyConnectedComponents } from "../analysis/dependency-graph.js";
 import { TupleIndex } from "./tuple-index.js";
 import { MAX_NESTING } from "./nesting.js";
@@ -74,7 +74,7 @@ export class LiteralCosts {
       const id = t[0];
       const args = store.argsOf[id];
       const name = store.symbolNames[store.symbolOf[id]];
-      const key = args === null ? `true(${name})` : `true(${name}/${args.length})`;
+      const key = inputKey("true", name, args === null ? null : args.length);
       for (const k of [key, "true/1"]) {
         let list = this.initTuples.get(k);
         if (list === undefined) this.initTuples.set(k, (list = []));

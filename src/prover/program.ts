@@ -45,7 +45,7 @@ export type RelationKind = "derived" | "true" | "does";
 
 export interface Relation {
   readonly index: number;
-  /** `name/arity`, or for an input relation `true(cell/3)`, `true(x)`, `true/1`, `does(move/4)`, `does/2`. */
+  /** `name/arity`, or for an input relation `true(cell/3)`, `true(x)`, `true/1`, `does(move/4)`, `does/2` (`inputKey`). */
   readonly key: string;
   readonly kind: RelationKind;
   readonly arity: number;
@@ -103,6 +103,18 @@ export interface Program {
   readonly unstratified: readonly string[];
 }
 
+/**
+ * The key of the input relation of `kind` that reads a constant `name` (`arity` null: `true(z)`)
+ * or a function `name`/`arity` (`true(cell/3)`), one key per relation: a name a key could be
+ * mistaken in is written between bars, `|f/1|` (a constant ending in /digits: it was the key of
+ * the function f of one argument, so `(true f/1)` and `(true (f ?x))` read one relation; any name
+ * starting with `|`), with `|` and `\` escaped inside.
+ */
+export function inputKey(kind: "true" | "does", name: string, arity: number | null): string {
+  const written = name.charCodeAt(0) === 124 || (arity === null && /\/\d+$/.test(name)) ? `|${name.replace(/[|\\]/g, "\\$&")}|` : name;
+  return arity === null ? `${kind}(${written})` : `${kind}(${written}/${arity})`;
+}
+
 /** The relation of the written ground terms that unsafe variables range over (a name no GDL symbol can have). */
 const DOMAIN = " domain";
 
@@ -148,11 +160,11 @@ export function compileProgram(description: Description): Program {
         return { relation: relationFor(`${name}/${args.length}`, kind, args.length), args: args.map(pattern) };
       }
       if (inner.kind === "constant") {
-        return { relation: relationFor(`${name}(${inner.name})`, kind, input), args: prefix };
+        return { relation: relationFor(inputKey(kind, inner.name, null), kind, input), args: prefix };
       }
       const arity = input + inner.args.length;
       return {
-        relation: relationFor(`${name}(${inner.functor}/${inner.args.length})`, kind, arity),
+        relation: relationFor(inputKey(kind, inner.functor, inner.args.length), kind, arity),
         args: [...prefix, ...inner.args.map(pattern)],
       };
     };

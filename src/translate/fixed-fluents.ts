@@ -19,6 +19,9 @@
  * A fluent qualifies when it is a function or constant `f` such that every `next` rule whose head
  * can be an `f` term is `(<= (next T) (true T))` with T = f(distinct variables), there is such a
  * rule, and no `next` or `init` head is a variable (which could make any fluent).
+ * Fluents are told apart by a key that no name can forge (`keyOf`): a constant named `f/1` (KIF
+ * reads it as a constant) or `g/2` was keyed as the function f(_) or g(_, _) was, and `fixed g`
+ * made of the constant `g/2` was the relation of the constant `g` too.
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { NO_POSITION } from "../diagnostics.js";
@@ -33,14 +36,28 @@ export interface FixedFluentsResult {
   readonly fixed: readonly string[];
 }
 
-/** name/arity of a fluent term; a constant `f` is `f`, kept apart from the function `(f)`, `f/0`. */
+/**
+ * The key of a fluent term's constant or function: `c f` for the constant f, `n f` for a function
+ * f of n arguments (the text before the first blank, `c` or digits, says which; a name may hold
+ * any character, so no text after it can make one key another's).
+ */
 const keyOf = (t: Term): string | undefined =>
-  t.kind === "compound" ? `${t.functor}/${t.args.length}` : t.kind === "constant" ? t.name : undefined;
-const nameOf = (key: string): string => (key.includes("/") ? key.slice(0, key.lastIndexOf("/")) : key);
+  t.kind === "compound" ? `${t.args.length} ${t.functor}` : t.kind === "constant" ? `c ${t.name}` : undefined;
+
+/** How `fixed` lists a fluent: name/arity; a constant `f` is `f`, kept apart from the function `(f)`, `f/0`. */
+const shownAs = (t: Term): string => (t.kind === "compound" ? `${t.functor}/${t.args.length}` : t.kind === "constant" ? t.name : "");
+
+/**
+ * The static relation of a fixed fluent: `fixed f` for the constant f and for f(X, ...) (gringo
+ * tells arities apart), `fixed0 f` for (f); from the name itself, so the constant `g/2` is
+ * `fixed g/2`, not the constant g's `fixed g`.
+ */
+const relationFor = (t: Term): string =>
+  `${INTERNAL_PREFIX}${t.kind === "compound" && t.args.length === 0 ? "fixed0" : "fixed"} ${t.kind === "compound" ? t.functor : t.kind === "constant" ? t.name : ""}`;
 
 export function fixFluents(rules: readonly FlatRule[]): FixedFluentsResult {
   const none = { rules: [...rules], staticAux: [], fixed: [] };
-  const frames = new Set<string>();
+  const frames = new Map<string, Term>(); // by key, a fluent term of each
   const spoiled = new Set<string>();
   for (const rule of rules) {
     const head = rule.head;
@@ -48,14 +65,19 @@ export function fixFluents(rules: readonly FlatRule[]): FixedFluentsResult {
     const key = keyOf(head.args[0]);
     if (key === undefined) return none; // a variable head: any fluent
     if (head.relation === "init") continue;
-    if (isFrame(rule)) frames.add(key);
-    else spoiled.add(key);
+    if (isFrame(rule)) {
+      if (!frames.has(key)) frames.set(key, head.args[0]);
+    } else spoiled.add(key);
   }
-  const fixed = [...frames].filter((k) => !spoiled.has(k)).sort();
-  if (fixed.length === 0) return none;
+  // in the order of their name/arity (as they were listed and defined), the key after it
+  const fixedKeys = [...frames.keys()]
+    .filter((k) => !spoiled.has(k))
+    .map((k) => ({ key: k, shown: shownAs(frames.get(k)!) }))
+    .sort((a, b) => (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  if (fixedKeys.length === 0) return none;
+  const fixed = fixedKeys.map((k) => k.shown);
 
-  // `fixed f` for the constant f and for f(X, ...) (gringo tells arities apart); `fixed0 f` for (f)
-  const relationOf = new Map(fixed.map((k) => [k, `${INTERNAL_PREFIX}${k.endsWith("/0") ? "fixed0" : "fixed"} ${nameOf(k)}`]));
+  const relationOf = new Map(fixedKeys.map(({ key }) => [key, relationFor(frames.get(key)!)]));
   const replace = (literal: FlatLiteral): FlatLiteral => {
     if ((literal.kind !== "pos" && literal.kind !== "neg") || literal.atom.relation !== "true" || literal.atom.args.length !== 1) return literal;
     const fluent = literal.atom.args[0];
