@@ -145,6 +145,10 @@ describe("the formatter and the language server on names between bars", () => {
     expect(narrow).toMatchObject({ ok: true, text: "(p |a long name with blanks|\n   |(another one)|\n   c)\n" });
   });
 
+  it("fmt keeps a bar name's own line break in a text with \\r\\n line ends (it made \\r\\r\\n of it, and refused: other rules)", () => {
+    expect(formatGdl("(role r)\r\n(p |a\r\nb|   c)\r\n(q |d\ne|)\r\n", { syntax: "kif" })).toMatchObject({ ok: true, text: "(role r)\r\n(p |a\r\nb| c)\r\n(q |d\ne|)\r\n" });
+  });
+
   it("the language server finds and colours a bar name's occurrences over its whole token", () => {
     const d = new GdlDocument("file:///b.kif", "gdl", 1, GAME);
     const roles = d.analysis.occurrences.filter((o) => o.name === "w x");

@@ -111,9 +111,9 @@ export class DocPrinter {
 
   constructor(private readonly width: number) {}
 
-  /** The text so far, one line break at the end. */
-  text(): string {
-    return [...this.done, trimSpaces(this.line)].join("\n") + "\n";
+  /** The text so far, its lines ended by `lineBreak` (a token's own line breaks, as in a KIF name between bars, are kept as written). */
+  text(lineBreak = "\n"): string {
+    return [...this.done, trimSpaces(this.line)].join(lineBreak) + lineBreak;
   }
 
   /** Starts a new line at column 0, after `blankLines` empty ones (nothing at the start of the text). */

@@ -83,8 +83,7 @@ function printItems(items: readonly LayoutItem[], width: number, lineBreak: stri
     if (!item.trailingComment) printer.newLine(k > 0 && item.first.blankBefore ? 1 : 0);
     printer.print(item.doc);
   });
-  const text = items.length === 0 ? "" : printer.text();
-  return lineBreak === "\n" ? text : text.replace(/\n/g, lineBreak);
+  return items.length === 0 ? "" : printer.text(lineBreak);
 }
 
 const commentKey = (c: SourceComment) => `${c.trailing ? "T" : "L"}${c.markers}:${c.text.trimEnd()}`;
