@@ -17,6 +17,7 @@ import { kifTokens } from "../src/format/tokens.js";
 import { GdlDocument } from "../src/lsp/document.js";
 import { semanticTokens, TOKEN_TYPES } from "../src/lsp/outline.js";
 import { definition } from "../src/lsp/navigation.js";
+import { toLspDiagnostics } from "../src/lsp/diagnostics.js";
 import { StringStream } from "@codemirror/language";
 import { gdlStreamParser } from "../web/gdl-language.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";
@@ -131,7 +132,7 @@ describe("the formatter and the language server on names between bars", () => {
   it("tokens: a bar name is one quoted token, its ; and ? neither a comment nor a variable", () => {
     const tokens = kifTokens("(p |a;b| |?x| ?y) ; c |d\n(q |x\\|y|)");
     expect(tokens.map((t) => `${t.kind}:${t.text}`)).toEqual(["(:(", "symbol:p", "quoted:|a;b|", "quoted:|?x|", "variable:?y", "):)", "comment:; c |d", "(:(", "symbol:q", "quoted:|x\\|y|", "):)"]);
-    expect(kifTokens("(p |x y)").at(-1)).toMatchObject({ kind: "error", text: "|x y)" });
+    expect(kifTokens("(p |x y)").slice(2).map((t) => `${t.kind}:${t.text}`)).toEqual(["error:|", "symbol:x", "symbol:y", "):)"]);
   });
 
   it("fmt keeps |x y| as one token and is idempotent", () => {
@@ -186,5 +187,16 @@ describe("the page's KIF tokenizer (web/gdl-language.ts) on names between bars",
       }
     }
     expect(out).toEqual(["(:paren", "p:atom", "|a;b ?x:string", "c\\| d|:string", "?y:variableName", "):paren", "; z |:comment"]);
+  });
+});
+
+describe("the language server's diagnostics on names between bars", () => {
+  it("marks an unclosed | alone, and a bar name's error over its whole token", () => {
+    const range = (text: string) => {
+      const d = new GdlDocument("file:///u.kif", "gdl", 1, text);
+      return toLspDiagnostics(d, d.analysis.parsed.diagnostics, { relatedInformation: true, notes: false }).map((x) => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.message}`);
+    };
+    expect(range("(role a)\n(p |x y)\n(q b)\n")).toEqual(["1:3-1:4 unclosed '|': the text ends before the '|' that closes this name"]);
+    expect(range("(role a)\n(p a|b c|)\n")).toEqual(["1:4-1:9 a name between bars stands alone: write a blank between it and the name before it"]);
   });
 });

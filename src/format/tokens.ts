@@ -9,7 +9,8 @@
  * Both tokenizers accept any text and never throw: a character the notation does not allow is
  * an `error` token (the readers report it; here it only has to be skipped). A KIF name between
  * bars (`|x y|`, kif-name.ts) is one `quoted` token, as an infix quoted name is; a `|` that nothing
- * closes is an `error` token up to the end of the text (the reader reads the rest as inside it).
+ * closes is an `error` token of its own (the reader reports it there; what follows is cut as usual,
+ * so that an editor marks the `|` being typed, not the rest of the text).
  */
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { barNameEnd, readBarName } from "../syntax/kif-name.js";
@@ -91,7 +92,7 @@ export function kifTokens(text: string): Token[] {
     if (c === "(" || c === ")") return { kind: c, end: i + 1 };
     if (c === "|") {
       const end = barNameEnd(text, i);
-      return end < 0 ? { kind: "error", end: text.length } : { kind: "quoted", end };
+      return end < 0 ? { kind: "error", end: i + 1 } : { kind: "quoted", end };
     }
     if (KIF_FORBIDDEN.has(c)) return { kind: "error", end: i + 1 };
     let end = i + 1;
