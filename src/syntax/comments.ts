@@ -65,30 +65,43 @@ export function commentAt(text: string, offset: number, marker: string): { body:
 }
 
 /**
- * The offset of the next `;` from `from` on that starts a KIF comment, or -1: every `;` but one
- * inside a name between bars (`|a;b|`, kif-name.ts; the rest of a text after a `|` that nothing
- * closes is inside it). KIF has no strings, so a text without bars needs nothing but `indexOf`.
+ * The `;` that start KIF comments, from the start of a text to its end: every `;` but one inside a
+ * name between bars (`|a;b|`, kif-name.ts; the rest of a text after a `|` that nothing closes is
+ * inside it). KIF has no strings, so a text without bars needs nothing but `indexOf`. The next `|`
+ * is kept from one call to the next, so that a text is scanned once, however many comments it has.
  */
-export function nextKifComment(text: string, from: number): number {
-  let semicolon = text.indexOf(";", from);
-  let bar = semicolon < 0 ? -1 : text.indexOf("|", from);
-  while (bar >= 0 && bar < semicolon) {
-    const end = barNameEnd(text, bar);
-    if (end < 0) return -1;
-    if (semicolon < end) semicolon = text.indexOf(";", end);
-    bar = semicolon < 0 ? -1 : text.indexOf("|", end);
+export class KifCommentScanner {
+  /** The first `|` at or after the last position asked from, or -1. */
+  private bar: number;
+
+  constructor(private readonly text: string) {
+    this.bar = text.indexOf("|");
   }
-  return semicolon;
+
+  /** The offset of the next `;` at or after `from` that starts a comment, or -1; `from` never goes back. */
+  next(from: number): number {
+    const text = this.text;
+    let semicolon = text.indexOf(";", from);
+    if (this.bar >= 0 && this.bar < from) this.bar = text.indexOf("|", from); // a | inside a comment
+    while (semicolon >= 0 && this.bar >= 0 && this.bar < semicolon) {
+      const end = barNameEnd(text, this.bar);
+      if (end < 0) return -1;
+      if (semicolon < end) semicolon = text.indexOf(";", end);
+      this.bar = text.indexOf("|", end);
+    }
+    return semicolon;
+  }
 }
 
-/** The `;` comments of a KIF text (every `;` outside a name between bars starts one, `nextKifComment`). */
+/** The `;` comments of a KIF text (every `;` outside a name between bars starts one, `KifCommentScanner`). */
 export function kifComments(text: string, lines: LineIndex = new LineIndex(text)): SourceComment[] {
   const out: SourceComment[] = [];
-  let i = nextKifComment(text, 0);
+  const comments = new KifCommentScanner(text);
+  let i = comments.next(0);
   while (i >= 0) {
     const { body, end, markers } = commentAt(text, i, ";");
     out.push({ pos: lines.at(i), text: body, trailing: !startsLine(text, i), markers });
-    i = nextKifComment(text, end);
+    i = comments.next(end);
   }
   return out;
 }

@@ -26,7 +26,7 @@
  * read are still returned.
  */
 import { diagnostic, type Diagnostic, type Position } from "../diagnostics.js";
-import { kifComments, LineIndex, nextKifComment, type SourceComment } from "./comments.js";
+import { kifComments, KifCommentScanner, LineIndex, type SourceComment } from "./comments.js";
 import { barNameEnd, readBarName } from "./kif-name.js";
 import { MAX_SYNTAX_ERRORS, parseInfix } from "./infix-parse.js";
 import { expandConjunctions } from "./conjunction.js";
@@ -79,8 +79,9 @@ function isSpace(ch: string): boolean {
 export function blankComments(text: string): string {
   let out = "";
   let i = 0;
+  const comments = new KifCommentScanner(text);
   while (i < text.length) {
-    const semicolon = nextKifComment(text, i);
+    const semicolon = comments.next(i);
     if (semicolon < 0) {
       out += text.slice(i);
       break;
