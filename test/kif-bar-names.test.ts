@@ -126,6 +126,21 @@ describe("property: termToKif, then the KIF description reader, gives the term b
   });
 });
 
+describe("property: fmt on KIF with names between bars", () => {
+  it("keeps the rules, and formatting twice gives what formatting once gave (widths 80 and 12)", () => {
+    fc.assert(
+      fc.property(fc.array(termArb, { minLength: 1, maxLength: 4 }), fc.constantFrom(80, 12), (terms, width) => {
+        const text = terms.map((t, i) => `(p${i}   ${termToKif(t)})`).join("\n\n\n") + "\n";
+        const once = formatGdl(text, { syntax: "kif", width });
+        if (!once.ok) throw new Error(once.diagnostics.map((d) => d.message).join("\n"));
+        expect(kif(once.text).description.rules.map((r) => ruleKey(r))).toEqual(kif(text).description.rules.map((r) => ruleKey(r)));
+        expect(formatGdl(once.text, { syntax: "kif", width })).toMatchObject({ ok: true, text: once.text, changed: false });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe("the formatter and the language server on names between bars", () => {
   const GAME = "(role  |w x|)\n(init (cell   |(f x)|))   ; a | comment\n(<= (legal |w x|   (move |a;b|))\n  (true (cell |(f x)|)))\n(<= terminal (true (cell |?x|)))\n(goal |w x| 100)\n";
 
