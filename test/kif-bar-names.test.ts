@@ -126,6 +126,26 @@ describe("property: termToKif, then the KIF description reader, gives the term b
   });
 });
 
+describe("property: any text of bars, escapes, comments and parentheses", () => {
+  it("reads without throwing, its errors inside the text, and its tokens cover it with blanks between them", () => {
+    const piece = fc.constantFrom("|", "\\", ";", "(", ")", " ", "\n", "a", "?x", "|a b|", "||", "'", "(p ", "<=", "\r\n");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((p) => p.join("")), (text) => {
+        const { diagnostics } = kif(text);
+        for (const d of diagnostics) expect(d.pos.offset).toBeLessThanOrEqual(text.length);
+        let at = 0;
+        for (const t of kifTokens(text)) {
+          expect(text.slice(at, t.start)).toMatch(/^\s*$/);
+          expect(t.end).toBeGreaterThan(t.start);
+          at = t.end;
+        }
+        expect(text.slice(at)).toMatch(/^\s*$/);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe("property: fmt on KIF with names between bars", () => {
   it("keeps the rules, and formatting twice gives what formatting once gave (widths 80 and 12)", () => {
     fc.assert(
