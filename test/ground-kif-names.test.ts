@@ -7,9 +7,10 @@
  * term as written. Before, both fluents were `(cell (f x))`: one base proposition, and a state that
  * held `cell('(f x)')` held `cell(f(x))` too; a move `'x y'` printed as `move(x, y)`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as lib from "../src/index.js";
 import type { ClosableGrounder, GameStateMachine, StateHandle } from "../src/index.js";
+import { withGrounder } from "./support/grounder.js";
 
 /** `cell('(f x)')` holds from the start; `cell(f(x))` only after the move `'x y'`, and ends the game. */
 const GAME = [
@@ -25,16 +26,7 @@ const GAME = [
 ].join("\n");
 
 let grounder: ClosableGrounder;
-
-beforeAll(async () => {
-  const created = await lib.createGrounder("wasm");
-  if ("error" in created) throw new Error(created.error);
-  grounder = created;
-});
-
-afterAll(async () => {
-  await grounder?.close();
-});
+withGrounder("wasm", (made) => (grounder = made));
 
 function load(): lib.LoadResult {
   const loaded = lib.loadText(GAME, "names.gdl", { syntax: "infix" });

@@ -5,9 +5,10 @@
  * as written), as the other atoms are: read again from KIF, `base(cell('a b'))` came out as
  * `base(cell(a, b))`, a role `'w x'` stopped the printer, and `'X-y'` came out as `'x-y'`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as lib from "../src/index.js";
 import type { ClosableGrounder } from "../src/index.js";
+import { withGrounder } from "./support/grounder.js";
 
 const GAME = [
   "role('w x').",
@@ -25,16 +26,7 @@ const GAME = [
 ].join("\n");
 
 let grounder: ClosableGrounder;
-
-beforeAll(async () => {
-  const created = await lib.createGrounder("wasm");
-  if ("error" in created) throw new Error(created.error);
-  grounder = created;
-});
-
-afterAll(async () => {
-  await grounder?.close();
-});
+withGrounder("wasm", (made) => (grounder = made));
 
 async function groundInfix(text: string, caseSensitive: boolean): Promise<string> {
   const loaded = lib.loadText(text, "quoted.gdl", { syntax: "infix", caseSensitive });

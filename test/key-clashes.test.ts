@@ -7,22 +7,14 @@
  * - the prover's input relations were `true(f/1)` for both `(true f/1)` and `(true (f ?x))`.
  * Each game below is terminal with goal 100 in its initial state exactly when `won` says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as lib from "../src/index.js";
 import type { ClosableGrounder } from "../src/index.js";
 import { translate } from "../src/translate/index.js";
+import { withGrounder } from "./support/grounder.js";
 
 let grounder: ClosableGrounder;
-
-beforeAll(async () => {
-  const created = await lib.createGrounder("wasm");
-  if ("error" in created) throw new Error(created.error);
-  grounder = created;
-});
-
-afterAll(async () => {
-  await grounder?.close();
-});
+withGrounder("wasm", (made) => (grounder = made));
 
 /** A one-player game: `won` (or step 1) ends it, goal 100 when `won`; `init` and `rules` say when `won` holds. */
 const game = (init: string, ...rules: string[]) =>
