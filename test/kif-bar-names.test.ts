@@ -21,6 +21,7 @@ import { toLspDiagnostics } from "../src/lsp/diagnostics.js";
 import { StringStream } from "@codemirror/language";
 import { gdlStreamParser } from "../web/gdl-language.js";
 import { ruleKey } from "../src/syntax/roundtrip.js";
+import { parseKifTerm } from "../src/syntax/kif-term.js";
 
 const kif = (text: string, caseSensitive = false) => parseGdl(text, "b.kif", { syntax: "kif", caseSensitive });
 const errors = (text: string) => kif(text).diagnostics.map((d) => `${d.pos.line}:${d.pos.col} ${d.message}`);
@@ -79,6 +80,28 @@ describe("the KIF reader on names between bars", () => {
 
   it("reads KIF without bars as before: | and ' are still refused outside bars", () => {
     expect(errors("(p a'b)")).toEqual(["1:5 unexpected character ''': GDL symbols cannot contain it"]);
+  });
+});
+
+describe("the one-term reader (parseKifTerm: replay's moves, the prover's KIF states) on names between bars", () => {
+  it("refuses a bar name joined to a name or another bar name, as the description reader does", () => {
+    // it read `a|b|` as the two names a and b (the empty name `||`, which termToKif writes for "", it reads)
+    for (const text of ["a|b|", "|a|b", "(f a|b|)", "(f |a||b|)", "(f |||a|)"]) expect(() => parseKifTerm(text), text).toThrow(/stands alone/);
+    expect(parseKifTerm("||")).toMatchObject({ kind: "constant", name: "" });
+    expect(errors("(p a|b|)").length).toBeGreaterThan(0);
+  });
+
+  it("reads bar names apart from their neighbours by a blank or a parenthesis", () => {
+    expect(bare(parseKifTerm("(f |a b| c)"))).toEqual({ f: "f", args: [{ constant: "a b" }, { constant: "c" }] });
+    expect(bare(parseKifTerm("(|f x|(g)|y|)"))).toEqual({ f: "f x", args: [{ f: "g", args: [] }, { constant: "y" }] });
+  });
+
+  it("reads back every term termToKif writes (property)", () => {
+    fc.assert(
+      fc.property(termArb, (t) => {
+        expect(bare(parseKifTerm(termToKif(t), { caseSensitive: true }))).toEqual(bare(t));
+      }),
+    );
   });
 });
 

@@ -3,7 +3,8 @@
  * prover receives them in states and joint moves. Names are lower-cased (GDL is
  * case-insensitive), or with `caseSensitive` kept as written but for keywords, exactly as the
  * description reader does (case.ts); `?x` reads as a variable; `(f)` is the 0-ary compound, not the constant;
- * a name between bars is the name inside (`|x y|`, `|?a|`: how `termToKif` writes a name KIF's tokens cannot hold, kif-name.ts).
+ * a name between bars is the name inside (`|x y|`, `|?a|`: how `termToKif` writes a name KIF's tokens cannot hold, kif-name.ts),
+ * apart from its neighbours by a blank or a parenthesis, as the description reader (parse.ts) has it.
  * Throws on text that is not exactly one term (callers pass strings they printed themselves).
  */
 import { MAX_TERM_NESTING, type Term } from "./ast.js";
@@ -16,6 +17,9 @@ interface Tokens {
   readonly text: string[];
   readonly quoted: boolean[];
 }
+
+/** What ends a name: a blank or a parenthesis (as the description reader, parse.ts, reads a name between bars apart from its neighbours). */
+const DELIMITERS = " \t\n\r\f\v()";
 
 function tokenize(text: string, options: CaseOptions | undefined): Tokens {
   const tokens: Tokens = { text: [], quoted: [] };
@@ -34,11 +38,13 @@ function tokenize(text: string, options: CaseOptions | undefined): Tokens {
     } else if (ch === "|") {
       const read = readBarName(text, i);
       if (read === undefined) throw new Error(`unclosed '|' in KIF term ${excerpt(text)}`);
+      if (read.end < text.length && !DELIMITERS.includes(text[read.end])) throw new Error(`a name between bars stands alone (a blank or a parenthesis after it) in KIF term ${excerpt(text)}`);
       push(normalizeSymbol(read.name, options), true);
       i = read.end;
     } else {
       let j = i;
-      while (j < text.length && !" \t\n\r\f\v()|".includes(text[j])) j++;
+      while (j < text.length && !DELIMITERS.includes(text[j]) && text[j] !== "|") j++;
+      if (text[j] === "|") throw new Error(`a name between bars stands alone (a blank or a parenthesis before it) in KIF term ${excerpt(text)}`);
       push(normalizeSymbol(text.slice(i, j), options), false);
       i = j;
     }
