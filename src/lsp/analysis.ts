@@ -211,22 +211,23 @@ class OccurrenceBuilder {
     return normalizeSymbol(t.text, { caseSensitive: this.caseSensitive });
   }
 
-  private add(t: Token | undefined, o: Omit<Occurrence, "start" | "end" | "rule">, check = true): void {
-    if (!t || (check && this.stored(t) !== o.name)) return;
-    this.occurrences.push({ ...o, start: t.start, end: t.end, rule: this.ruleIndex });
+  /** Keeps the occurrence of `name` at token `t` (`check`: when the token reads as that name). */
+  private add(t: Token | undefined, name: string, kind: Occurrence["kind"], arity: number, definition: boolean, context: TermContext, check = true): void {
+    if (!t || (check && this.stored(t) !== name)) return;
+    this.occurrences.push({ name, kind, start: t.start, end: t.end, rule: this.ruleIndex, arity, definition, context });
   }
 
   rule(rule: Rule, index: number): void {
     this.ruleIndex = index;
     this.seenVariables = new Set();
     const first = this.nameToken(rule.pos.offset);
-    if (first?.text === "<=") this.add(first, { name: "<=", kind: "connective", arity: 0, definition: false, context: "term" }, false);
+    if (first?.text === "<=") this.add(first, "<=", "connective", 0, false, "term", false);
     this.atom(rule.head, true);
     for (const literal of rule.body) this.literal(literal);
   }
 
   private atom(atom: Atom, head: boolean): void {
-    this.add(this.nameToken(atom.pos.offset), { name: atom.relation, kind: "relation", arity: atom.args.length, definition: head, context: "term" });
+    this.add(this.nameToken(atom.pos.offset), atom.relation, "relation", atom.args.length, head, "term");
     atom.args.forEach((arg, i) => this.term(arg, contextOf(atom.relation, i), head && atom.relation === "role"));
   }
 
@@ -249,7 +250,7 @@ class OccurrenceBuilder {
 
   private connective(offset: number, name: string): void {
     const t = this.nameToken(offset);
-    if (t && t.text.toLowerCase() === name) this.add(t, { name, kind: "connective", arity: 0, definition: false, context: "term" }, false);
+    if (t && t.text.toLowerCase() === name) this.add(t, name, "connective", 0, false, "term", false);
   }
 
   /** The occurrences of a term and its subterms, in written order (from a stack of its own: terms nest deeper than a stack holds calls). */
@@ -263,13 +264,13 @@ class OccurrenceBuilder {
           const definition = !this.seenVariables.has(term.name);
           this.seenVariables.add(term.name);
           // an anonymous `_` is stored under a made-up name: its token is `_`
-          this.add(t, { name: term.name, kind: "variable", arity: 0, definition, context }, t?.text !== "_");
+          this.add(t, term.name, "variable", 0, definition, context, t?.text !== "_");
           return;
         }
         case "constant":
-          return this.add(t, { name: term.name, kind: "constant", arity: 0, definition: roleFact && term === root, context });
+          return this.add(t, term.name, "constant", 0, roleFact && term === root, context);
         case "compound":
-          this.add(t, { name: term.functor, kind: "function", arity: term.args.length, definition: false, context });
+          this.add(t, term.functor, "function", term.args.length, false, context);
       }
     });
   }
