@@ -30,7 +30,8 @@ import { BASE_RELATION, INPUT_RELATION, ZERO_ARITY_FUNCTOR } from "../translate/
 import { IntList } from "../int-list.js";
 import { parseAspSymbol, type AspFunction, type AspSymbol } from "./asp-symbol.js";
 import { symbolText, type CompactGroundProgram, type CompactRules } from "./aspif-compact.js";
-import { groundAtomKif, irregularRoles, isRegularName, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
+import { isPlainKifName } from "../syntax/kif-name.js";
+import { groundAtomKif, irregularRoles, isRegularTerm, type GroundAtoms, type GroundClauses, type GroundGame, type InputMove } from "./ground-game.js";
 import { KifWriter, startsPlainName, type WrittenName } from "./symbol-kif.js";
 import { NO_DEADLINE, type Deadline } from "../deadline.js";
 
@@ -276,7 +277,7 @@ export function extractGroundGame(program: CompactGroundProgram, symbols: Symbol
     writer.drop();
     const atom = converter.atom(parseAspSymbol(symbolText(pool, k)));
     atomRecord[j] = writer.addText(groundAtomKif(atom.relation, atom.args));
-    if (!isRegularName(atom.relation) || !atom.args.every(isRegularTerm)) irregular.set(j, atom.args);
+    if (!isPlainKifName(atom.relation) || !atom.args.every(isRegularTerm)) irregular.set(j, atom.args);
   }
   writer.finish();
   const kif: string[] = new Array(kept.length);

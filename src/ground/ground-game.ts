@@ -218,26 +218,16 @@ function nextArgumentBlank(kif: string, from: number, to: number): number {
   return -1;
 }
 
-/**
- * Whether a GDL name can stand in KIF text that is read back by splitting at blanks and
- * parentheses: written as it is (`isPlainKifName`: not empty, no white space, parenthesis, `;`,
- * bar or other character the KIF reader refuses, no leading `?`, not `<=`); the others are written
- * between bars (`|x y|`, kif-name.ts).
- */
-export function isRegularName(name: string): boolean {
-  return isPlainKifName(name);
-}
-
-/** Whether every name of a term is regular (`isRegularName`); from a stack of its own (terms nest deeper than a stack holds calls). */
+/** Whether every name of a term is written in KIF as it is (`isPlainKifName`: its KIF splits back at blanks and parentheses); from a stack of its own (terms nest deeper than a stack holds calls). */
 export function isRegularTerm(term: Term): boolean {
   const stack: Term[] = [term];
   while (stack.length > 0) {
     const t = stack.pop()!;
     if (t.kind === "variable") return false;
     if (t.kind === "constant") {
-      if (!isRegularName(t.name)) return false;
+      if (!isPlainKifName(t.name)) return false;
     } else {
-      if (!isRegularName(t.functor)) return false;
+      if (!isPlainKifName(t.functor)) return false;
       for (let k = t.args.length - 1; k >= 0; k--) stack.push(t.args[k]);
     }
   }
@@ -273,7 +263,7 @@ export class GroundGameBuilder {
       this.index.set(kif, i);
       this.kif.push(kif);
       this.relation.push(relation);
-      if (!isRegularName(relation) || !args.every(isRegularTerm)) this.irregular.set(i, args);
+      if (!isPlainKifName(relation) || !args.every(isRegularTerm)) this.irregular.set(i, args);
     }
     return i;
   }

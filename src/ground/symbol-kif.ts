@@ -12,7 +12,7 @@
  */
 import type { SymbolTable } from "../translate/symbols.js";
 import { ZERO_ARITY_FUNCTOR } from "../translate/symbols.js";
-import { isRegularName } from "./ground-game.js";
+import { isPlainKifName } from "../syntax/kif-name.js";
 import { IntList } from "../int-list.js";
 
 const OPEN = 40;
@@ -248,7 +248,7 @@ export class KifWriter {
 
   /** A GDL name as the writer copies it (not writable: a name KIF writes between bars, kif-name.ts). */
   nameOf(gdl: string): WrittenName {
-    return isRegularName(gdl) ? { utf8: this.encoder.encode(gdl), chars: gdl.length } : NOT_WRITABLE;
+    return isPlainKifName(gdl) ? { utf8: this.encoder.encode(gdl), chars: gdl.length } : NOT_WRITABLE;
   }
 
   /**
