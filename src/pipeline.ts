@@ -23,7 +23,7 @@ import { DeadlineExceeded, MAX_TIMER_MS, type Deadline } from "./deadline.js";
 import { HeapPeak, type HeapPeaks, type HeapProbe } from "./heap-peak.js";
 import { firstLine, formatBytes, formatMagnitude, quoteForMessage } from "./text.js";
 import type { Description } from "./syntax/ast.js";
-import { parseGdl, type ParseOptions } from "./syntax/parse.js";
+import { parseGdl, type ParseOptions, type ParseResult } from "./syntax/parse.js";
 import type { SourceComment } from "./syntax/comments.js";
 import type { GdlSyntax } from "./syntax/sniff.js";
 import { dialectOf, roleOrder, type Dialect } from "./syntax/description.js";
@@ -61,9 +61,16 @@ export interface LoadResult {
 
 /** Parses and checks GDL text. The description is returned only when it has no errors. */
 export function loadText(text: string, file: string, options: LoadOptions = {}): LoadResult {
-  const times: PhaseTimes = {};
   const [parsed, parseSeconds] = timed(() => parseGdl(text, file, { syntax: options.syntax, caseSensitive: options.caseSensitive }));
-  times.parse = parseSeconds;
+  return checkParsed(parsed, file, options, { parse: parseSeconds });
+}
+
+/**
+ * `loadText` after its parse: checks a text parsed already (the language server parses a version
+ * once, for its diagnostics, its index and its background grounding). `times` holds the parse's.
+ */
+export function checkParsed(parsed: ParseResult, file: string, options: LoadOptions = {}, times: PhaseTimes = {}): LoadResult {
+  times = { ...times };
   const { syntax, comments } = parsed;
   if (hasErrors(parsed.diagnostics)) return { file, syntax, comments, diagnostics: capErrors(sortDiagnostics(parsed.diagnostics)), times };
   const dialect = dialectOf(parsed.description);

@@ -159,6 +159,20 @@ describe("diagnostics of a large text", () => {
   }, 30_000);
 });
 
+describe("one parse per version", () => {
+  it("the diagnostics, the index and the background grounding share one parse and one tokenization", () => {
+    const d = doc("(role r)\n(init (s 1))\n(<= (legal r go) (true (s 1)))\n(<= (next (s 2)) (true (s 1)))\n(<= terminal (true (s 2)))\n(goal r 100)\n");
+    const tokens = d.tokens;
+    expect(d.diagnostics.filter((x) => x.severity === "error")).toEqual([]);
+    // the index took the tokens the diagnostics were placed with (it made its own: the text was tokenized twice)
+    expect(d.analysis.tokens).toBe(tokens);
+    expect(d.tokens).toBe(tokens);
+    // and the parse the diagnostics were checked on (parsed twice, and a third time for the grounding)
+    expect(d.analysis.parsed).toBe(d.parsed);
+    expect(d.loaded.description).toBe(d.parsed.description);
+  });
+});
+
 describe("a term nested 50,000 deep", () => {
   it("has its occurrences, hover, definitions, rename and argument domains (the occurrences and the domains took a call per level)", () => {
     const deep = (inner: string) => `${"(f ".repeat(50_000)}${inner}${")".repeat(50_000)}`;

@@ -39,15 +39,16 @@ export interface Occurrence {
 
 export interface SymbolInfo {
   readonly name: string;
-  readonly occurrences: Occurrence[];
-  readonly relationArities: Set<number>;
-  /** Arities as a function term (0: written as a constant). */
-  readonly termArities: Set<number>;
-  role: boolean;
-  fluent: boolean;
-  action: boolean;
+  readonly occurrences: readonly Occurrence[];
+  /** Its arities as a relation, each once, in the order first met. */
+  readonly relationArities: readonly number[];
+  /** Arities as a function term (0: written as a constant), each once, in the order first met. */
+  readonly termArities: readonly number[];
+  readonly role: boolean;
+  readonly fluent: boolean;
+  readonly action: boolean;
   /** The rules whose head is this relation. */
-  readonly rules: number[];
+  readonly rules: readonly number[];
 }
 
 /** The kind of a relation: GDL's own, static (depends on no state or move) or a view. */
@@ -78,14 +79,16 @@ export class DocumentAnalysis {
   private statics?: Set<string>;
   private domainsCache?: ArgumentDomains;
 
+  /** `made`: the text's parse (as `parseGdl` makes it with these options) and tokens, when the caller has them (document.ts). */
   constructor(
     readonly text: string,
     file: string,
     options: { readonly syntax?: GdlSyntax | "auto"; readonly caseSensitive?: boolean } = {},
+    made: { readonly parsed?: ParseResult; readonly tokens?: readonly Token[] } = {},
   ) {
-    this.parsed = parseGdl(text, file, options);
+    this.parsed = made.parsed ?? parseGdl(text, file, options);
     this.syntax = this.parsed.syntax;
-    this.tokens = tokensOf(text, this.syntax);
+    this.tokens = made.tokens ?? tokensOf(text, this.syntax);
     const builder = new OccurrenceBuilder(this.tokens, this.syntax, options.caseSensitive === true);
     const rules = this.parsed.description.rules;
     rules.forEach((rule, i) => builder.rule(rule, i));
@@ -276,24 +279,41 @@ class OccurrenceBuilder {
   }
 }
 
+/** A SymbolInfo while the table is built. */
+type SymbolBuild = { -readonly [K in keyof SymbolInfo]: SymbolInfo[K] extends readonly (infer E)[] ? E[] : SymbolInfo[K] };
+
+/** No arity or rule yet: shared, replaced by a list of its own at the first (a text of 300,000 facts names 600,000 constants). */
+const NONE: number[] = [];
+
+/** `list` with `n` in it: the same list, or a new one when it was NONE. */
+function including(list: number[], n: number): number[] {
+  if (list === NONE) return [n];
+  if (!list.includes(n)) list.push(n);
+  return list;
+}
+
 function symbolTable(occurrences: readonly Occurrence[], rules: readonly Rule[]): Map<string, SymbolInfo> {
-  const table = new Map<string, SymbolInfo>();
-  const info = (name: string): SymbolInfo => {
+  const table = new Map<string, SymbolBuild>();
+  const info = (name: string): SymbolBuild => {
     let s = table.get(name);
-    if (!s) table.set(name, (s = { name, occurrences: [], relationArities: new Set(), termArities: new Set(), role: false, fluent: false, action: false, rules: [] }));
+    if (!s) table.set(name, (s = { name, occurrences: [], relationArities: NONE, termArities: NONE, role: false, fluent: false, action: false, rules: NONE }));
     return s;
   };
   for (const o of occurrences) {
     if (o.kind === "variable" || o.kind === "connective") continue;
     const s = info(o.name);
     s.occurrences.push(o);
-    if (o.kind === "relation") s.relationArities.add(o.arity);
-    else s.termArities.add(o.arity);
+    if (o.kind === "relation") s.relationArities = including(s.relationArities, o.arity);
+    else s.termArities = including(s.termArities, o.arity);
     if (o.context === "fluent") s.fluent = true;
     if (o.context === "action") s.action = true;
     if (o.context === "role" && o.definition) s.role = true;
   }
-  rules.forEach((rule, i) => info(rule.head.relation).rules.push(i));
+  rules.forEach((rule, i) => {
+    const s = info(rule.head.relation);
+    if (s.rules === NONE) s.rules = [i];
+    else s.rules.push(i);
+  });
   return table;
 }
 

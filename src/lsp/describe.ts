@@ -80,14 +80,14 @@ function groundLine(counts: GroundCounts | undefined, version: number, n: number
 /** The short kind of a symbol, as completion and the outline show it. */
 export function shortKind(analysis: DocumentAnalysis, s: SymbolInfo): string {
   const kinds: string[] = [];
-  if (s.relationArities.size > 0) {
+  if (s.relationArities.length > 0) {
     const kind = analysis.relationKind(s.name);
     kinds.push(kind === "keyword" ? "keyword" : `${kind} relation`);
   }
   if (s.role) kinds.push("role");
   if (s.fluent) kinds.push("fluent");
   if (s.action) kinds.push("move");
-  if (kinds.length === 0) kinds.push(s.termArities.has(0) && s.termArities.size === 1 ? "constant" : "function");
+  if (kinds.length === 0) kinds.push(s.termArities.length === 1 && s.termArities[0] === 0 ? "constant" : "function");
   return kinds.join(", ");
 }
 

@@ -1,13 +1,15 @@
 /**
  * One open document as the language server sees it: its text and version, the file name its
  * diagnostics carry, and what is computed from it, each once per version and only when asked
- * for: `check`'s diagnostics (the pipeline's own `loadText`, so that they are exactly the
- * command line's) and the index the other features ask (analysis.ts).
+ * for: its parse, `check`'s diagnostics (the pipeline's own `checkParsed`, so that they are
+ * exactly the command line's), its tokens and the index the other features ask (analysis.ts).
+ * The diagnostics, the index and the background grounding share the one parse and the tokens.
  */
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics.js";
-import { loadText } from "../pipeline.js";
+import { checkParsed, type LoadResult } from "../pipeline.js";
 import { tokensOf, type Token } from "../format/tokens.js";
+import { parseGdl, type ParseResult } from "../syntax/parse.js";
 import { detectSyntax, type GdlSyntax } from "../syntax/sniff.js";
 import { DocumentAnalysis } from "./analysis.js";
 
@@ -30,7 +32,8 @@ export function fileNameOf(uri: string): string {
 export class GdlDocument {
   readonly file: string;
   readonly lines: TextDocument;
-  private diagnosticsCache?: readonly Diagnostic[];
+  private parsedCache?: ParseResult;
+  private loadedCache?: LoadResult;
   private analysisCache?: DocumentAnalysis;
   private tokensCache?: readonly Token[];
 
@@ -45,22 +48,32 @@ export class GdlDocument {
     this.lines = TextDocument.create(uri, languageId, version, text);
   }
 
+  /** The text parsed, as `loadText` parses it. */
+  get parsed(): ParseResult {
+    this.parsedCache ??= parseGdl(this.text, this.file, { syntax: this.reading.syntax, caseSensitive: this.reading.caseSensitive });
+    return this.parsedCache;
+  }
+
+  /** The text parsed and checked, as `loadText` gives it (what the background grounding grounds). */
+  get loaded(): LoadResult {
+    this.loadedCache ??= checkParsed(this.parsed, this.file, { syntax: this.reading.syntax, caseSensitive: this.reading.caseSensitive });
+    return this.loadedCache;
+  }
+
   /** `gdl-ground check`'s diagnostics of this text (notes included; the server filters them). */
   get diagnostics(): readonly Diagnostic[] {
-    this.diagnosticsCache ??= loadText(this.text, this.file, { syntax: this.reading.syntax, caseSensitive: this.reading.caseSensitive }).diagnostics;
-    return this.diagnosticsCache;
+    return this.loaded.diagnostics;
   }
 
   /** The tokens alone (what diagnostics need, without the whole index). */
   get tokens(): readonly Token[] {
-    if (this.analysisCache) return this.analysisCache.tokens;
     // the syntax only when the tokens are made: every diagnostic asks for them (sniffing the text per ask was diagnostics × text)
-    this.tokensCache ??= tokensOf(this.text, this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text));
+    this.tokensCache ??= tokensOf(this.text, this.parsedCache?.syntax ?? (this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text)));
     return this.tokensCache;
   }
 
   get analysis(): DocumentAnalysis {
-    this.analysisCache ??= new DocumentAnalysis(this.text, this.file, this.reading);
+    this.analysisCache ??= new DocumentAnalysis(this.text, this.file, this.reading, { parsed: this.parsed, tokens: this.tokens });
     return this.analysisCache;
   }
 }

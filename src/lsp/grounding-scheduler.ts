@@ -4,17 +4,14 @@
  * is handed in (a worker or gringo in Node, a Web Worker in a page).
  */
 import type { AspGrounder } from "../ground/asp-grounder.js";
-import { groundDescription, loadText } from "../pipeline.js";
-import type { GdlSyntax } from "../syntax/sniff.js";
+import { groundDescription, type LoadResult } from "../pipeline.js";
 import { countGroundGame, GroundCountsByDocument, type GroundCounts } from "./ground-counts.js";
 
 export interface GroundingRequest {
   readonly uri: string;
   readonly version: number;
-  readonly text: string;
-  readonly file: string;
-  readonly syntax?: GdlSyntax | "auto";
-  readonly caseSensitive?: boolean;
+  /** The version's text parsed and checked (the document's, document.ts: not parsed again here). */
+  readonly loaded: LoadResult;
 }
 
 /**
@@ -55,8 +52,7 @@ export class GroundingScheduler {
         const abort = new AbortController();
         this.current = { uri: request.uri, abort };
         const started = performance.now();
-        const loaded = loadText(request.text, request.file, { syntax: request.syntax, caseSensitive: request.caseSensitive });
-        const result = await groundDescription(loaded, { grounder: this.grounder, timeoutSeconds: this.timeoutSeconds, signal: abort.signal });
+        const result = await groundDescription(request.loaded, { grounder: this.grounder, timeoutSeconds: this.timeoutSeconds, signal: abort.signal });
         this.current = undefined;
         if (result.status === "cancelled") continue;
         const seconds = (performance.now() - started) / 1000;

@@ -80,7 +80,7 @@ export function definitionsOf(doc: GdlDocument, o: Occurrence): Occurrence[] {
 }
 
 /** Every occurrence of the symbol of `o`: all its uses, or a variable's in its rule. */
-export function referencesOf(doc: GdlDocument, o: Occurrence): Occurrence[] {
+export function referencesOf(doc: GdlDocument, o: Occurrence): readonly Occurrence[] {
   if (o.kind === "connective") return [];
   if (o.kind === "variable") return doc.analysis.variableOccurrences(o.rule, o.name);
   return doc.analysis.symbols.get(o.name)?.occurrences ?? [];

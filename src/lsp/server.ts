@@ -89,7 +89,7 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
   const ground = (uri: string) => {
     const doc = document(uri);
     if (!doc || !grounding || hasErrors(doc.diagnostics)) return;
-    grounding.request({ uri, version: doc.version, text: doc.text, file: doc.file, ...reading });
+    grounding.request({ uri, version: doc.version, loaded: doc.loaded });
   };
 
   connection.onInitialize((params): InitializeResult => {
