@@ -4,7 +4,8 @@
  * go to definition (F12, Ctrl-click), find references (Shift-F12), rename (F2), format
  * (Shift-Alt-F), completion, and check's diagnostics with their related notes
  * (lsp-diagnostics.ts; rename and format: lsp-commands.ts; the hover, which says when the server
- * is still busy: lsp-hover.ts). The playground page uses it so:
+ * is still busy: lsp-hover.ts; a request that times out says why: lsp-timeout.ts). The playground
+ * page uses it so:
  *
  *   const server = startGdlLanguageServer({ onDiagnostics: (uri, diagnostics) => ... });
  *   new EditorView({ extensions: [..., server.extension("file:///game.kif")], ... });
@@ -25,6 +26,7 @@ import { GROUND_COUNTS_NOTIFICATION, groundCountsParams, type GroundCounts } fro
 import { FORMAT_OUTCOME_TEXT, formatGdlDocument, gdlCommands, showMessage, type FormatOutcome } from "./lsp-commands.js";
 import { gdlDiagnostics, type DiagnosticsListener } from "./lsp-diagnostics.js";
 import { gdlHoverTooltips } from "./lsp-hover.js";
+import { GdlLspClient } from "./lsp-timeout.js";
 
 export { FORMAT_OUTCOME_TEXT, type FormatOutcome } from "./lsp-commands.js";
 export type { DiagnosticsListener } from "./lsp-diagnostics.js";
@@ -84,7 +86,8 @@ export function startGdlLanguageServer(options: GdlLanguageServerOptions = {}): 
     ((outcome: FormatOutcome, view: EditorView) => {
       if (outcome !== "formatted" && outcome !== "unchanged") showMessage(view, FORMAT_OUTCOME_TEXT[outcome]);
     });
-  const client = new LSPClient({
+  // every request that times out says the server is busy (lsp-timeout.ts)
+  const client = new GdlLspClient({
     extensions: [
       serverCompletion(),
       // the client's hoverTooltips, except that a server still busy says so (lsp-hover.ts)
