@@ -3,7 +3,7 @@
  * --json, --propnet, replay (checked against the non-ground prover) and play.
  */
 import { describe, expect, it } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { loadFile } from "../src/node-pipeline.js";
 import { Prover } from "../src/prover/prover.js";
 import { runCli } from "./support/run-cli.js";
 import { findNativeGrounder } from "../src/ground/clingo/index.js";
+import { MAX_LITERAL_NESTING } from "../src/syntax/ast.js";
 
 const ROOT = path.resolve(__dirname, "..");
 const BASE = path.resolve(ROOT, "../shared/games/base");
@@ -275,6 +276,62 @@ describe("terms nested 5,000 deep, the whole way on a small stack (node --stack-
     const tree = cli(quoted, "--grounder", "native");
     expect(tree.stderr).toBe("");
     expect(tree.stdout.includes(`next(at(${infix("'a b'")})) :- true(at(${infix("'a b'")})).`)).toBe(true);
+  }, 60_000);
+});
+
+describe("literals nested as deep as the readers take, on a small stack (node --stack-size=500, as a browser worker's)", () => {
+  // the readers took 2,000 levels: 1,999 nested `or`s overflowed the disjunctive normal form on Node's own stack
+  // (`gdl-ground game.kif`: internal error, exit 70), 1,000 nested `not`s the check on this one
+  const bin = path.join(ROOT, "bin", "gdl-ground.js");
+  const depth = MAX_LITERAL_NESTING - 1;
+  const nested = (wrap: (inner: string, level: number) => string) => {
+    let literal = "(true (s 2))";
+    for (let level = 0; level < depth; level++) literal = wrap(literal, level);
+    return literal;
+  };
+  const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-deep-literals-"));
+  const game = path.join(dir, "deep-literals.kif");
+  writeFileSync(
+    game,
+    [
+      "(role r)",
+      "(init (s 1))",
+      "(legal r go)",
+      "(<= (next (s 1)) (true (s 1)))",
+      "(goal r 100)",
+      `(<= (p ?x) (true (s ?x)) ${nested((l) => `(not ${l})`)})`,
+      `(<= (q ?x) (true (s ?x)) ${nested((l) => `(or (true (s 3)) ${l})`)})`,
+      `(<= (u ?x) (true (s ?x)) ${nested((l, level) => (level % 2 === 0 ? `(not ${l})` : `(or ${l} (true (s 3)))`))})`,
+      "(<= terminal (true (s 2)))",
+      "(<= terminal (p 2) (q 2) (u 2))",
+    ].join("\n") + "\n",
+  );
+  const cli = (...args: string[]) => spawnSync(process.execPath, ["--stack-size=500", bin, ...args], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const ok = (r: SpawnSyncReturns<string>) => {
+    expect(r.stderr).not.toMatch(/internal error|nests deeper|\n\s+at /);
+    expect(r.status).toBe(0);
+  };
+
+  it("checks, formats and converts them, both ways", () => {
+    const check = cli("check", game);
+    ok(check);
+    expect(check.stderr + check.stdout).toMatch(/1 valid, 0 invalid/);
+    ok(cli("fmt", game));
+    const infix = cli("convert", "--to", "infix", game);
+    ok(infix);
+    const back = path.join(dir, "deep-literals.gdl");
+    writeFileSync(back, infix.stdout);
+    ok(cli("check", back));
+    ok(cli("convert", "--to", "kif", back));
+  }, 60_000);
+
+  it.skipIf(!nativeGringo)("grounds them into a propnet and plays them on the fast engine and on the prover", () => {
+    ok(cli(game, "--propnet", "--grounder", "native"));
+    for (const engine of ["fast", "prover"]) {
+      const play = cli("play", game, "--grounder", "native", "--engine", engine, "--max-steps", "3");
+      ok(play);
+      expect(JSON.parse(play.stdout).steps).toHaveLength(4);
+    }
   }, 60_000);
 });
 

@@ -99,7 +99,7 @@ describe("fuzz: reading and checking", () => {
   });
 
   it("nesting past the readers' limits is a syntax error, not a stack overflow (KIF and infix)", () => {
-    // terms past 100,000 levels; literals past 2,000 (terms 10,000 deep were refused when the reader took 2,000 levels)
+    // terms past 100,000 levels; literals 500 deep (terms 10,000 deep were refused when the reader took 2,000 levels)
     const deep = "(role x)\n(init " + "(f ".repeat(200_000) + "a" + ")".repeat(200_000) + ")";
     expect(load(deep).diagnostics.some((d) => d.code === "syntax")).toBe(true);
     const deepInfix = "role(x).\ninit(" + "f(".repeat(200_000) + "a" + ")".repeat(200_000) + ").";

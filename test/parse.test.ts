@@ -71,10 +71,10 @@ describe("reading KIF", () => {
     expect(terms(MAX_TERM_NESTING * 2).description.rules).toHaveLength(1);
     const literals = (depth: number) => parseGdl(`(role r) (<= p ${"(not ".repeat(depth)}q${")".repeat(depth)})`, "deep.kif");
     expect(literals(MAX_LITERAL_NESTING - 1).diagnostics).toEqual([]);
-    expect(literals(MAX_LITERAL_NESTING).diagnostics.map((d) => `${d.pos.col} ${d.message}`)).toEqual([`${16 + 5 * MAX_LITERAL_NESTING} literals nested deeper than 2,000 levels`]);
+    expect(literals(MAX_LITERAL_NESTING).diagnostics.map((d) => `${d.pos.col} ${d.message}`)).toEqual([`${16 + 5 * MAX_LITERAL_NESTING} literals nested deeper than 500 levels`]);
     // `and`'s conjuncts are read as terms, then as the literals they stand for
     const and = parseGdl(`(role r) (<= p (and ${"(not ".repeat(MAX_TERM_NESTING - 1)}q${")".repeat(MAX_TERM_NESTING - 1)}))`, "deep.kif");
-    expect(and.diagnostics.map((d) => d.message)).toEqual(["literals nested deeper than 2,000 levels"]);
+    expect(and.diagnostics.map((d) => d.message)).toEqual(["literals nested deeper than 500 levels"]);
     expect(() => parseKifTerm(`${"(f ".repeat(MAX_TERM_NESTING + 1)}a${")".repeat(MAX_TERM_NESTING + 1)}`)).toThrow(/nested deeper than 100000 levels/);
   });
 

@@ -121,10 +121,14 @@ export const RANDOM_ROLE = "random";
 export const MAX_TERM_NESTING = 100_000;
 
 /**
- * Literals nested deeper than this (`not`, `or`, and in infix parentheses around a literal) are
- * refused by the readers: the checks, the translation and the prover walk literals with a call per level.
+ * Literals nested this deep or deeper (`not`, `or`, and in infix parentheses around a literal) are
+ * refused by the readers: the checks, the translation (the disjunctive normal form of or-free.ts),
+ * the prover, the printers and the language server walk literals with a call per level (real games
+ * nest a few). 499 levels of `not`, of `or` and of both hold on a browser worker's stack (tested on
+ * `node --stack-size=500`); at 2,000 the disjunctive normal form of 1,999 `or`s overflowed Node's
+ * own, and 1,000 `not`s the page's.
  */
-export const MAX_LITERAL_NESTING = 2000;
+export const MAX_LITERAL_NESTING = 500;
 
 /** The readers' message for a term nested past MAX_TERM_NESTING. */
 export function termsTooDeep(): string {
