@@ -5,7 +5,8 @@
  *        ──translate──▶ AspProgram ──ground (clingo-wasm | native)──▶ aspif
  *        ──extract──▶ GroundGame ──build──▶ Propnet ──compile──▶ GameStateMachine
  *
- * Three entries, each the one way to do its part: `loadText` (parse and check),
+ * Three entries, each the one way to do its part: `loadText` (parse and check; `checkParsed` is its
+ * second half, for a caller that keeps the parse, as the language server does),
  * `groundAndBuild` (translate, ground, extract, build: what the CLI, the library's one-call
  * functions, the corpus, verify, the page and the scripts all call) and `playableDescription`
  * (that, then a state machine: playable.ts). `groundDescription` is the grounding alone, for
