@@ -95,8 +95,8 @@ export class Evaluator implements PlanHost {
   private readonly calls: number[][][] = [];
   private readonly callsFree: number[] = [];
   private readonly freePositions = new FreePositions();
-  /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts). */
-  private readonly plansByMask: (Map<number, ClausePlans> | undefined)[] = [];
+  /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts), an array indexed by the mask (a Map's lookup was dearer). */
+  private readonly plansByMask: ((ClausePlans | undefined)[] | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
   private readonly groundComponent: Int32Array;
   /** Per component: the loops its searches met (see GROUND_LOOP_LIMIT). */
@@ -424,9 +424,9 @@ export class Evaluator implements PlanHost {
 
   /** The plans of a relation's clauses for the bound positions of `mask` (clause-plans.ts), kept per relation and mask. */
   private clausePlans(relation: Relation, mask: number): ClausePlans {
-    const byMask = (this.plansByMask[relation.index] ??= new Map());
-    let plans = byMask.get(mask);
-    if (plans === undefined) byMask.set(mask, (plans = clausePlansOf(relation, mask, !this.compiledPlans, this.generated)));
+    const byMask = (this.plansByMask[relation.index] ??= []);
+    let plans = byMask[mask];
+    if (plans === undefined) byMask[mask] = plans = clausePlansOf(relation, mask, !this.compiledPlans, this.generated);
     return plans;
   }
 

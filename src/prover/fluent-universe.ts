@@ -41,8 +41,11 @@ class RelationMembers {
   private valueBase: number[] = [];
   /** Per argument position: how many values it numbers. */
   private radices: number[] = [];
-  /** Per mask of a partial lookup: the members' buckets by their values there (null: too many to number densely), made on first use. */
-  private readonly bucketsByMask = new Map<number, MaskBuckets | null>();
+  /**
+   * Per mask of a partial lookup: the members' buckets by their values there (null: too many to number densely), made on
+   * first use. Caches by mask here are arrays indexed by the mask, not Maps: a state's lookups ask them hundreds of times.
+   */
+  private readonly bucketsByMask: (MaskBuckets | null | undefined)[] = [];
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
   private byCode: Int32Array | null = null;
   /** The codes of fully bound tuples: the buckets of every position (null with `byCode`). */
@@ -96,7 +99,7 @@ class RelationMembers {
 
   /** The members' buckets for a lookup bound at `mask`, or null when their values there are not numbered densely or the buckets are too many (a mask index then). */
   bucketsAt(mask: number): MaskBuckets | null {
-    let buckets = this.bucketsByMask.get(mask);
+    let buckets = this.bucketsByMask[mask];
     if (buckets === undefined) {
       buckets = null;
       if (this.valueNumbers.length === this.relation.arity) {
@@ -114,7 +117,7 @@ class RelationMembers {
           for (const t of this.tuples) buckets.memberBucket.push(buckets.bucketOf(t));
         }
       }
-      this.bucketsByMask.set(mask, buckets);
+      this.bucketsByMask[mask] = buckets;
     }
     return buckets;
   }
@@ -183,9 +186,9 @@ export class StateFluentIndex {
   /** The members whose positions are set in the state's bits, in universe order. */
   private presentMembers: number[] | undefined;
   private present: number[][] | undefined;
-  private byMask: Map<number, MaskIndex> | undefined;
+  private byMask: (MaskIndex | undefined)[] | undefined;
   /** Per mask with dense buckets (`RelationMembers.bucketsAt`): the state's tuples in each bucket. */
-  private bucketed: Map<number, (number[][] | undefined)[]> | undefined;
+  private bucketed: ((number[][] | undefined)[] | undefined)[] | undefined;
 
   constructor(
     private readonly members: RelationMembers,
@@ -244,20 +247,20 @@ export class StateFluentIndex {
       const bucket = buckets.bucketOf(call);
       return bucket < 0 ? EMPTY : (this.bucketedAt(mask, buckets)[bucket] ?? EMPTY);
     }
-    const byMask = (this.byMask ??= new Map());
-    let index = byMask.get(mask);
+    const byMask = (this.byMask ??= []);
+    let index = byMask[mask];
     if (index === undefined) {
       index = new MaskIndex(mask);
       for (const t of this.tuples) index.add(t);
-      byMask.set(mask, index);
+      byMask[mask] = index;
     }
     return index.get(call) ?? EMPTY;
   }
 
   /** The state's tuples by bucket of `buckets` (made on first use). */
   private bucketedAt(mask: number, buckets: MaskBuckets): readonly (number[][] | undefined)[] {
-    const bucketed = (this.bucketed ??= new Map());
-    let byBucket = bucketed.get(mask);
+    const bucketed = (this.bucketed ??= []);
+    let byBucket = bucketed[mask];
     if (byBucket === undefined) {
       byBucket = new Array<number[][] | undefined>(buckets.count);
       const present = this.presentOf();
@@ -271,7 +274,7 @@ export class StateFluentIndex {
         else if (list.length === 1) byBucket[b] = [list[0], memberTuples[m]];
         else list.push(memberTuples[m]);
       }
-      bucketed.set(mask, byBucket);
+      bucketed[mask] = byBucket;
     }
     return byBucket;
   }

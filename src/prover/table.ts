@@ -16,7 +16,8 @@ const NONE_FREE: readonly number[] = [];
 
 /** Per relation, the free positions of a call by the mask of them (shared by the relation's tables). */
 export class FreePositions {
-  private readonly byRelation: (Map<number, readonly number[]> | undefined)[] = [];
+  /** Per relation, by the mask of free positions (an array indexed by the mask). */
+  private readonly byRelation: ((readonly number[] | undefined)[] | undefined)[] = [];
 
   /** The positions `call` leaves free (-1), in order. */
   of(relation: Relation, call: readonly number[]): readonly number[] {
@@ -24,9 +25,9 @@ export class FreePositions {
     for (let j = 0; j < call.length; j++) if (call[j] < 0) mask |= 1 << j;
     if (call.length > 30) return freeOf(call);
     if (mask === 0) return NONE_FREE;
-    const byMask = (this.byRelation[relation.index] ??= new Map());
-    let free = byMask.get(mask);
-    if (free === undefined) byMask.set(mask, (free = freeOf(call)));
+    const byMask = (this.byRelation[relation.index] ??= []);
+    let free = byMask[mask];
+    if (free === undefined) byMask[mask] = free = freeOf(call);
     return free;
   }
 }
