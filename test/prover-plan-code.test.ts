@@ -14,7 +14,7 @@ import type { ProverOptions } from "../src/prover/prover.js";
 import { compileProgram } from "../src/prover/program.js";
 import { compiledPlanFor } from "../src/prover/plan.js";
 import { planCode } from "../src/prover/plan-code.js";
-import { Evaluator } from "../src/prover/evaluator.js";
+import { Evaluator, callHash } from "../src/prover/evaluator.js";
 import { parseKifTerm } from "../src/syntax/kif-term.js";
 import { parseGdl } from "../src/syntax/parse.js";
 import { expectSameAlongPlayouts } from "./support/prover-agreement.js";
@@ -117,7 +117,7 @@ describe("generated plan bodies", () => {
     const state = evaluator.stateLayer([id("(at a)"), id("(wall b)"), id("(wall d)")]);
     const a = id("a");
     expect(evaluator.query(threat, [a], state, null)).toHaveLength(1);
-    expect(state.knownAnswer(threat, [a])).toBe(1);
+    expect(state.knownAnswer(callHash(threat.index, [a]), threat, [a])).toBe(1);
     for (const prover of provers(text)) expect(prover.legalMoves(prover.initialState(), "w")).toEqual(["(go b)", "stay"]);
     const [generated, ...others] = provers(text);
     for (const other of others) expectSameAlongPlayouts(generated, other, "leaf", { seed: 5, playouts: 3, steps: 6 });

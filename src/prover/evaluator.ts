@@ -296,7 +296,8 @@ export class Evaluator implements PlanHost {
    * is a cycle through negation, as a table still being computed would be).
    */
   private searchGround(relation: Relation, call: readonly number[], layer: Layer, component: number): boolean {
-    const known = layer.knownAnswer(relation, call);
+    const hash = callHash(relation.index, call);
+    const known = layer.knownAnswer(hash, relation, call);
     if (known >= 0) return known === 1;
     const depth = this.searchDepth;
     for (let d = 0; d < depth; d++) {
@@ -324,7 +325,7 @@ export class Evaluator implements PlanHost {
     const dependent = !holds && this.loopDepth < depth;
     // A search that met no other search nor table read only facts and inputs: asked again, it
     // costs what a lookup of its answer would; kept answers bound the cost of the others.
-    if (!dependent && this.searches !== work) layer.keepAnswer(relation, call, holds);
+    if (!dependent && this.searches !== work) layer.keepAnswer(hash, relation, call, holds);
     this.loopDepth = dependent ? Math.min(outerLoop, this.loopDepth) : outerLoop;
     this.lastComplete = !dependent;
     return holds;

@@ -32,7 +32,12 @@ export class BoundAnswers {
 
   /** Whether a fully bound call holds, when its answer is kept: 1 yes, 0 no, -1 not known. */
   answer(relation: Relation, call: readonly number[]): number {
-    for (let k = this.known.get(callHash(relation.index, call)); k !== undefined; k = k.next) {
+    return this.answerAt(callHash(relation.index, call), relation, call);
+  }
+
+  /** `answer`, given the call's hash (`callHash`), which a search computes once for its lookup and its keep. */
+  answerAt(hash: number, relation: Relation, call: readonly number[]): number {
+    for (let k = this.known.get(hash); k !== undefined; k = k.next) {
       if (k.relation === relation && sameIds(k.call, call)) return k.holds ? 1 : 0;
     }
     return -1;
@@ -40,7 +45,11 @@ export class BoundAnswers {
 
   /** Keeps the answer of a fully bound call (not kept yet). */
   keep(relation: Relation, call: readonly number[], holds: boolean): void {
-    const hash = callHash(relation.index, call);
+    this.keepAt(callHash(relation.index, call), relation, call, holds);
+  }
+
+  /** `keep`, given the call's hash. */
+  keepAt(hash: number, relation: Relation, call: readonly number[], holds: boolean): void {
     this.known.set(hash, new Known(relation, call.slice(), holds, this.known.get(hash)));
     this.size++;
   }
@@ -68,14 +77,14 @@ export class Layer {
     return this.tables.size === 0 && this.known.size === 0 && this.inputs.length === 0;
   }
 
-  /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known. */
-  knownAnswer(relation: Relation, call: readonly number[]): number {
-    return this.known.answer(relation, call);
+  /** Whether a fully bound call holds, when it was searched in this layer: 1 yes, 0 no, -1 not known; `hash`: its `callHash`. */
+  knownAnswer(hash: number, relation: Relation, call: readonly number[]): number {
+    return this.known.answerAt(hash, relation, call);
   }
 
-  /** Keeps the answer of a fully bound call (not known yet). */
-  keepAnswer(relation: Relation, call: readonly number[], holds: boolean): void {
-    this.known.keep(relation, call, holds);
+  /** Keeps the answer of a fully bound call (not known yet); `hash`: its `callHash`. */
+  keepAnswer(hash: number, relation: Relation, call: readonly number[], holds: boolean): void {
+    this.known.keepAt(hash, relation, call, holds);
   }
 
   /** Drops the tables not complete (a query that failed may have left them half built); returns how many are left. */
