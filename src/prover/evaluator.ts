@@ -39,7 +39,8 @@ import type { PlanHost } from "./plan-code.js";
 import type { TermStore } from "./term-store.js";
 import { sameIds } from "./id-hash.js";
 import { InputRouter } from "./inputs.js";
-import { FreePositions, Table } from "./table.js";
+import { dedupe, FreePositions, SeenIds, Table } from "./table.js";
+import { reachesItself } from "./existence.js";
 import { Layer, callHash } from "./layer.js";
 import { RelaxedCheck } from "./relaxed.js";
 import { DenseMemo, IMPOSSIBLE, POSSIBLE, UNKNOWN } from "./dense-memo.js";
@@ -95,6 +96,9 @@ export class Evaluator implements PlanHost {
   private readonly calls: number[][][] = [];
   private readonly callsFree: number[] = [];
   private readonly freePositions = new FreePositions();
+  /** Per relation: 1 when no cycle goes through it (its tables are deduplicated when complete, table.ts), 2 when one does, 0 not known yet. */
+  private readonly acyclic: Uint8Array;
+  private readonly seenIds = new SeenIds();
   /** Per relation: its clauses' plans by the mask of bound head positions (clause-plans.ts), an array indexed by the mask (a Map's lookup was dearer). */
   private readonly plansByMask: ((ClausePlans | undefined)[] | undefined)[] = [];
   /** Per relation: the component whose fully bound calls are searched depth-first, or -1 (ground-calls.ts). */
@@ -140,6 +144,7 @@ export class Evaluator implements PlanHost {
     this.store = program.store;
     this.layers = [this.staticLayer, null, null];
     this.groundComponent = groundCallComponents(program);
+    this.acyclic = new Uint8Array(program.relations.length);
     this.inputs = new InputRouter(program);
     this.interpreted = new InterpretedBodies(this);
     const statics = keepStaticAnswers ? new Evaluator(program, staticTableLimit, 0, false, compiledPlans) : null;
@@ -216,7 +221,11 @@ export class Evaluator implements PlanHost {
   /** A new table of a call in `layer`, counted when the layer is the static one. */
   private readonly makeTable = (layer: Layer, relation: Relation, call: readonly number[]): Table => {
     if (layer === this.staticLayer) this.staticTables++;
-    return new Table(relation, call.slice(), this.freePositions.of(relation, call));
+    let acyclic = this.acyclic[relation.index];
+    if (acyclic === 0) this.acyclic[relation.index] = acyclic = reachesItself(relation) ? 2 : 1;
+    const free = this.freePositions.of(relation, call);
+    // a fully bound call's table keeps its first answer as it comes (it would keep every proof till then)
+    return new Table(relation, call.slice(), free, acyclic === 1 && free.length > 0);
   };
 
   /** The answers of a call; sets `lastComplete` to whether they are final. */
@@ -369,6 +378,7 @@ export class Evaluator implements PlanHost {
     if (t.low === t.index) {
       for (;;) {
         const member = this.sccStack.pop()!;
+        if (member.deferred) dedupe(member, this.seenIds);
         member.complete = true;
         member.active = false;
         if (member === t) break;

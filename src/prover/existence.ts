@@ -62,7 +62,7 @@ const recursive = new WeakMap<Relation, boolean>();
  * connected set of relations has another member or a call of itself. One pass over what it reaches marks
  * every relation met (a walk per relation was quadratic in a chain of relations: 20,000 took minutes).
  */
-function reachesItself(relation: Relation): boolean {
+export function reachesItself(relation: Relation): boolean {
   let answer = recursive.get(relation);
   if (answer === undefined) {
     const callees = (r: Relation): Relation[] => r.clauses.flatMap((c) => c.body.flatMap((l) => (l.kind === "pos" || l.kind === "neg" ? [l.relation] : [])));

@@ -2,6 +2,11 @@
  * The table of one call of a relation in the prover's evaluator (evaluator.ts): the answers
  * found so far, told apart by the call's free positions, and the fields of the SCC-based
  * tabling that completes it; and the free positions of calls, shared by their tables.
+ *
+ * The table of a relation no cycle goes through is read by no one before it is complete (a call
+ * met while it is computed would be a cycle): its answers are told apart once, when it completes
+ * (`dedupe`), instead of at each answer (a Set per table of more than a few answers, grown answer by
+ * answer: chess's `next`, `legal` and `legal2`, about 200 answers a node).
  */
 import type { Relation } from "./program.js";
 
@@ -58,11 +63,17 @@ export class Table {
     readonly call: readonly number[],
     /** Positions the call leaves free; answers are told apart by them alone. */
     readonly free: readonly number[],
+    /** Whether answers are told apart once, when the table completes (`dedupe`), not as they come: a relation no cycle goes through. */
+    readonly deferred = false,
   ) {}
 
-  /** Adds an answer unless it is there already; returns whether it was new. */
+  /** Adds an answer unless it is there already (a deferred table: in any case); returns whether it was new. */
   add(tuple: number[]): boolean {
     const answers = this.answers;
+    if (this.deferred) {
+      answers.push(tuple);
+      return true;
+    }
     const free = this.free;
     if (answers.length === 0) {
       answers.push(tuple);
@@ -85,6 +96,57 @@ export class Table {
     answers.push(tuple);
     return true;
   }
+}
+
+/** Marks of term ids for `Table.dedupe`, shared by an evaluator's tables (a table's dedupe runs whole, between two answers of no other). */
+export class SeenIds {
+  private marks = new Int32Array(1024);
+  private mark = 0;
+
+  /** Starts a new set: no id is seen. */
+  clear(): void {
+    if (++this.mark === 0x7fffffff) {
+      this.marks.fill(0);
+      this.mark = 1;
+    }
+  }
+
+  /** Whether `id` was seen since `clear`; sees it. */
+  seen(id: number): boolean {
+    if (id >= this.marks.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.marks.length * 2));
+      grown.set(this.marks);
+      this.marks = grown;
+    }
+    if (this.marks[id] === this.mark) return true;
+    this.marks[id] = this.mark;
+    return false;
+  }
+}
+
+/**
+ * Drops the answers of a deferred table that another answer before them has at its free positions,
+ * keeping the first of each, in order (the answers `add` would have kept).
+ */
+export function dedupe(table: Table, seen: SeenIds): void {
+  const answers = table.answers;
+  const free = table.free;
+  if (answers.length < 2) return;
+  let kept = 0;
+  if (free.length === 1) {
+    const at = free[0];
+    seen.clear();
+    for (let a = 0; a < answers.length; a++) if (!seen.seen(answers[a][at])) answers[kept++] = answers[a];
+  } else {
+    const keys = new Set<number | string>();
+    for (let a = 0; a < answers.length; a++) {
+      const key = answerKey(answers[a], free);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      answers[kept++] = answers[a];
+    }
+  }
+  answers.length = kept;
 }
 
 function sameAt(a: readonly number[], b: readonly number[], positions: readonly number[]): boolean {
