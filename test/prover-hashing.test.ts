@@ -164,6 +164,25 @@ describe("a table deduplicated when complete (a relation no cycle goes through)"
     );
   });
 
+  it("tells answers apart as they come once it holds 4,096 (a few answers proved many times each), with the same answers", () => {
+    const program = compileProgram(parseGdl("(role r) (<= (legal r (m ?x ?y)) (p ?x ?y)) (p 1 2)", "t.kif").description);
+    const p = program.relation("p/2")!;
+    for (const positions of [[1], [0, 1]]) {
+      const call = [0, 1].map((j) => (positions.includes(j) ? -1 : 5));
+      const asTheyCome = new Table(p, call, positions);
+      const deferred = new Table(p, call, positions, true);
+      for (let k = 0; k < 10_000; k++) {
+        const tuple = [k % 7, (k * 7919) % 97];
+        asTheyCome.add([...tuple]);
+        deferred.add([...tuple]);
+      }
+      expect(deferred.deferred).toBe(false);
+      expect(deferred.answers.length).toBeLessThan(4096);
+      if (deferred.deferred) dedupe(deferred, new SeenIds());
+      expect(deferred.answers).toEqual(asTheyCome.answers);
+    }
+  });
+
   it("is what the evaluator makes for a relation no cycle goes through, and not for a recursive one", () => {
     const description = parseGdl(
       `(role r) (init (s 1)) (<= (next (s ?x)) (true (s ?x)))

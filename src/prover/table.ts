@@ -16,6 +16,12 @@ const PAIR = 2 ** 26;
 /** Answers a table keeps in a list before it indexes them by a set (see `Table.add`). */
 const SCAN_LIMIT = 8;
 
+/**
+ * Answers a deferred table holds before it tells them apart as they come after all: a body that proves few
+ * answers many times each would otherwise hold every proof until the table completes.
+ */
+const DEFER_LIMIT = 4096;
+
 /** No positions free: shared by every fully bound call. */
 const NONE_FREE: readonly number[] = [];
 
@@ -63,8 +69,11 @@ export class Table {
     readonly call: readonly number[],
     /** Positions the call leaves free; answers are told apart by them alone. */
     readonly free: readonly number[],
-    /** Whether answers are told apart once, when the table completes (`dedupe`), not as they come: a relation no cycle goes through. */
-    readonly deferred = false,
+    /**
+     * Whether answers are told apart once, when the table completes (`dedupe`), not as they come: a relation no cycle
+     * goes through (until DEFER_LIMIT answers).
+     */
+    public deferred = false,
   ) {}
 
   /** Adds an answer unless it is there already (a deferred table: in any case); returns whether it was new. */
@@ -72,6 +81,7 @@ export class Table {
     const answers = this.answers;
     if (this.deferred) {
       answers.push(tuple);
+      if (answers.length >= DEFER_LIMIT) this.undefer();
       return true;
     }
     const free = this.free;
@@ -95,6 +105,22 @@ export class Table {
     seen.add(key);
     answers.push(tuple);
     return true;
+  }
+
+  /** Tells the answers so far apart, and the next ones as they come (`add`). */
+  private undefer(): void {
+    this.deferred = false;
+    const answers = this.answers;
+    const free = this.free;
+    const seen = (this.seen = new Set());
+    let kept = 0;
+    for (let a = 0; a < answers.length; a++) {
+      const key = answerKey(answers[a], free);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      answers[kept++] = answers[a];
+    }
+    answers.length = kept;
   }
 }
 
