@@ -11,9 +11,12 @@ import { writeFileAtomic } from "../src/output-file.js";
 export const ROOT = packageRoot();
 export const RESULTS = path.join(ROOT, "results");
 
+/** The base games' folder, ../shared/games/base beside the project (it may be absent). */
+export const BASE_GAMES = path.resolve(ROOT, "../shared/games/base");
+
 /** The folder of real games: the first argument, or ../shared/games/base beside the project. */
 export function gamesFolder(argument: string | undefined): string {
-  const dir = argument ?? path.resolve(ROOT, "../shared/games/base");
+  const dir = argument ?? BASE_GAMES;
   if (!existsSync(dir)) {
     process.stderr.write(`no games at ${dir}: pass a folder of .kif games as the first argument\n`);
     process.exit(2);

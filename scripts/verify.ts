@@ -6,15 +6,17 @@
  * non-ground prover (states, legal moves, terminal, goals), and the propnet keeps
  * its invariants (src/verify/). Each game runs in a child process with a time limit (grounding
  * included) and a memory limit, two at a time; one progress line per game; results/verify.csv
- * is rewritten atomically after each game; a summary line at the end.
+ * is rewritten atomically after each game; a summary line at the end. A run over a subset does not
+ * write over the corpus's results (`verifyOutput`): --filter keeps the other games' rows, another
+ * folder writes results/verify-<folder>.csv, unless --out says otherwise.
  */
 import path from "node:path";
 import { Command } from "commander";
 import { regularExpression, wholeNumber } from "../src/cli/option-values.js";
 import { existsSync, readFileSync } from "node:fs";
-import { parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
+import { parseVerifyCsv, runVerify, summaryLine, verifyOutput } from "../src/verify/runner.js";
 import { translateFlags } from "../src/translate/flags.js";
-import { RESULTS, gamesFolder, machineLine } from "./common.js";
+import { BASE_GAMES, RESULTS, gamesFolder, machineLine } from "./common.js";
 
 const program = new Command("verify")
   .description("propnet state machine vs the prover, on random playouts, game by game")
@@ -27,8 +29,8 @@ const program = new Command("verify")
   .option("--memory <MiB>", "JavaScript heap limit of each child process", wholeNumber, 4096)
   .option("--jobs <n>", "games at a time", wholeNumber, 2)
   .option("--filter <regexp>", "only the games whose name matches", regularExpression)
-  .option("--out <file>", "results CSV", path.join(RESULTS, "verify.csv"))
-  .option("--update", "keep the rows of --out for the games that --filter leaves out")
+  .option("--out <file>", "results CSV (default: results/verify.csv; with a folder of games other than the default, results/verify-FOLDER.csv)")
+  .option("--update", "keep the rows of --out for the games that --filter leaves out (what --filter does without --out)")
   .option("--case-sensitive", "keep the case of non-keyword symbols as written, as GGP-Base does")
   .option("--no-static-demand", "ground without the static-demand step (views only for the bound arguments their uses can ask about)")
   .option("--no-fixed-fluents", "ground without the fixed-fluents step (fluents only their frame axiom carries on as static relations)")
@@ -43,19 +45,27 @@ const opts = program.opts<{
   memory: number;
   jobs: number;
   filter?: RegExp;
-  out: string;
+  out?: string;
   update?: boolean;
   caseSensitive?: boolean;
   staticDemand?: boolean;
   fixedFluents?: boolean;
 }>();
 const dir = gamesFolder(program.args[0]);
+const { out, update } = verifyOutput({
+  out: opts.out,
+  defaultOut: path.join(RESULTS, "verify.csv"),
+  dir,
+  defaultDir: BASE_GAMES,
+  filter: opts.filter !== undefined,
+  update: opts.update === true,
+});
 process.stdout.write(`verify: ${dir}, ${opts.playouts} playouts per game (seed ${opts.seed}), limit ${opts.timeout} s per game; ${machineLine()}\n`);
 
 const summary = await runVerify(
   {
     dir,
-    out: path.resolve(opts.out),
+    out: path.resolve(out),
     playouts: opts.playouts,
     seed: opts.seed,
     maxSteps: opts.maxSteps,
@@ -66,7 +76,7 @@ const summary = await runVerify(
     filter: opts.filter,
     caseSensitive: opts.caseSensitive,
     translate: translateFlags(opts),
-    keep: opts.update && existsSync(opts.out) ? parseVerifyCsv(readFileSync(opts.out, "utf8")) : undefined,
+    keep: update && existsSync(out) ? parseVerifyCsv(readFileSync(out, "utf8")) : undefined,
   },
   {
     gameDone(row, done, total) {
@@ -78,5 +88,5 @@ const summary = await runVerify(
     },
   },
 );
-process.stdout.write(`verify: ${summaryLine(summary.rows, summary.seconds)}; results in ${path.relative(process.cwd(), path.resolve(opts.out)) || opts.out}\n`);
+process.stdout.write(`verify: ${summaryLine(summary.rows, summary.seconds)}; results in ${path.relative(process.cwd(), path.resolve(out)) || out}\n`);
 process.exitCode = summary.counts.disagree > 0 ? 1 : 0;

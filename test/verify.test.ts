@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { type ClosableGrounder } from "../src/ground/index.js";
 import { verifyGame, describeMismatchBriefly } from "../src/verify/verify-game.js";
-import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine } from "../src/verify/runner.js";
+import { formatVerifyCsv, parseVerifyCsv, runVerify, summaryLine, verifyOutput } from "../src/verify/runner.js";
 import { verifyPropnetInvariants } from "../src/verify/invariants.js";
 import { buildPropnet } from "../src/propnet/build.js";
 import { groundDescription } from "../src/pipeline.js";
@@ -189,5 +189,20 @@ describe.skipIf(!compiledChild)("verify runner (child processes, CSV)", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("verify's results file", () => {
+  const base = { defaultOut: "/p/results/verify.csv", defaultDir: "/shared/games/base", filter: false, update: false };
+  it("a run over a subset does not write over the corpus's results (a run on one folder replaced them with its rows)", () => {
+    // the whole corpus: the default file, rewritten
+    expect(verifyOutput({ ...base, out: undefined, dir: "/shared/games/base/" })).toEqual({ out: "/p/results/verify.csv", update: false });
+    // --filter: the other games' rows are kept
+    expect(verifyOutput({ ...base, out: undefined, dir: "/shared/games/base", filter: true })).toEqual({ out: "/p/results/verify.csv", update: true });
+    // another folder: a file of its own
+    expect(verifyOutput({ ...base, out: undefined, dir: "/tmp/amz" })).toEqual({ out: "/p/results/verify-amz.csv", update: false });
+    // --out and --update as given
+    expect(verifyOutput({ ...base, out: "x.csv", dir: "/tmp/amz", filter: true })).toEqual({ out: "x.csv", update: false });
+    expect(verifyOutput({ ...base, out: "x.csv", dir: "/shared/games/base", update: true })).toEqual({ out: "x.csv", update: true });
   });
 });

@@ -53,6 +53,23 @@ export interface VerifyRunSummary {
 
 export const VERIFY_COLUMNS = ["game", "status", "detail", "playouts", "steps", "seconds"] as const;
 
+/** Where a run writes its rows: the file, and whether it keeps that file's rows of the games it does not run. */
+export interface VerifyOutput {
+  readonly out: string;
+  readonly update: boolean;
+}
+
+/**
+ * A run over a subset never writes over the corpus's results (`out` undefined: no --out was given): a
+ * --filter over the default folder keeps the other games' rows, as --update does; another folder writes a
+ * file of its own beside the default one, `verify-<folder>.csv`. An --out given is used as given.
+ */
+export function verifyOutput(o: { readonly out: string | undefined; readonly defaultOut: string; readonly dir: string; readonly defaultDir: string; readonly filter: boolean; readonly update: boolean }): VerifyOutput {
+  if (o.out !== undefined) return { out: o.out, update: o.update };
+  if (path.resolve(o.dir) !== path.resolve(o.defaultDir)) return { out: path.join(path.dirname(o.defaultOut), `verify-${path.basename(path.resolve(o.dir))}.csv`), update: o.update };
+  return { out: o.defaultOut, update: o.update || o.filter };
+}
+
 export function formatVerifyCsv(rows: readonly VerifyRow[]): string {
   return stringifyCsv(
     rows.map((r) => VERIFY_COLUMNS.map((c) => r[c])),
