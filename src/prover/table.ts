@@ -110,17 +110,7 @@ export class Table {
   /** Tells the answers so far apart, and the next ones as they come (`add`). */
   private undefer(): void {
     this.deferred = false;
-    const answers = this.answers;
-    const free = this.free;
-    const seen = (this.seen = new Set());
-    let kept = 0;
-    for (let a = 0; a < answers.length; a++) {
-      const key = answerKey(answers[a], free);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      answers[kept++] = answers[a];
-    }
-    answers.length = kept;
+    keepFirstByKey(this.answers, this.free, (this.seen = new Set()));
   }
 }
 
@@ -158,19 +148,22 @@ export function dedupe(table: Table, seen: SeenIds): void {
   const answers = table.answers;
   const free = table.free;
   if (answers.length < 2) return;
+  if (free.length !== 1) return keepFirstByKey(answers, free, new Set());
+  const at = free[0];
   let kept = 0;
-  if (free.length === 1) {
-    const at = free[0];
-    seen.clear();
-    for (let a = 0; a < answers.length; a++) if (!seen.seen(answers[a][at])) answers[kept++] = answers[a];
-  } else {
-    const keys = new Set<number | string>();
-    for (let a = 0; a < answers.length; a++) {
-      const key = answerKey(answers[a], free);
-      if (keys.has(key)) continue;
-      keys.add(key);
-      answers[kept++] = answers[a];
-    }
+  seen.clear();
+  for (let a = 0; a < answers.length; a++) if (!seen.seen(answers[a][at])) answers[kept++] = answers[a];
+  answers.length = kept;
+}
+
+/** Keeps the first answer of each key at `free` (`answerKey`), in order, noting the keys in `keys`. */
+function keepFirstByKey(answers: number[][], free: readonly number[], keys: Set<number | string>): void {
+  let kept = 0;
+  for (let a = 0; a < answers.length; a++) {
+    const key = answerKey(answers[a], free);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    answers[kept++] = answers[a];
   }
   answers.length = kept;
 }
