@@ -330,12 +330,14 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
     io.err(`${options.moves}: error[usage]: joint move ${badLength + 1} must be an array of ${who}\n`);
     return 2;
   }
+  // the roles and moves of the output and of its messages, in the output notation
+  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   let as: number | undefined;
   if (options.as !== undefined) {
     const role = normalizeMove(options.as, options.caseSensitive);
     as = role === undefined ? undefined : sm.roleIndex(role);
     if (as === undefined) {
-      io.err(`${game}: error[usage]: --as ${options.as}: no such role (roles: ${sm.roles.map(inNotation(options.to ?? loaded.syntax ?? "kif")).join(", ")})\n`);
+      io.err(`${game}: error[usage]: --as ${options.as}: no such role (roles: ${sm.roles.map(show).join(", ")})\n`);
       return 2;
     }
     if (as === chance) {
@@ -344,7 +346,6 @@ async function playGame(game: string, options: PlayCommandOptions, io: Output): 
     }
   }
   const gdl2 = isGdl2(loaded);
-  const show = inNotation(options.to ?? loaded.syntax ?? "kif");
   const rng = mulberry32(options.seed);
   let state = sm.initialState();
   const steps: Step[] = [gdl2 ? withPercepts(describeStep(sm, state), noPercepts(sm)) : describeStep(sm, state)];

@@ -49,18 +49,18 @@ export function kifName(name: string): string {
 }
 
 /**
- * The name quoted by bars at `text[from]` (a `|`) and where it ends (just after its closing `|`),
- * or undefined when no `|` closes it. A `\` takes the character after it as it is.
+ * The name quoted by bars at `text[from]` (a `|`) and where it ends (just after its closing `|`,
+ * `barNameEnd`), or undefined when no `|` closes it. A `\` takes the character after it as it is.
  */
 export function readBarName(text: string, from: number): { readonly name: string; readonly end: number } | undefined {
+  const end = barNameEnd(text, from);
+  if (end < 0) return undefined;
   let name = "";
-  for (let k = from + 1; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === BAR) return { name, end: k + 1 };
-    if (c === BACKSLASH && k + 1 < text.length) k++;
+  for (let k = from + 1; k < end - 1; k++) {
+    if (text.charCodeAt(k) === BACKSLASH) k++;
     name += text[k];
   }
-  return undefined;
+  return { name, end };
 }
 
 /** Where the bar name at `text[from]` (a `|`) ends, just after its closing `|`; -1 when no `|` closes it. */
