@@ -10,15 +10,19 @@
  *     medians and 90th percentiles (the issue's target: under 50 ms median each);
  *   - the server's memory (resident set) with the 10 largest base games (by file size) open, each
  *     checked and hovered once: without grounding, and with the default background grounding
- *     once every grounding has ended (the grounder's own process, a native gringo, not counted).
+ *     once every grounding has ended (the grounder's own process, a native gringo, not counted);
+ *   - a ground game opened (chess_200's, written by `gdl-ground chess_200.kif -o`: 130,000 lines):
+ *     the first diagnostics, the first hover (the index), the colours (semantic tokens) and the
+ *     server's memory after them.
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Hover, MarkupContent, Position } from "vscode-languageserver";
+import type { Hover, MarkupContent, Position, SemanticTokens } from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { writeFileAtomic } from "../src/output-file.js";
-import { RESULTS, gamesFolder, machineLine } from "./common.js";
+import { RESULTS, ROOT, gamesFolder, machineLine } from "./common.js";
 import { startLspClient, type LspClient } from "./lsp-client.js";
 import { scriptArgs } from "./script-args.js";
 
@@ -150,6 +154,39 @@ lines.push("## Memory with the 10 largest base games open", "", "The ten largest
 lines.push(await memoryWithGames(false));
 lines.push(await memoryWithGames(true));
 lines.push("");
+
+// ---- a ground game opened ------------------------------------------------------------------------
+{
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "gdl-ground-bench-lsp-"));
+  try {
+    const file = path.join(tmp, "chess_200.ground.kif");
+    execFileSync(process.execPath, [path.join(ROOT, "bin", "gdl-ground.js"), path.join(dir, "chess_200.kif"), "-o", file], { stdio: "ignore" });
+    const text = readFileSync(file, "utf8");
+    const uri = `file://${file}`;
+    const client = await startLspClient(["--ground-timeout", "0"]);
+    const pid = client.child.pid!;
+    const before = rssMiB(pid);
+    const t0 = performance.now();
+    await client.open(uri, text);
+    const openMs = ms(t0);
+    const t1 = performance.now();
+    await hoverText(client, uri, TextDocument.create(uri, "gdl", 1, text).positionAt(text.indexOf("(true ") + 2));
+    const hoverMs = ms(t1);
+    const t2 = performance.now();
+    const colours = await client.request<SemanticTokens>("textDocument/semanticTokens/full", { textDocument: { uri } });
+    const coloursMs = ms(t2);
+    const after = rssMiB(pid);
+    await client.close();
+    lines.push(
+      "## A ground game opened",
+      "",
+      `chess_200's ground game as \`gdl-ground chess_200.kif -o\` writes it: ${text.length} characters, ${text.split("\n").length} lines; the server started with \`--ground-timeout 0\` (no background grounding). First diagnostics ${openMs.toFixed(0)} ms, first hover (the index) ${hoverMs.toFixed(0)} ms, colours (${colours.data.length / 5} semantic tokens) ${coloursMs.toFixed(0)} ms; ${after.toFixed(0)} MiB resident after them (${before.toFixed(0)} MiB before), load ${load()}.`,
+      "",
+    );
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
 
 writeFileAtomic(path.join(RESULTS, "lsp.md"), lines.join("\n"));
 process.stdout.write(lines.join("\n"));

@@ -210,9 +210,9 @@ describe("the formatter and the language server on names between bars", () => {
 
   it("the language server finds and colours a bar name's occurrences over its whole token", () => {
     const d = new GdlDocument("file:///b.kif", "gdl", 1, GAME);
-    const roles = d.analysis.occurrences.filter((o) => o.name === "w x");
+    const roles = d.analysis.occurrences.toArray().filter((o) => o.name === "w x");
     expect(roles.map((o) => d.text.slice(o.start, o.end))).toEqual(["|w x|", "|w x|", "|w x|"]);
-    const fluent = d.analysis.occurrences.filter((o) => o.name === "(f x)");
+    const fluent = d.analysis.occurrences.toArray().filter((o) => o.name === "(f x)");
     expect(fluent).toHaveLength(2);
     const defs = definition(d, d.lines.positionAt(GAME.indexOf("|w x|", 20) + 2));
     expect(defs.map((l) => d.lines.offsetAt(l.range.start))).toEqual([GAME.indexOf("|w x|")]);

@@ -14,30 +14,9 @@
  */
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { barNameEnd, readBarName } from "../syntax/kif-name.js";
+import { TokenList, type Token, type TokenKind } from "./token-list.js";
 
-export type TokenKind =
-  | "(" | ")"
-  | "symbol" // KIF: a constant, relation or function name, a keyword or `<=`
-  | "variable" // KIF `?x`, infix `X` or `_`
-  | "name" // infix: a bare name (`cell`, `1`, `not`)
-  | "quoted" // a quoted name: infix `'a-b'`, KIF `|x y|`
-  | "," | "&" | "~" | "." | ":-" // infix punctuation
-  | "comment"
-  | "error";
-
-export interface Token {
-  readonly kind: TokenKind;
-  /** The text as written (a comment with its markers, a quoted name with its quotes). */
-  readonly text: string;
-  /** Offset of the first character (UTF-16 units, from 0). */
-  readonly start: number;
-  /** Offset just after the last character. */
-  readonly end: number;
-  /** Nothing but blanks stands before it on its line. */
-  readonly lineStart: boolean;
-  /** An empty line (or more) stands between it and the token before it. */
-  readonly blankBefore: boolean;
-}
+export type { Token, TokenKind } from "./token-list.js";
 
 function isBlank(c: string): boolean {
   return c === " " || c === "\n" || c === "\t" || c === "\r" || c === "\f" || c === "\v";
@@ -64,8 +43,9 @@ function skipBlanks(text: string, i: number): { end: number; breaks: number } {
  * Cuts a text into tokens: `cut` says what the token at `i` is and where it ends (`lineStart`:
  * only blanks stand before it on its line); blanks between tokens are skipped here.
  */
-function scan(text: string, cut: (i: number, lineStart: boolean) => { kind: TokenKind; end: number }): Token[] {
-  const tokens: Token[] = [];
+function scan(text: string, cut: (i: number, lineStart: boolean) => { kind: TokenKind; end: number }): TokenList {
+  // a token takes two characters or more, with its blank, in most texts: the list rarely grows
+  const tokens = new TokenList(text, text.length >> 1);
   let i = 0;
   let breaks = 1; // the start of the text counts as a line start
   while (i < text.length) {
@@ -74,11 +54,11 @@ function scan(text: string, cut: (i: number, lineStart: boolean) => { kind: Toke
     breaks += blanks.breaks;
     if (i >= text.length) break;
     const { kind, end } = cut(i, breaks > 0);
-    tokens.push({ kind, text: text.slice(i, end), start: i, end, lineStart: breaks > 0, blankBefore: tokens.length > 0 && breaks > 1 });
+    tokens.push(kind, i, end, breaks > 0, tokens.length > 0 && breaks > 1);
     breaks = 0;
     i = end;
   }
-  return tokens;
+  return tokens.trim();
 }
 
 /** Characters a Lisp reader takes for quotes or escapes: the KIF reader refuses them (`|` starts a name between bars). */
@@ -86,6 +66,11 @@ const KIF_FORBIDDEN = new Set(["'", "`", ",", '"', "\\"]);
 
 /** The tokens of a KIF text: parentheses, symbols, names between bars, variables and `;` comments. */
 export function kifTokens(text: string): Token[] {
+  return kifTokenList(text).toArray();
+}
+
+/** `kifTokens`, packed. */
+export function kifTokenList(text: string): TokenList {
   return scan(text, (i) => {
     const c = text[i];
     if (c === ";") return { kind: "comment", end: lineEnd(text, i) };
@@ -117,6 +102,11 @@ function quotedEnd(text: string, i: number): { kind: TokenKind; end: number } {
 
 /** The tokens of an infix text (the same cut as the infix reader's tokenizer). */
 export function infixTokens(text: string): Token[] {
+  return infixTokenList(text).toArray();
+}
+
+/** `infixTokens`, packed. */
+export function infixTokenList(text: string): TokenList {
   return scan(text, (i, lineStart) => {
     const c = text[i];
     if (c === "%" || (c === ";" && lineStart)) return { kind: "comment", end: lineEnd(text, i) };
@@ -133,7 +123,12 @@ export function infixTokens(text: string): Token[] {
 }
 
 export function tokensOf(text: string, syntax: GdlSyntax): Token[] {
-  return syntax === "infix" ? infixTokens(text) : kifTokens(text);
+  return tokenListOf(text, syntax).toArray();
+}
+
+/** `tokensOf`, packed (what the language server keeps: token-list.ts). */
+export function tokenListOf(text: string, syntax: GdlSyntax): TokenList {
+  return syntax === "infix" ? infixTokenList(text) : kifTokenList(text);
 }
 
 /** The content of a quoted name (infix `'a-b'` or KIF `|x y|`), as the reader stores it before case folding. */

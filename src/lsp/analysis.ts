@@ -8,7 +8,8 @@
  */
 import { argumentDomains, type ArgumentDomains } from "../analysis/argument-domains.js";
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
-import { tokensOf, unquote, type Token } from "../format/tokens.js";
+import { tokenListOf, unquote, type Token } from "../format/tokens.js";
+import type { TokenList } from "../format/token-list.js";
 import { CONNECTIVES, KEYWORD_ARITY, type Atom, type Literal, type Rule, type Term } from "../syntax/ast.js";
 import { normalizeSymbol } from "../syntax/case.js";
 import { infixVariableToName } from "../syntax/infix-parse.js";
@@ -16,30 +17,15 @@ import { parseGdl, type ParseResult } from "../syntax/parse.js";
 import type { GdlSyntax } from "../syntax/sniff.js";
 import { forEachSubterm } from "../syntax/terms.js";
 import { staticRelations } from "../translate/static-relaxation.js";
+import { OccurrenceList, type Occurrence, type TermContext } from "./occurrence-list.js";
 
-/** Where a term stands, as far as its meaning goes. */
-export type TermContext = "fluent" | "action" | "role" | "term";
-
-export interface Occurrence {
-  /** The stored name (a variable's without `?`; `<=`, `not`, `or`, `distinct` for connectives). */
-  readonly name: string;
-  readonly kind: "relation" | "function" | "constant" | "variable" | "connective";
-  /** The span of the name's token. */
-  readonly start: number;
-  readonly end: number;
-  /** The index of the rule it is in. */
-  readonly rule: number;
-  /** Arguments of a relation or function (0 for a constant or a relation written bare). */
-  readonly arity: number;
-  /** A relation in the head of its rule, a role in `(role r)`, a variable's first occurrence in its rule. */
-  readonly definition: boolean;
-  /** For a term: a fluent (argument of init/true/next/base), a move (of legal/does/input), a role. */
-  readonly context: TermContext;
-}
+export type { Occurrence, TermContext } from "./occurrence-list.js";
 
 export interface SymbolInfo {
   readonly name: string;
+  /** Its occurrences in text order (made when asked: a symbol of a ground game occurs hundreds of thousands of times). */
   readonly occurrences: readonly Occurrence[];
+  readonly occurrenceCount: number;
   /** Its arities as a relation, each once, in the order first met. */
   readonly relationArities: readonly number[];
   /** Arities as a function term (0: written as a constant), each once, in the order first met. */
@@ -70,9 +56,10 @@ const NAME_TOKENS = new Set<Token["kind"]>(["symbol", "variable", "name", "quote
 export class DocumentAnalysis {
   readonly parsed: ParseResult;
   readonly syntax: GdlSyntax;
-  readonly tokens: readonly Token[];
-  /** Every occurrence, in text order. */
-  readonly occurrences: readonly Occurrence[];
+  /** The tokens, packed (token-list.ts). */
+  readonly tokens: TokenList;
+  /** Every occurrence, in text order (packed: occurrence-list.ts). */
+  readonly occurrences: OccurrenceList;
   readonly symbols: ReadonlyMap<string, SymbolInfo>;
   /** The span of each rule, from its first token to its last. */
   readonly ruleSpans: readonly { readonly start: number; readonly end: number }[];
@@ -84,15 +71,15 @@ export class DocumentAnalysis {
     readonly text: string,
     file: string,
     options: { readonly syntax?: GdlSyntax | "auto"; readonly caseSensitive?: boolean } = {},
-    made: { readonly parsed?: ParseResult; readonly tokens?: readonly Token[] } = {},
+    made: { readonly parsed?: ParseResult; readonly tokens?: TokenList } = {},
   ) {
     this.parsed = made.parsed ?? parseGdl(text, file, options);
     this.syntax = this.parsed.syntax;
-    this.tokens = made.tokens ?? tokensOf(text, this.syntax);
+    this.tokens = made.tokens ?? tokenListOf(text, this.syntax);
     const builder = new OccurrenceBuilder(this.tokens, this.syntax, options.caseSensitive === true);
     const rules = this.parsed.description.rules;
     rules.forEach((rule, i) => builder.rule(rule, i));
-    this.occurrences = builder.occurrences.sort((a, b) => a.start - b.start);
+    this.occurrences = builder.occurrences.sortByStart();
     this.symbols = symbolTable(this.occurrences, rules);
     this.ruleSpans = rules.map((rule, i) => ({ start: rule.pos.offset, end: this.lastTokenEndBefore(i + 1 < rules.length ? rules[i + 1].pos.offset : text.length) }));
   }
@@ -103,24 +90,24 @@ export class DocumentAnalysis {
 
   /** The end of the last token that is not a comment before `offset`. */
   private lastTokenEndBefore(offset: number): number {
-    let k = tokenIndexAtOrAfter(this.tokens, offset) - 1;
-    while (k >= 0 && this.tokens[k].kind === "comment") k--;
-    return k >= 0 ? this.tokens[k].end : 0;
+    let k = this.tokens.indexAtOrAfter(offset) - 1;
+    while (k >= 0 && this.tokens.kind(k) === "comment") k--;
+    return k >= 0 ? this.tokens.end(k) : 0;
   }
 
   /** The occurrence whose token holds `offset` (or ends right at it, for a cursor after a name). */
   occurrenceAt(offset: number): Occurrence | undefined {
+    const list = this.occurrences;
     let lo = 0;
-    let hi = this.occurrences.length - 1;
+    let hi = list.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const o = this.occurrences[mid];
-      if (o.end < offset) lo = mid + 1;
-      else if (o.start > offset) hi = mid - 1;
+      if (list.end(mid) < offset) lo = mid + 1;
+      else if (list.start(mid) > offset) hi = mid - 1;
       else {
         // the occurrence starting at offset wins over the one ending there
-        const next = this.occurrences[mid + 1];
-        return o.end === offset && next?.start === offset ? next : o;
+        const next = mid + 1 < list.length && list.end(mid) === offset && list.start(mid + 1) === offset;
+        return list.at(next ? mid + 1 : mid);
       }
     }
     return undefined;
@@ -139,92 +126,70 @@ export class DocumentAnalysis {
 
   /** The occurrence of a rule's head relation (found from the rule's start: a document holds hundreds of thousands of facts). */
   headOccurrence(rule: number): Occurrence | undefined {
-    for (const o of this.inRule(rule)) if (o.kind === "relation") return o;
+    for (const k of this.inRule(rule)) if (this.occurrences.kind(k) === "relation") return this.occurrences.at(k);
     return undefined;
   }
 
   /** The occurrences of a variable in its rule. */
   variableOccurrences(rule: number, name: string): Occurrence[] {
+    const list = this.occurrences;
     const out: Occurrence[] = [];
-    for (const o of this.inRule(rule)) if (o.kind === "variable" && o.name === name) out.push(o);
+    for (const k of this.inRule(rule)) if (list.kind(k) === "variable" && list.name(k) === name) out.push(list.at(k)!);
     return out;
   }
 
-  /** The occurrences of a rule, in text order: those within its span, from the first by binary search. */
-  private *inRule(rule: number): Generator<Occurrence> {
+  /** The indices of a rule's occurrences, in text order: those within its span, from the first by binary search. */
+  private *inRule(rule: number): Generator<number> {
     const span = this.ruleSpans[rule];
-    for (let k = this.firstOccurrenceFrom(span.start); k < this.occurrences.length && this.occurrences[k].start <= span.end; k++) {
-      const o = this.occurrences[k];
-      if (o.rule === rule) yield o;
-    }
+    const list = this.occurrences;
+    for (let k = list.indexAtOrAfter(span.start); k < list.length && list.start(k) <= span.end; k++) if (list.rule(k) === rule) yield k;
   }
-
-  private firstOccurrenceFrom(offset: number): number {
-    let lo = 0;
-    let hi = this.occurrences.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.occurrences[mid].start < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
-
-/** The index of the first token starting at or after `offset`. */
-export function tokenIndexAtOrAfter(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid].start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Walks the rules, finding the token of every name the tree holds. */
 class OccurrenceBuilder {
-  readonly occurrences: Occurrence[] = [];
+  readonly occurrences = new OccurrenceList();
   private ruleIndex = 0;
   private seenVariables = new Set<string>();
 
   constructor(
-    private readonly tokens: readonly Token[],
+    private readonly tokens: TokenList,
     private readonly syntax: GdlSyntax,
     private readonly caseSensitive: boolean,
   ) {}
 
-  /** The name token a node at `offset` is named by: the token there, or the one after a KIF `(`. */
-  private nameToken(offset: number): Token | undefined {
-    let k = tokenIndexAtOrAfter(this.tokens, offset);
-    let t = this.tokens[k];
-    if (t?.start !== offset) return undefined;
-    if (t.kind === "(") {
-      do t = this.tokens[++k];
-      while (t?.kind === "comment");
+  /** The index of the name token a node at `offset` is named by: the token there, or the one after a KIF `(`; -1 for none. */
+  private nameToken(offset: number): number {
+    const tokens = this.tokens;
+    let k = tokens.indexAtOrAfter(offset);
+    if (k >= tokens.length || tokens.start(k) !== offset) return -1;
+    if (tokens.kind(k) === "(") {
+      do k++;
+      while (k < tokens.length && tokens.kind(k) === "comment");
     }
-    return t && NAME_TOKENS.has(t.kind) ? t : undefined;
+    return k < tokens.length && NAME_TOKENS.has(tokens.kind(k)) ? k : -1;
   }
 
-  /** The stored name of a name token (as the readers store it). */
-  private stored(t: Token): string {
-    if (t.kind === "quoted") return normalizeSymbol(unquote(t.text), { caseSensitive: this.caseSensitive });
-    if (t.kind === "variable") return this.syntax === "infix" ? infixVariableToName(t.text) : normalizeSymbol(t.text, { caseSensitive: this.caseSensitive }).slice(1);
-    return normalizeSymbol(t.text, { caseSensitive: this.caseSensitive });
+  /** The stored name of name token `k` (as the readers store it). */
+  private stored(k: number): string {
+    const kind = this.tokens.kind(k);
+    const text = this.tokens.text(k);
+    if (kind === "quoted") return normalizeSymbol(unquote(text), { caseSensitive: this.caseSensitive });
+    if (kind === "variable") return this.syntax === "infix" ? infixVariableToName(text) : normalizeSymbol(text, { caseSensitive: this.caseSensitive }).slice(1);
+    return normalizeSymbol(text, { caseSensitive: this.caseSensitive });
   }
 
-  /** Keeps the occurrence of `name` at token `t` (`check`: when the token reads as that name). */
-  private add(t: Token | undefined, name: string, kind: Occurrence["kind"], arity: number, definition: boolean, context: TermContext, check = true): void {
-    if (!t || (check && this.stored(t) !== name)) return;
-    this.occurrences.push({ name, kind, start: t.start, end: t.end, rule: this.ruleIndex, arity, definition, context });
+  /** Keeps the occurrence of `name` at token `k` (-1: none; `check`: when the token reads as that name). */
+  private add(k: number, name: string, kind: Occurrence["kind"], arity: number, definition: boolean, context: TermContext, check = true): void {
+    if (k < 0 || (check && this.stored(k) !== name)) return;
+    this.occurrences.push({ name, kind, start: this.tokens.start(k), end: this.tokens.end(k), rule: this.ruleIndex, arity, definition, context });
   }
 
   rule(rule: Rule, index: number): void {
     this.ruleIndex = index;
     this.seenVariables = new Set();
     const first = this.nameToken(rule.pos.offset);
-    if (first?.text === "<=") this.add(first, "<=", "connective", 0, false, "term", false);
+    if (first >= 0 && this.tokens.text(first) === "<=") this.add(first, "<=", "connective", 0, false, "term", false);
     this.atom(rule.head, true);
     for (const literal of rule.body) this.literal(literal);
   }
@@ -253,7 +218,7 @@ class OccurrenceBuilder {
 
   private connective(offset: number, name: string): void {
     const t = this.nameToken(offset);
-    if (t && t.text.toLowerCase() === name) this.add(t, name, "connective", 0, false, "term", false);
+    if (t >= 0 && this.tokens.text(t).toLowerCase() === name) this.add(t, name, "connective", 0, false, "term", false);
   }
 
   /** The occurrences of a term and its subterms, in written order (from a stack of its own: terms nest deeper than a stack holds calls). */
@@ -267,7 +232,7 @@ class OccurrenceBuilder {
           const definition = !this.seenVariables.has(term.name);
           this.seenVariables.add(term.name);
           // an anonymous `_` is stored under a made-up name: its token is `_`
-          this.add(t, term.name, "variable", 0, definition, context, t?.text !== "_");
+          this.add(t, term.name, "variable", 0, definition, context, t >= 0 && this.tokens.text(t) !== "_");
           return;
         }
         case "constant":
@@ -279,11 +244,34 @@ class OccurrenceBuilder {
   }
 }
 
-/** A SymbolInfo while the table is built. */
-type SymbolBuild = { -readonly [K in keyof SymbolInfo]: SymbolInfo[K] extends readonly (infer E)[] ? E[] : SymbolInfo[K] };
-
 /** No arity or rule yet: shared, replaced by a list of its own at the first (a text of 300,000 facts names 600,000 constants). */
 const NONE: number[] = [];
+
+/** A symbol of the table: what SymbolInfo says, its occurrences kept as their indices in the document's list. */
+class SymbolEntry implements SymbolInfo {
+  relationArities: number[] = NONE;
+  termArities: number[] = NONE;
+  role = false;
+  fluent = false;
+  action = false;
+  rules: number[] = NONE;
+  /** The indices of its occurrences in `list`, ascending (set once the table is built). */
+  indices: Int32Array = new Int32Array(0);
+
+  constructor(
+    readonly name: string,
+    private readonly list: OccurrenceList,
+  ) {}
+
+  get occurrences(): Occurrence[] {
+    return Array.from(this.indices, (k) => this.list.at(k)!);
+  }
+
+  get occurrenceCount(): number {
+    return this.indices.length;
+  }
+}
+
 
 /** `list` with `n` in it: the same list, or a new one when it was NONE. */
 function including(list: number[], n: number): number[] {
@@ -292,22 +280,38 @@ function including(list: number[], n: number): number[] {
   return list;
 }
 
-function symbolTable(occurrences: readonly Occurrence[], rules: readonly Rule[]): Map<string, SymbolInfo> {
-  const table = new Map<string, SymbolBuild>();
-  const info = (name: string): SymbolBuild => {
+function symbolTable(occurrences: OccurrenceList, rules: readonly Rule[]): Map<string, SymbolInfo> {
+  const table = new Map<string, SymbolEntry>();
+  const info = (name: string): SymbolEntry => {
     let s = table.get(name);
-    if (!s) table.set(name, (s = { name, occurrences: [], relationArities: NONE, termArities: NONE, role: false, fluent: false, action: false, rules: NONE }));
+    if (!s) table.set(name, (s = new SymbolEntry(name, occurrences)));
     return s;
   };
-  for (const o of occurrences) {
-    if (o.kind === "variable" || o.kind === "connective") continue;
-    const s = info(o.name);
-    s.occurrences.push(o);
-    if (o.kind === "relation") s.relationArities = including(s.relationArities, o.arity);
-    else s.termArities = including(s.termArities, o.arity);
-    if (o.context === "fluent") s.fluent = true;
-    if (o.context === "action") s.action = true;
-    if (o.context === "role" && o.definition) s.role = true;
+  // per name of the list: its symbol (none for variables and connectives alone) and how many occurrences it has
+  const byName: (SymbolEntry | undefined)[] = new Array<SymbolEntry | undefined>(occurrences.nameCount).fill(undefined);
+  const counts = new Int32Array(occurrences.nameCount);
+  for (let k = 0; k < occurrences.length; k++) {
+    const kind = occurrences.kind(k);
+    if (kind === "variable" || kind === "connective") continue;
+    const id = occurrences.nameId(k);
+    const s = (byName[id] ??= info(occurrences.name(k)));
+    counts[id]++;
+    if (kind === "relation") s.relationArities = including(s.relationArities, occurrences.arity(k));
+    else s.termArities = including(s.termArities, occurrences.arity(k));
+    const context = occurrences.context(k);
+    if (context === "fluent") s.fluent = true;
+    if (context === "action") s.action = true;
+    if (context === "role" && occurrences.definition(k)) s.role = true;
+  }
+  const filled = new Int32Array(occurrences.nameCount);
+  byName.forEach((s, id) => {
+    if (s) s.indices = new Int32Array(counts[id]);
+  });
+  for (let k = 0; k < occurrences.length; k++) {
+    const kind = occurrences.kind(k);
+    if (kind === "variable" || kind === "connective") continue;
+    const id = occurrences.nameId(k);
+    byName[id]!.indices[filled[id]++] = k;
   }
   rules.forEach((rule, i) => {
     const s = info(rule.head.relation);

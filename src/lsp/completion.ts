@@ -7,6 +7,7 @@
 import { CompletionItemKind, type CompletionItem, type Position } from "vscode-languageserver";
 import { KEYWORD_ARITY } from "../syntax/ast.js";
 import type { Token } from "../format/tokens.js";
+import type { TokenList } from "../format/token-list.js";
 import { infixName } from "../syntax/infix-print.js";
 import { KEYWORD_MEANINGS, keywordSignature, shortKind, withArity } from "./describe.js";
 import type { GdlDocument } from "./document.js";
@@ -28,26 +29,35 @@ function kindOf(short: string): CompletionItemKind {
  * while it is typed): in KIF the top-level form, by its parentheses; in infix from the end of
  * the clause before (a `.`, or a name at the start of a line) to the end of this one.
  */
-function clauseTokens(tokens: readonly Token[], offset: number, infix: boolean): Token[] {
-  let k = tokens.findIndex((t) => t.end >= offset);
-  if (k < 0) k = tokens.length - 1;
+function clauseTokens(tokens: TokenList, offset: number, infix: boolean): Token[] {
+  // the first token ending at or after `offset` (tokens do not overlap: their ends ascend)
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens.end(mid) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const k = lo < tokens.length ? lo : tokens.length - 1;
   if (!infix) {
     let start = 0;
     let depth = 0;
     for (let i = 0; i <= k && i < tokens.length; i++) {
-      if (tokens[i].kind === "(" && depth++ === 0) start = i;
-      else if (tokens[i].kind === ")" && depth > 0) depth--;
+      if (tokens.kind(i) === "(" && depth++ === 0) start = i;
+      else if (tokens.kind(i) === ")" && depth > 0) depth--;
     }
     let end = start;
     for (depth = 0; end < tokens.length; end++) {
-      if (tokens[end].kind === "(") depth++;
-      else if (tokens[end].kind === ")" && --depth <= 0) break;
+      if (tokens.kind(end) === "(") depth++;
+      else if (tokens.kind(end) === ")" && --depth <= 0) break;
     }
     return tokens.slice(start, end + 1);
   }
   const CONTINUES = new Set<Token["kind"]>(["&", ",", ":-", "(", "~"]);
   const startsClause = (i: number) =>
-    i === 0 || tokens[i - 1].kind === "." || (tokens[i].lineStart && (tokens[i].kind === "name" || tokens[i].kind === "quoted") && !CONTINUES.has(tokens[i - 1].kind));
+    i === 0 ||
+    tokens.kind(i - 1) === "." ||
+    (tokens.lineStart(i) && (tokens.kind(i) === "name" || tokens.kind(i) === "quoted") && !CONTINUES.has(tokens.kind(i - 1)));
   let start = Math.max(0, k);
   while (start > 0 && !startsClause(start)) start--;
   let end = Math.max(0, k);

@@ -139,7 +139,7 @@ export function describeSymbol(analysis: DocumentAnalysis, s: SymbolInfo, counts
     const line = domainsLine(analysis.domains.function(name, arity));
     if (line) lines.push(termArities.length > 1 ? `/${arity}: ${line}` : line);
   }
-  lines.push(`${plural(s.occurrences.length, "occurrence")} in this document`);
+  lines.push(`${plural(s.occurrenceCount, "occurrence")} in this document`);
   return lines;
 }
 

@@ -15,7 +15,6 @@ import {
 } from "vscode-languageserver";
 import type { Diagnostic, Position, Severity } from "../diagnostics.js";
 import { formatGdl, formatSpan } from "../format/index.js";
-import { tokenIndexAtOrAfter } from "./analysis.js";
 import type { GdlDocument } from "./document.js";
 import { rangeOf } from "./navigation.js";
 
@@ -36,20 +35,19 @@ const SEVERITY: Record<Severity, DiagnosticSeverity> = {
 function rangeAt(doc: GdlDocument, pos: Position): Range {
   if (pos.line <= 0 || pos.offset < 0) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   const tokens = doc.tokens;
-  const k = tokenIndexAtOrAfter(tokens, pos.offset);
-  const t = tokens[k];
-  if (!t || t.start !== pos.offset) return rangeOf(doc, pos.offset, Math.min(doc.text.length, pos.offset + 1));
-  if (t.kind !== "(") return rangeOf(doc, t.start, t.end);
-  const line = doc.lines.positionAt(t.start).line;
+  const k = tokens.indexAtOrAfter(pos.offset);
+  if (k >= tokens.length || tokens.start(k) !== pos.offset) return rangeOf(doc, pos.offset, Math.min(doc.text.length, pos.offset + 1));
+  const [start, end] = [tokens.start(k), tokens.end(k)];
+  if (tokens.kind(k) !== "(") return rangeOf(doc, start, end);
+  const line = doc.lines.positionAt(start).line;
   let depth = 0;
   for (let j = k; j < tokens.length; j++) {
-    const u = tokens[j];
-    if (doc.lines.positionAt(u.start).line !== line) break;
-    if (u.kind === "(") depth++;
-    else if (u.kind === ")" && --depth === 0) return rangeOf(doc, t.start, u.end);
+    if (doc.lines.positionAt(tokens.start(j)).line !== line) break;
+    if (tokens.kind(j) === "(") depth++;
+    else if (tokens.kind(j) === ")" && --depth === 0) return rangeOf(doc, start, tokens.end(j));
   }
-  const name = tokens[k + 1];
-  return rangeOf(doc, t.start, name && doc.lines.positionAt(name.end).line === line ? name.end : t.end);
+  const name = k + 1 < tokens.length ? tokens.end(k + 1) : -1;
+  return rangeOf(doc, start, name >= 0 && doc.lines.positionAt(name).line === line ? name : end);
 }
 
 export function toLspDiagnostics(doc: GdlDocument, diagnostics: readonly Diagnostic[], options: DiagnosticOptions): LspDiagnostic[] {

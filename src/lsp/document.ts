@@ -8,7 +8,8 @@
 import { TextDocument } from "vscode-languageserver-textdocument";
 import type { Diagnostic } from "../diagnostics.js";
 import { checkParsed, type LoadResult } from "../pipeline.js";
-import { tokensOf, type Token } from "../format/tokens.js";
+import { tokenListOf } from "../format/tokens.js";
+import type { TokenList } from "../format/token-list.js";
 import { parseGdl, type ParseResult } from "../syntax/parse.js";
 import { detectSyntax, type GdlSyntax } from "../syntax/sniff.js";
 import { DocumentAnalysis } from "./analysis.js";
@@ -35,7 +36,7 @@ export class GdlDocument {
   private parsedCache?: ParseResult;
   private loadedCache?: LoadResult;
   private analysisCache?: DocumentAnalysis;
-  private tokensCache?: readonly Token[];
+  private tokensCache?: TokenList;
 
   constructor(
     readonly uri: string,
@@ -65,10 +66,10 @@ export class GdlDocument {
     return this.loaded.diagnostics;
   }
 
-  /** The tokens alone (what diagnostics need, without the whole index). */
-  get tokens(): readonly Token[] {
+  /** The tokens alone (what diagnostics need, without the whole index), packed (token-list.ts). */
+  get tokens(): TokenList {
     // the syntax only when the tokens are made: every diagnostic asks for them (sniffing the text per ask was diagnostics × text)
-    this.tokensCache ??= tokensOf(this.text, this.parsedCache?.syntax ?? (this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text)));
+    this.tokensCache ??= tokenListOf(this.text, this.parsedCache?.syntax ?? (this.reading.syntax && this.reading.syntax !== "auto" ? this.reading.syntax : detectSyntax(this.text)));
     return this.tokensCache;
   }
 

@@ -95,18 +95,27 @@ export function definition(doc: GdlDocument, position: Position): Location[] {
 export function references(doc: GdlDocument, position: Position, includeDeclaration: boolean): Location[] {
   const o = occurrenceAt(doc, position);
   if (!o) return [];
-  const definitions = new Set(includeDeclaration ? [] : definitionsOf(doc, o));
+  const definitions = new Set(includeDeclaration ? [] : definitionsOf(doc, o).map(occurrenceKey));
   return referencesOf(doc, o)
-    .filter((r) => !definitions.has(r))
+    .filter((r) => !definitions.has(occurrenceKey(r)))
     .map((r) => ({ uri: doc.uri, range: rangeOf(doc, r.start, r.end) }));
+}
+
+/**
+ * What tells two occurrences apart: their rule and where they start (each is made when asked, so the same one asked
+ * twice is two objects; one token is an occurrence in several rules where the reader made them of one written rule,
+ * as a head above an `or` of `and`s).
+ */
+function occurrenceKey(o: Occurrence): string {
+  return `${o.rule}:${o.start}`;
 }
 
 export function highlights(doc: GdlDocument, position: Position): DocumentHighlight[] {
   const o = occurrenceAt(doc, position);
   if (!o) return [];
-  const definitions = new Set(definitionsOf(doc, o));
+  const definitions = new Set(definitionsOf(doc, o).map(occurrenceKey));
   return referencesOf(doc, o).map((r) => ({
     range: rangeOf(doc, r.start, r.end),
-    kind: definitions.has(r) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+    kind: definitions.has(occurrenceKey(r)) ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
   }));
 }

@@ -79,8 +79,11 @@ const DECLARATION = 1;
 const STATIC = 2;
 const DEFAULT_LIBRARY = 4;
 
+/** The fields of an occurrence that colour it. */
+type Coloured = Pick<Occurrence, "kind" | "name" | "definition" | "context">;
+
 /** The type and modifiers of an occurrence, or undefined when it is not coloured (a plain constant). */
-function classify(doc: GdlDocument, o: Occurrence): { type: TokenType; modifiers: number } | undefined {
+function classify(doc: GdlDocument, o: Coloured): { type: TokenType; modifiers: number } | undefined {
   const a = doc.analysis;
   switch (o.kind) {
     case "connective":
@@ -107,20 +110,31 @@ function classify(doc: GdlDocument, o: Occurrence): { type: TokenType; modifiers
 export function semanticTokens(doc: GdlDocument): SemanticTokens {
   const a = doc.analysis;
   const builder = new SemanticTokensBuilder();
-  const comments = a.tokens.filter((t) => t.kind === "comment");
+  const tokens = a.tokens;
+  const comments: number[] = [];
+  for (let k = 0; k < tokens.length; k++) if (tokens.kind(k) === "comment") comments.push(k);
   let c = 0;
   const pushComment = () => {
-    const t = comments[c++];
-    const at = doc.lines.positionAt(t.start);
-    builder.push(at.line, at.character, t.end - t.start, typeIndex("comment"), 0);
+    const k = comments[c++];
+    const at = doc.lines.positionAt(tokens.start(k));
+    builder.push(at.line, at.character, tokens.end(k) - tokens.start(k), typeIndex("comment"), 0);
   };
-  for (const o of a.occurrences) {
-    while (c < comments.length && comments[c].start < o.start) pushComment();
+  // the occurrences read from the packed list, one reused view (no object per occurrence: a ground game has millions)
+  const list = a.occurrences;
+  const o = { kind: "constant" as Occurrence["kind"], name: "", definition: false, context: "term" as Occurrence["context"] };
+  for (let i = 0; i < list.length; i++) {
+    const start = list.start(i);
+    const end = list.end(i);
+    while (c < comments.length && tokens.start(comments[c]) < start) pushComment();
+    o.kind = list.kind(i);
+    o.name = list.name(i);
+    o.definition = list.definition(i);
+    o.context = list.context(i);
     const k = classify(doc, o);
     if (!k) continue;
-    const at = doc.lines.positionAt(o.start);
-    if (doc.lines.positionAt(o.end).line !== at.line) continue; // a name between bars over lines (|a⏎b|): a token is on one line
-    builder.push(at.line, at.character, o.end - o.start, typeIndex(k.type), k.modifiers);
+    const at = doc.lines.positionAt(start);
+    if (doc.lines.positionAt(end).line !== at.line) continue; // a name between bars over lines (|a⏎b|): a token is on one line
+    builder.push(at.line, at.character, end - start, typeIndex(k.type), k.modifiers);
   }
   while (c < comments.length) pushComment();
   return builder.build();

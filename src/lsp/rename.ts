@@ -81,7 +81,7 @@ export function rename(doc: GdlDocument, position: Position, newName: string): R
     const spelling = variableSpelling(doc, newName.trim());
     if ("reason" in spelling) return { ok: false, reason: spelling.reason };
     if (spelling.stored !== o.name) {
-      const other = a.occurrences.find((x) => x.kind === "variable" && x.rule === o.rule && x.name === spelling.stored);
+      const other = a.variableOccurrences(o.rule, spelling.stored)[0];
       if (other) return { ok: false, reason: `'${doc.text.slice(other.start, other.end)}' is already a variable of this rule: renaming '${doc.text.slice(o.start, o.end)}' to it would make them one variable` };
     }
     return { ok: true, edits: referencesOf(doc, o).map((x) => ({ range: rangeOf(doc, x.start, x.end), newText: spelling.written })) };
