@@ -13,6 +13,8 @@ export interface LspClient {
   readonly connection: MessageConnection;
   readonly child: ChildProcess;
   readonly initialized: InitializeResult;
+  /** Every publication of diagnostics so far, in the order received. */
+  readonly published: readonly { readonly uri: string; readonly version?: number }[];
   /** The diagnostics of the next publication for `uri` after this call (or `version`). */
   nextDiagnostics(uri: string, version?: number): Promise<Diagnostic[]>;
   open(uri: string, text: string, languageId?: string): Promise<Diagnostic[]>;
@@ -29,7 +31,9 @@ export async function startLspClient(args: readonly string[] = [], capabilities:
   child.stderr!.on("data", (d) => (stderr += d));
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; version?: number; resolve: (d: Diagnostic[]) => void }[] = [];
+  const published: { uri: string; version?: number }[] = [];
   connection.onNotification("textDocument/publishDiagnostics", (p: PublishDiagnosticsParams) => {
+    published.push({ uri: p.uri, version: p.version });
     for (let i = 0; i < waiting.length; i++) {
       const w = waiting[i];
       if (w.uri === p.uri && (w.version === undefined || w.version === p.version)) {
@@ -48,6 +52,7 @@ export async function startLspClient(args: readonly string[] = [], capabilities:
     connection,
     child,
     initialized,
+    published,
     nextDiagnostics,
     async open(uri, text, languageId = "gdl") {
       const next = nextDiagnostics(uri, 1);

@@ -173,3 +173,29 @@ describe("gdl-ground lsp on infix, and for an editor without related information
     }
   }, 30_000);
 });
+
+describe.skipIf(!haveGames)("gdl-ground lsp over stdio, on a text slow to check", () => {
+  it("checks the changes that came while it was checking once, at the last (a ground game: 4-5 s a check)", async () => {
+    const client = await startLspClient(["--ground-timeout", "0"]);
+    try {
+      const uri = "file:///slow.kif";
+      // tictactoe and 60,000 facts: a check of a few hundred ms, past SLOW_CHECK_MS
+      const text = `${readFileSync(TICTACTOE, "utf8")}\n${Array.from({ length: 60_000 }, (_, i) => `(filler ${i} ${i + 1})`).join("\n")}\n`;
+      expect(await client.open(uri, text)).toEqual([]);
+      const opened = client.published.length;
+      const last = client.nextDiagnostics(uri, 6);
+      for (let version = 2; version <= 6; version++) {
+        void client.connection.sendNotification("textDocument/didChange", {
+          textDocument: { uri, version },
+          contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: " " }],
+        });
+      }
+      expect(await last).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // the five changes were checked once (each checked in turn: versions 2, 3, 4, 5 and 6)
+      expect(client.published.slice(opened).filter((p) => p.uri === uri).map((p) => p.version)).toEqual([6]);
+    } finally {
+      expect(await client.close()).toBe(0);
+    }
+  }, 60_000);
+});

@@ -57,9 +57,16 @@ export class GdlDocument {
 
   /** The text parsed and checked, as `loadText` gives it (what the background grounding grounds). */
   get loaded(): LoadResult {
-    this.loadedCache ??= checkParsed(this.parsed, this.file, { syntax: this.reading.syntax, caseSensitive: this.reading.caseSensitive });
+    if (this.loadedCache === undefined) {
+      const started = performance.now();
+      this.loadedCache = checkParsed(this.parsed, this.file, { syntax: this.reading.syntax, caseSensitive: this.reading.caseSensitive });
+      this.checkMilliseconds = performance.now() - started;
+    }
     return this.loadedCache;
   }
+
+  /** How long `loaded` took to make (ms; the parse too when it made it), 0 until it is asked. */
+  checkMilliseconds = 0;
 
   /** `gdl-ground check`'s diagnostics of this text (notes included; the server filters them). */
   get diagnostics(): readonly Diagnostic[] {

@@ -5,8 +5,11 @@
  * feature answers which request, keeps one GdlDocument per open document and version, and
  * grounds documents in the background when the host hands it a grounder.
  *
- * Diagnostics are published on every change (the text is checked at once, as `check` does);
- * a grounding for the hover's instance counts is started on open and on save, when the
+ * Diagnostics are published on every change (the text is checked at once, as `check` does),
+ * except for a document whose last check took more than SLOW_CHECK_MS: its changes are checked
+ * once they pause for CHANGE_PAUSE_MS, so that changes sent while it was being checked (typing in a
+ * ground game of 130,000 lines, 4-5 s a check) are checked once, at the last, instead of one after
+ * another; a grounding for the hover's instance counts is started on open and on save, when the
  * document has no errors. A host that grounds itself sends its counts instead
  * (GROUND_COUNTS_NOTIFICATION, ground-counts.ts; groundTimeoutSeconds 0 then stops the server's
  * own groundings).
@@ -31,6 +34,11 @@ import { GroundingScheduler } from "./grounding-scheduler.js";
 import { definition, highlights, hover, references } from "./navigation.js";
 import { documentSymbols, SEMANTIC_TOKENS_LEGEND, semanticTokens } from "./outline.js";
 import { prepareRename, rename } from "./rename.js";
+
+/** A document whose last check took longer than this (ms) is checked after a pause in its changes. */
+export const SLOW_CHECK_MS = 100;
+/** The pause (ms) after which such a document's changes are checked. */
+export const CHANGE_PAUSE_MS = 50;
 
 export interface LanguageServerOptions {
   /** Grounds documents for the hover's ground instance counts (none: no grounding). */
@@ -72,12 +80,23 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     return doc;
   };
 
+  /** Per document: how long its last check took (ms), and its check waiting for a pause in its changes. */
+  const checkMs = new Map<string, number>();
+  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  const stopWaiting = (uri: string) => {
+    clearTimeout(waiting.get(uri));
+    waiting.delete(uri);
+  };
+
   const publish = (uri: string) => {
+    stopWaiting(uri);
     const doc = document(uri);
     if (!doc) return;
     let diagnostics;
     try {
-      diagnostics = toLspDiagnostics(doc, doc.diagnostics, { relatedInformation, notes });
+      const found = doc.diagnostics;
+      checkMs.set(uri, doc.checkMilliseconds);
+      diagnostics = toLspDiagnostics(doc, found, { relatedInformation, notes });
     } catch (error) {
       // never leave the last text's diagnostics standing for this one (a worker's stack is smaller than Node's)
       const message = `gdl-ground could not check this text: internal error: ${error instanceof Error ? error.message : String(error)}`;
@@ -120,13 +139,23 @@ export function startLanguageServer(connection: Connection, options: LanguageSer
     };
   });
 
-  texts.onDidChangeContent((e) => publish(e.document.uri));
+  texts.onDidChangeContent((e) => {
+    const uri = e.document.uri;
+    if ((checkMs.get(uri) ?? 0) <= SLOW_CHECK_MS) return publish(uri);
+    stopWaiting(uri);
+    waiting.set(
+      uri,
+      setTimeout(() => publish(uri), CHANGE_PAUSE_MS),
+    );
+  });
   texts.onDidOpen((e) => {
     openedAt.set(e.document.uri, e.document.version);
     ground(e.document.uri);
   });
   texts.onDidSave((e) => ground(e.document.uri));
   texts.onDidClose((e) => {
+    stopWaiting(e.document.uri);
+    checkMs.delete(e.document.uri);
     cache.delete(e.document.uri);
     openedAt.delete(e.document.uri);
     counts.delete(e.document.uri);
