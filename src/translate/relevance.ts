@@ -12,7 +12,10 @@
  *
  * For each relation: the argument positions that are ground in every use give a set of patterns;
  * every rule for the relation is instantiated with each pattern its head unifies with, and dropped
- * when none does.
+ * when none does. A head ground at those positions is looked up among the patterns by its text
+ * instead of matched against each: a ground game read back (`gdl-ground game.kif -o g.kif; gdl-ground
+ * g.kif`) has relations of thousands of ground rules, each used with up to `maxPatterns` patterns,
+ * and the matching took a relation's rules times its patterns.
  */
 import type { Atom, Term } from "../syntax/ast.js";
 import { isGround, mapTermLeaves } from "../syntax/terms.js";
@@ -55,7 +58,9 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
           uses.get(k)!.push(literal.atom);
         }
 
-    const patternsOf = new Map<string, { positions: number[]; patterns: Term[][] } | "unused">();
+    // per relation: its use patterns, "unused", or "kept" (left alone: no position ground in every use, or too many
+    // patterns; decided once per relation, not again at each of its rules: that was rules × uses per round)
+    const patternsOf = new Map<string, { positions: number[]; patterns: Term[][]; keys: Set<string> } | "unused" | "kept">();
     for (const rule of rules) {
       const k = key(rule.head);
       if (patternsOf.has(k) || options.keep.has(rule.head.relation)) continue;
@@ -67,23 +72,29 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
       const arity = rule.head.args.length;
       const positions: number[] = [];
       for (let i = 0; i < arity; i++) if (used.every((a) => isGround(a.args[i]))) positions.push(i);
-      if (positions.length === 0) continue;
+      if (positions.length === 0) {
+        patternsOf.set(k, "kept");
+        continue;
+      }
       const distinct = new Map<string, Term[]>();
       for (const a of used) {
         const pattern = positions.map((i) => a.args[i]);
         distinct.set(pattern.map(termToKif).join(" "), pattern);
         if (distinct.size > maxPatterns) break;
       }
-      if (distinct.size > maxPatterns) continue;
-      patternsOf.set(k, { positions, patterns: [...distinct.values()] });
+      if (distinct.size > maxPatterns) {
+        patternsOf.set(k, "kept");
+        continue;
+      }
+      patternsOf.set(k, { positions, patterns: [...distinct.values()], keys: new Set(distinct.keys()) });
     }
-    if (patternsOf.size === 0) break;
+    if ([...patternsOf.values()].every((info) => info === "kept")) break;
 
     let changed = false;
     const next: FlatRule[] = [];
     for (const rule of rules) {
       const info = patternsOf.get(key(rule.head));
-      if (info === undefined) {
+      if (info === undefined || info === "kept") {
         next.push(rule);
         continue;
       }
@@ -94,7 +105,10 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
       }
       const copies: FlatRule[] = [];
       const seen = new Set<string>();
-      for (const pattern of info.patterns) {
+      if (info.positions.every((pos) => isGround(rule.head.args[pos]))) {
+        // a ground pattern matches a ground head exactly when they are the same terms, with nothing to substitute
+        if (info.keys.has(info.positions.map((pos) => termToKif(rule.head.args[pos])).join(" "))) copies.push(rule);
+      } else for (const pattern of info.patterns) {
         const subst: Substitution = new Map();
         if (!info.positions.every((pos, j) => match(pattern[j], rule.head.args[pos], subst))) continue;
         const signature = [...subst.entries()].map(([v, t]) => `${v}=${termToKif(t)}`).join(",");
