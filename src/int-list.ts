@@ -49,3 +49,22 @@ export function sortRange(a: Int32Array, from: number, to: number): void {
     a[j + 1] = x;
   }
 }
+
+/** A typed array of `n` elements (of the same kind as `from`) holding `from`'s first ones: a packed list grown or trimmed. */
+export function resized<T extends Uint8Array | Int32Array>(from: T, n: number): T {
+  const to = (from instanceof Uint8Array ? new Uint8Array(n) : new Int32Array(n)) as T;
+  to.set(from.subarray(0, Math.min(from.length, n)));
+  return to;
+}
+
+/** The first index below `count` whose value in `ascending` is at least `value` (`count` when none is): a binary search. */
+export function firstAtLeast(ascending: Int32Array, count: number, value: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ascending[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -9,6 +9,8 @@
  * of the 836 MiB the server kept for that one document, here 10 bytes each.
  * Pure computation: no Node imports.
  */
+import { firstAtLeast, resized } from "../int-list.js";
+
 export type TokenKind =
   | "(" | ")"
   | "symbol" // KIF: a constant, relation or function name, a keyword or `<=`
@@ -129,24 +131,13 @@ export class TokenList {
 
   /** The index of the first token starting at or after `offset` (`length` when none does). */
   indexAtOrAfter(offset: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.starts, this.count, offset);
   }
 
   private resize(n: number): void {
-    const grow = <T extends Uint8Array | Int32Array>(from: T, to: T): T => {
-      to.set(from.subarray(0, Math.min(from.length, n)));
-      return to;
-    };
-    this.kinds = grow(this.kinds, new Uint8Array(n));
-    this.starts = grow(this.starts, new Int32Array(n));
-    this.ends = grow(this.ends, new Int32Array(n));
-    this.flags = grow(this.flags, new Uint8Array(n));
+    this.kinds = resized(this.kinds, n);
+    this.starts = resized(this.starts, n);
+    this.ends = resized(this.ends, n);
+    this.flags = resized(this.flags, n);
   }
 }

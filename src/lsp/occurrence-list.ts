@@ -8,6 +8,8 @@
  * two million occurrences, which took 217 MiB as objects; here 21 bytes each.
  * Pure computation: no Node imports.
  */
+import { firstAtLeast, resized } from "../int-list.js";
+
 /** Where a term stands, as far as its meaning goes. */
 export type TermContext = "fluent" | "action" | "role" | "term";
 
@@ -161,26 +163,15 @@ export class OccurrenceList implements Iterable<Occurrence> {
 
   /** The index of the first occurrence starting at or after `offset` (`length` when none does). */
   indexAtOrAfter(offset: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.starts, this.count, offset);
   }
 
   private resize(n: number): void {
-    const grow = <T extends Uint8Array | Int32Array>(from: T, to: T): T => {
-      to.set(from.subarray(0, Math.min(from.length, n)));
-      return to;
-    };
-    this.nameOf = grow(this.nameOf, new Int32Array(n));
-    this.starts = grow(this.starts, new Int32Array(n));
-    this.ends = grow(this.ends, new Int32Array(n));
-    this.rules = grow(this.rules, new Int32Array(n));
-    this.arities = grow(this.arities, new Int32Array(n));
-    this.flags = grow(this.flags, new Uint8Array(n));
+    this.nameOf = resized(this.nameOf, n);
+    this.starts = resized(this.starts, n);
+    this.ends = resized(this.ends, n);
+    this.rules = resized(this.rules, n);
+    this.arities = resized(this.arities, n);
+    this.flags = resized(this.flags, n);
   }
 }
