@@ -53,3 +53,32 @@ describe("gdl-ground bench", () => {
     expect(run.stdout).toMatch(/completed (compiling|optimizing) .*TURBOFAN/);
   }, 60_000);
 });
+
+describe("a large input", () => {
+  it("is optimized from the start by check, fmt, convert and the ground command; a small one waits for the window", async () => {
+    const { main } = await import("../src/cli/main.js");
+    const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(path.join(tmpdir(), "gdl-ground-tiering-"));
+    try {
+      const small = path.join(root, "corpus", "valid", "tictactoe.kif");
+      const large = path.join(dir, "large.kif");
+      // tictactoe and 60,000 facts: 1.3 MB (a synchronous parse of it gave the window's timer no turn: it ran unoptimized)
+      writeFileSync(large, `${readFileSync(small, "utf8")}\n${Array.from({ length: 60_000 }, (_, i) => `(filler ${i} ${i + 1})`).join("\n")}\n`);
+      const io = { out: () => undefined, err: () => undefined };
+      const asked = async (argv: string[]): Promise<boolean> => {
+        let now = false;
+        await main(argv, io, { optimizeNow: () => void (now = true), checkpoint: () => undefined });
+        return now;
+      };
+      expect(await asked(["check", large])).toBe(true);
+      expect(await asked(["fmt", large])).toBe(true);
+      expect(await asked(["convert", large, "--to", "infix", "-o", path.join(dir, "large.hrf")])).toBe(true);
+      expect(await asked([large, "--asp", "-o", path.join(dir, "large.lp")])).toBe(true);
+      expect(await asked(["check", small])).toBe(false);
+      expect(await asked(["fmt", small])).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
