@@ -55,6 +55,8 @@ describe("TokenList", () => {
         const { list, expected } = filled(runs, 16);
         const linear = expected.findIndex((t) => t.start >= offset);
         expect(list.indexAtOrAfter(offset)).toBe(linear < 0 ? expected.length : linear);
+        const ending = expected.findIndex((t) => t.end >= offset);
+        expect(list.indexEndingAtOrAfter(offset)).toBe(ending < 0 ? expected.length : ending);
       }),
     );
   });

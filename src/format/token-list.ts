@@ -134,6 +134,11 @@ export class TokenList {
     return firstAtLeast(this.starts, this.count, offset);
   }
 
+  /** The index of the first token ending at or after `offset` (`length` when none does; tokens do not overlap, so their ends ascend). */
+  indexEndingAtOrAfter(offset: number): number {
+    return firstAtLeast(this.ends, this.count, offset);
+  }
+
   private resize(n: number): void {
     this.kinds = resized(this.kinds, n);
     this.starts = resized(this.starts, n);

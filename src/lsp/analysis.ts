@@ -272,7 +272,6 @@ class SymbolEntry implements SymbolInfo {
   }
 }
 
-
 /** `list` with `n` in it: the same list, or a new one when it was NONE. */
 function including(list: number[], n: number): number[] {
   if (list === NONE) return [n];

@@ -30,15 +30,8 @@ function kindOf(short: string): CompletionItemKind {
  * the clause before (a `.`, or a name at the start of a line) to the end of this one.
  */
 function clauseTokens(tokens: TokenList, offset: number, infix: boolean): Token[] {
-  // the first token ending at or after `offset` (tokens do not overlap: their ends ascend)
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens.end(mid) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  const k = lo < tokens.length ? lo : tokens.length - 1;
+  const ending = tokens.indexEndingAtOrAfter(offset);
+  const k = ending < tokens.length ? ending : tokens.length - 1;
   if (!infix) {
     let start = 0;
     let depth = 0;

@@ -62,21 +62,22 @@ export function definitionsOf(doc: GdlDocument, o: Occurrence): Occurrence[] {
   if (o.kind === "variable") return a.variableOccurrences(o.rule, o.name).filter((v) => v.definition);
   const s = a.symbols.get(o.name);
   if (!s) return [];
-  const heads = s.occurrences.filter((x) => x.kind === "relation" && x.definition);
+  const all = s.occurrences; // made when asked: once here, not at each filter
+  const heads = all.filter((x) => x.kind === "relation" && x.definition);
   if (heads.length > 0) return heads;
-  const roles = s.occurrences.filter((x) => x.context === "role" && x.definition);
+  const roles = all.filter((x) => x.context === "role" && x.definition);
   if (roles.length > 0) return roles;
   const headOf = (x: Occurrence) => a.rules[x.rule].head.relation;
   const inHead = (x: Occurrence) => {
     const head = a.rules[x.rule].head;
     return x.start >= head.pos.offset && x.start <= a.ruleSpans[x.rule].end && (a.rules[x.rule].body.length === 0 || x.start < a.rules[x.rule].body[0].pos.offset);
   };
-  const setters = s.occurrences.filter((x) => x.kind !== "relation" && inHead(x) && (
+  const setters = all.filter((x) => x.kind !== "relation" && inHead(x) && (
     (x.context === "fluent" && (headOf(x) === "init" || headOf(x) === "next")) ||
     (x.context === "action" && (headOf(x) === "legal" || headOf(x) === "input"))));
   if (setters.length > 0) return setters;
-  const facts = s.occurrences.filter(inHead);
-  return facts.length > 0 ? facts : s.occurrences.slice(0, 1);
+  const facts = all.filter(inHead);
+  return facts.length > 0 ? facts : all.slice(0, 1);
 }
 
 /** Every occurrence of the symbol of `o`: all its uses, or a variable's in its rule. */
