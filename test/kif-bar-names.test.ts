@@ -231,6 +231,37 @@ describe("the formatter and the language server on names between bars", () => {
   });
 });
 
+describe("the language server's colours of a bar name over lines", () => {
+  /** The semantic tokens of a text as `text of the token:type`, each token on one line. */
+  function colours(text: string): string[] {
+    const data = semanticTokens(new GdlDocument("file:///b.kif", "gdl", 1, text)).data;
+    const lines = text.split(/\r?\n/);
+    const spans: string[] = [];
+    let line = 0;
+    let col = 0;
+    for (let i = 0; i < data.length; i += 5) {
+      line += data[i];
+      col = data[i] === 0 ? col + data[i + 1] : data[i + 1];
+      expect(col + data[i + 2]).toBeLessThanOrEqual(lines[line].length);
+      spans.push(`${lines[line].slice(col, col + data[i + 2])}:${TOKEN_TYPES[data[i + 3]]}`);
+    }
+    return spans;
+  }
+
+  it("colours each line of the name (it got no colour: a token lies on one line)", () => {
+    for (const end of ["\n", "\r\n"]) {
+      const text = ["(role |w", "x|)", "(role o)", "(<= (legal |w", "x| noop) (true (control |w", "x|)))", "(init (control o))"].join(end) + end;
+      const roles = colours(text).filter((x) => x.endsWith(":enumMember"));
+      expect(roles).toEqual(["|w:enumMember", "x|:enumMember", "o:enumMember", "|w:enumMember", "x|:enumMember", "|w:enumMember", "x|:enumMember", "o:enumMember"]);
+    }
+  });
+
+  it("leaves out an empty line of the name and keeps the tokens in order", () => {
+    const spans = colours("(role |a\n\nb|)\n(role c)\n");
+    expect(spans.filter((x) => x.endsWith(":enumMember"))).toEqual(["|a:enumMember", "b|:enumMember", "c:enumMember"]);
+  });
+});
+
 describe("the page's KIF tokenizer (web/gdl-language.ts) on names between bars", () => {
   it("colours a bar name as one string, over lines, its ; and ? neither a comment nor a variable", () => {
     const parser = gdlStreamParser;

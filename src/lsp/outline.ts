@@ -132,10 +132,24 @@ export function semanticTokens(doc: GdlDocument): SemanticTokens {
     o.context = list.context(i);
     const k = classify(doc, o);
     if (!k) continue;
-    const at = doc.lines.positionAt(start);
-    if (doc.lines.positionAt(end).line !== at.line) continue; // a name between bars over lines (|a⏎b|): a token is on one line
-    builder.push(at.line, at.character, end - start, typeIndex(k.type), k.modifiers);
+    pushSpan(builder, doc, start, end, typeIndex(k.type), k.modifiers);
   }
   while (c < comments.length) pushComment();
   return builder.build();
+}
+
+/**
+ * Pushes the token of `start`..`end`: one per line it covers (a semantic token lies on one line, and a
+ * name between bars may hold line breaks: `|a⏎b|`), each without its line break.
+ */
+function pushSpan(builder: SemanticTokensBuilder, doc: GdlDocument, start: number, end: number, type: number, modifiers: number): void {
+  const at = doc.lines.positionAt(start);
+  const last = doc.lines.positionAt(end).line;
+  if (last === at.line) return builder.push(at.line, at.character, end - start, type, modifiers);
+  for (let line = at.line; line <= last; line++) {
+    const from = line === at.line ? start : doc.lines.offsetAt({ line, character: 0 });
+    let to = line === last ? end : doc.lines.offsetAt({ line: line + 1, character: 0 });
+    if (line < last) while (to > from && (doc.text[to - 1] === "\n" || doc.text[to - 1] === "\r")) to--;
+    if (to > from) builder.push(line, line === at.line ? at.character : 0, to - from, type, modifiers);
+  }
 }
