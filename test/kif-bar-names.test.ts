@@ -26,6 +26,23 @@ import { parseKifTerm } from "../src/syntax/kif-term.js";
 const kif = (text: string, caseSensitive = false) => parseGdl(text, "b.kif", { syntax: "kif", caseSensitive });
 const errors = (text: string) => kif(text).diagnostics.map((d) => `${d.pos.line}:${d.pos.col} ${d.message}`);
 
+/** A document's semantic tokens as `text of the token:type`, each checked to lie on one line, in order. */
+function coloursOf(d: GdlDocument): string[] {
+  const data = semanticTokens(d).data;
+  const lines = d.text.split(/\r?\n/);
+  const spans: string[] = [];
+  let line = 0;
+  let col = 0;
+  for (let i = 0; i < data.length; i += 5) {
+    expect(data[i]).toBeGreaterThanOrEqual(0);
+    line += data[i];
+    col = data[i] === 0 ? col + data[i + 1] : data[i + 1];
+    expect(col + data[i + 2]).toBeLessThanOrEqual(lines[line].length);
+    spans.push(`${lines[line].slice(col, col + data[i + 2])}:${TOKEN_TYPES[data[i + 3]]}`);
+  }
+  return spans;
+}
+
 /** A term without its positions. */
 function bare(t: Term): unknown {
   if (t.kind === "compound") return { f: t.functor, args: t.args.map(bare) };
@@ -216,15 +233,7 @@ describe("the formatter and the language server on names between bars", () => {
     expect(fluent).toHaveLength(2);
     const defs = definition(d, d.lines.positionAt(GAME.indexOf("|w x|", 20) + 2));
     expect(defs.map((l) => d.lines.offsetAt(l.range.start))).toEqual([GAME.indexOf("|w x|")]);
-    const data = semanticTokens(d).data;
-    const spans: string[] = [];
-    let line = 0;
-    let col = 0;
-    for (let i = 0; i < data.length; i += 5) {
-      line += data[i];
-      col = data[i] === 0 ? col + data[i + 1] : data[i + 1];
-      spans.push(`${GAME.split("\n")[line].slice(col, col + data[i + 2])}:${TOKEN_TYPES[data[i + 3]]}`);
-    }
+    const spans = coloursOf(d);
     expect(spans).toContain("|w x|:enumMember");
     expect(spans.filter((x) => x.endsWith(":comment"))).toEqual(["; a | comment:comment"]);
     expect(spans.filter((x) => x.endsWith(":variable"))).toEqual([]);
@@ -232,21 +241,7 @@ describe("the formatter and the language server on names between bars", () => {
 });
 
 describe("the language server's colours of a bar name over lines", () => {
-  /** The semantic tokens of a text as `text of the token:type`, each token on one line. */
-  function colours(text: string): string[] {
-    const data = semanticTokens(new GdlDocument("file:///b.kif", "gdl", 1, text)).data;
-    const lines = text.split(/\r?\n/);
-    const spans: string[] = [];
-    let line = 0;
-    let col = 0;
-    for (let i = 0; i < data.length; i += 5) {
-      line += data[i];
-      col = data[i] === 0 ? col + data[i + 1] : data[i + 1];
-      expect(col + data[i + 2]).toBeLessThanOrEqual(lines[line].length);
-      spans.push(`${lines[line].slice(col, col + data[i + 2])}:${TOKEN_TYPES[data[i + 3]]}`);
-    }
-    return spans;
-  }
+  const colours = (text: string) => coloursOf(new GdlDocument("file:///b.kif", "gdl", 1, text));
 
   it("colours each line of the name (it got no colour: a token lies on one line)", () => {
     for (const end of ["\n", "\r\n"]) {
