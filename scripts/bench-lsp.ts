@@ -13,7 +13,7 @@
  *     once every grounding has ended (the grounder's own process, a native gringo, not counted);
  *   - a ground game opened (chess_200's, written by `gdl-ground chess_200.kif -o`: 130,000 lines):
  *     the first diagnostics, the first hover (the index), the colours (semantic tokens) and the
- *     server's memory after them.
+ *     server's memory after them; then the whole document formatted (as `gdl-ground fmt`).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -176,11 +176,15 @@ lines.push("");
     const colours = await client.request<SemanticTokens>("textDocument/semanticTokens/full", { textDocument: { uri } });
     const coloursMs = ms(t2);
     const after = rssMiB(pid);
+    const t3 = performance.now();
+    const edits = await client.request<unknown[]>("textDocument/formatting", { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    const formatMs = ms(t3);
+    const afterFormat = rssMiB(pid);
     await client.close();
     lines.push(
       "## A ground game opened",
       "",
-      `chess_200's ground game as \`gdl-ground chess_200.kif -o\` writes it: ${text.length} characters, ${text.split("\n").length} lines; the server started with \`--ground-timeout 0\` (no background grounding). First diagnostics ${openMs.toFixed(0)} ms, first hover (the index) ${hoverMs.toFixed(0)} ms, colours (${colours.data.length / 5} semantic tokens) ${coloursMs.toFixed(0)} ms; ${after.toFixed(0)} MiB resident after them (${before.toFixed(0)} MiB before), load ${load()}.`,
+      `chess_200's ground game as \`gdl-ground chess_200.kif -o\` writes it: ${text.length} characters, ${text.split("\n").length} lines; the server started with \`--ground-timeout 0\` (no background grounding). First diagnostics ${openMs.toFixed(0)} ms, first hover (the index) ${hoverMs.toFixed(0)} ms, colours (${colours.data.length / 5} semantic tokens) ${coloursMs.toFixed(0)} ms; ${after.toFixed(0)} MiB resident after them (${before.toFixed(0)} MiB before); formatting the whole document ${formatMs.toFixed(0)} ms (${edits.length} edit${edits.length === 1 ? "" : "s"}), ${afterFormat.toFixed(0)} MiB resident after it; load ${load()}.`,
       "",
     );
   } finally {

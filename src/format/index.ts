@@ -18,7 +18,7 @@ import { detectSyntax, type GdlSyntax } from "../syntax/sniff.js";
 import { DocPrinter } from "./doc.js";
 import { infixLayout } from "./infix-layout.js";
 import { kifLayout, type LayoutItem } from "./kif-layout.js";
-import { tokensOf } from "./tokens.js";
+import { tokenListOf } from "./tokens.js";
 
 export { kifTokens, infixTokens, tokensOf, unquote, type Token, type TokenKind } from "./tokens.js";
 export type { LayoutItem } from "./kif-layout.js";
@@ -53,17 +53,30 @@ export interface TextReplacement {
   readonly text: string;
 }
 
-/** The top-level items of a text the reader accepts, or its diagnostics. */
-function layoutOf(text: string, options: FormatOptions): { items: LayoutItem[]; syntax: GdlSyntax; comments: readonly SourceComment[]; keys: string[] } | { diagnostics: readonly Diagnostic[] } {
-  const file = options.file ?? "<input>";
-  const parsed = parseGdl(text, file, { syntax: options.syntax, caseSensitive: options.caseSensitive });
+/** What a text reads as, for the check that its layout changed nothing: its notation, its comments and its rules' keys. */
+interface ReadAs {
+  readonly syntax: GdlSyntax;
+  readonly comments: readonly SourceComment[];
+  readonly keys: string[];
+}
+
+/** A text read, kept only as `ReadAs` (its syntax tree is not: a large text's tree goes before its tokens are laid out), or its errors. */
+function readAs(text: string, options: FormatOptions): ReadAs | { diagnostics: readonly Diagnostic[] } {
+  const parsed = parseGdl(text, options.file ?? "<input>", { syntax: options.syntax, caseSensitive: options.caseSensitive });
   if (hasErrors(parsed.diagnostics)) return { diagnostics: parsed.diagnostics.filter((d) => d.severity === "error") };
-  const tokens = tokensOf(text, parsed.syntax);
+  return { syntax: parsed.syntax, comments: parsed.comments, keys: parsed.description.rules.map((r) => ruleKey(r)) };
+}
+
+/** The top-level items of a text the reader accepts, or its diagnostics. */
+function layoutOf(text: string, options: FormatOptions): (ReadAs & { items: LayoutItem[] }) | { diagnostics: readonly Diagnostic[] } {
+  const read = readAs(text, options);
+  if ("diagnostics" in read) return read;
+  const tokens = tokenListOf(text, read.syntax);
   try {
-    const items = parsed.syntax === "infix" ? infixLayout(tokens) : kifLayout(tokens);
-    return { items, syntax: parsed.syntax, comments: parsed.comments, keys: parsed.description.rules.map((r) => ruleKey(r)) };
+    const items = read.syntax === "infix" ? infixLayout(tokens.toArray()) : kifLayout(tokens);
+    return { ...read, items };
   } catch (error) {
-    return { diagnostics: [internal(file, `cannot lay this text out: ${error instanceof Error ? error.message : String(error)}`)] };
+    return { diagnostics: [internal(options.file ?? "<input>", `cannot lay this text out: ${error instanceof Error ? error.message : String(error)}`)] };
   }
 }
 
@@ -81,7 +94,7 @@ function printItems(items: readonly LayoutItem[], width: number, lineBreak: stri
   const printer = new DocPrinter(width);
   items.forEach((item, k) => {
     if (!item.trailingComment) printer.newLine(k > 0 && item.first.blankBefore ? 1 : 0);
-    printer.print(item.doc);
+    printer.print(item.doc());
   });
   return items.length === 0 ? "" : printer.text(lineBreak);
 }
@@ -89,10 +102,10 @@ function printItems(items: readonly LayoutItem[], width: number, lineBreak: stri
 const commentKey = (c: SourceComment) => `${c.trailing ? "T" : "L"}${c.markers}:${c.text.trimEnd()}`;
 
 /** Why `formatted` is not the same description as the original, or undefined when it is. */
-function difference(formatted: string, original: { syntax: GdlSyntax; comments: readonly SourceComment[]; keys: string[] }, sniffed: boolean, options: FormatOptions): string | undefined {
-  const again = parseGdl(formatted, options.file ?? "<input>", { syntax: original.syntax, caseSensitive: options.caseSensitive });
-  if (hasErrors(again.diagnostics)) return `the formatted text does not read: ${again.diagnostics[0].message}`;
-  const keys = again.description.rules.map((r) => ruleKey(r));
+function difference(formatted: string, original: ReadAs, sniffed: boolean, options: FormatOptions): string | undefined {
+  const again = readAs(formatted, { ...options, syntax: original.syntax });
+  if ("diagnostics" in again) return `the formatted text does not read: ${again.diagnostics[0].message}`;
+  const keys = again.keys;
   if (keys.length !== original.keys.length || keys.some((k, i) => k !== original.keys[i])) return "the formatted text reads as other rules";
   const a = original.comments.map(commentKey);
   const b = again.comments.map(commentKey);
@@ -103,15 +116,23 @@ function difference(formatted: string, original: { syntax: GdlSyntax; comments: 
 
 /** The canonical layout of a whole text. */
 export function formatGdl(text: string, options: FormatOptions = {}): FormatResult {
-  const layout = layoutOf(text, options);
-  if ("diagnostics" in layout) return { ok: false, diagnostics: layout.diagnostics };
-  const formatted = printItems(layout.items, options.width ?? FORMAT_WIDTH, lineBreakOf(text));
+  const printed = printWhole(text, options);
+  if ("diagnostics" in printed) return { ok: false, diagnostics: printed.diagnostics };
+  const { formatted, read } = printed;
   if (formatted !== text) {
-    const sniffed = detectSyntax(text) === layout.syntax;
-    const why = difference(formatted, layout, sniffed, options);
+    const sniffed = detectSyntax(text) === read.syntax;
+    const why = difference(formatted, read, sniffed, options);
     if (why) return { ok: false, diagnostics: [internal(options.file ?? "<input>", why)] };
   }
-  return { ok: true, text: formatted, syntax: layout.syntax, changed: formatted !== text };
+  return { ok: true, text: formatted, syntax: read.syntax, changed: formatted !== text };
+}
+
+/** The whole text laid out and printed, with what it reads as (its layout is not kept: a large text's goes before the check reads the result). */
+function printWhole(text: string, options: FormatOptions): { formatted: string; read: ReadAs } | { diagnostics: readonly Diagnostic[] } {
+  const layout = layoutOf(text, options);
+  if ("diagnostics" in layout) return layout;
+  const { syntax, comments, keys } = layout;
+  return { formatted: printItems(layout.items, options.width ?? FORMAT_WIDTH, lineBreakOf(text)), read: { syntax, comments, keys } };
 }
 
 /**

@@ -149,12 +149,13 @@ export function infixLayout(tokens: readonly Token[]): LayoutItem[] {
   while (!reader.atEnd()) {
     const c = reader.topComment();
     if (c) {
-      out.push({ doc: comment(c.text, !c.lineStart), first: c, last: c, trailingComment: !c.lineStart });
+      const doc = comment(c.text, !c.lineStart);
+      out.push({ doc: () => doc, first: c, last: c, trailingComment: !c.lineStart });
       continue;
     }
     const first = reader.token();
     const doc = reader.clause();
-    out.push({ doc, first, last: reader.token(1), trailingComment: false });
+    out.push({ doc: () => doc, first, last: reader.token(1), trailingComment: false });
   }
   return out;
 }
