@@ -21,6 +21,7 @@ const SCRIPTS: readonly { file: string; npm: string; results: string; bad: reado
   { file: "bench-lsp.js", npm: "bench:lsp", results: "results/lsp.md", bad: ["--rounds 0", "--round 3"] },
   { file: "fmt-check.js", npm: "check:fmt", results: "results/fmt-check.md", bad: ["--timeout x", "--ground"] },
   { file: "infix-roundtrip.js", npm: "bench:infix", results: "results/infix-roundtrip.md", bad: ["--timeout", "a b"] },
+  { file: "prover-relations.js", npm: "bench:prover-relations", results: "results/prover-relations.md", bad: ["--playouts 0", "--seeds x", "--free", "a b"] },
 ];
 
 function run(file: string, args: readonly string[]) {
