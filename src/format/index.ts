@@ -73,7 +73,7 @@ function layoutOf(text: string, options: FormatOptions): (ReadAs & { items: Layo
   if ("diagnostics" in read) return read;
   const tokens = tokenListOf(text, read.syntax);
   try {
-    const items = read.syntax === "infix" ? infixLayout(tokens.toArray()) : kifLayout(tokens);
+    const items = read.syntax === "infix" ? infixLayout(tokens) : kifLayout(tokens);
     return { ...read, items };
   } catch (error) {
     return { diagnostics: [internal(options.file ?? "<input>", `cannot lay this text out: ${error instanceof Error ? error.message : String(error)}`)] };

@@ -14,68 +14,81 @@
  */
 import { align, comment, group, indent, line, type Doc } from "./doc.js";
 import type { LayoutItem } from "./kif-layout.js";
-import type { Token } from "./tokens.js";
+import type { Token, TokenKind } from "./tokens.js";
+import type { TokenList } from "./token-list.js";
 
 class ClauseLayout {
-  private i = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
+  /** `from`: the token it starts at. */
+  constructor(
+    private readonly tokens: TokenList,
+    private i = 0,
+  ) {}
 
   atEnd(): boolean {
     return this.i >= this.tokens.length;
   }
 
-  /** The next token that is not a comment. */
-  private peek(): Token | undefined {
-    for (let k = this.i; k < this.tokens.length; k++) if (this.tokens[k].kind !== "comment") return this.tokens[k];
-    return undefined;
+  /** The index of the next token. */
+  get position(): number {
+    return this.i;
+  }
+
+  /** The index of the next token that is not a comment, or -1. */
+  private peekIndex(): number {
+    for (let k = this.i; k < this.tokens.length; k++) if (this.tokens.kind(k) !== "comment") return k;
+    return -1;
+  }
+
+  /** The kind of the next token that is not a comment. */
+  private peekKind(): TokenKind | undefined {
+    const k = this.peekIndex();
+    return k < 0 ? undefined : this.tokens.kind(k);
   }
 
   private peekWord(): string | undefined {
-    const t = this.peek();
-    return t?.kind === "name" ? t.text.toLowerCase() : undefined;
+    const k = this.peekIndex();
+    return k >= 0 && this.tokens.kind(k) === "name" ? this.tokens.text(k).toLowerCase() : undefined;
   }
 
   /** The next token, after the comments before it. */
-  private take(kind?: Token["kind"]): Doc {
+  private take(kind?: TokenKind): Doc {
     const parts: Doc[] = [];
-    while (this.i < this.tokens.length && this.tokens[this.i].kind === "comment") {
-      const c = this.tokens[this.i++];
-      parts.push(comment(c.text, !c.lineStart));
+    while (this.i < this.tokens.length && this.tokens.kind(this.i) === "comment") {
+      const c = this.i++;
+      parts.push(comment(this.tokens.text(c), !this.tokens.lineStart(c)));
     }
-    const t = this.tokens[this.i++];
-    if (!t || (kind && t.kind !== kind)) throw new Error(`expected ${kind ?? "a token"} at offset ${t?.start ?? "end"}`);
-    parts.push(t.text);
+    const t = this.i++;
+    if (t >= this.tokens.length || (kind && this.tokens.kind(t) !== kind)) throw new Error(`expected ${kind ?? "a token"} at offset ${t < this.tokens.length ? this.tokens.start(t) : "end"}`);
+    parts.push(this.tokens.text(t));
     return parts;
   }
 
   /** A comment at the top level (between clauses), or undefined. */
   topComment(): Token | undefined {
-    const t = this.tokens[this.i];
-    if (t?.kind !== "comment") return undefined;
-    this.i++;
-    return t;
+    if (this.i >= this.tokens.length || this.tokens.kind(this.i) !== "comment") return undefined;
+    return this.tokens.at(this.i++);
   }
 
   /** The token at `back` before the next one (1: the last one taken). */
   token(back = 0): Token {
-    return this.tokens[this.i - back];
+    return this.tokens.at(this.i - back)!;
   }
 
   clause(): Doc {
     const parts: Doc[] = [this.atom()];
-    if (this.peek()?.kind === ":-") {
+    if (this.peekKind() === ":-") {
       parts.push(" ", this.take(":-"), line, this.literal());
-      for (let t = this.peek(); t?.kind === "," || t?.kind === "&"; t = this.peek()) {
-        parts.push(t.kind === "&" ? " " : "", this.take(), line, this.literal());
+      for (let k = this.peekKind(); k === "," || k === "&"; k = this.peekKind()) {
+        parts.push(k === "&" ? " " : "", this.take(), line, this.literal());
       }
     }
-    if (this.peek()?.kind === ".") parts.push(this.take("."));
+    if (this.peekKind() === ".") parts.push(this.take("."));
     return indent(4, group(parts));
   }
 
   private atom(): Doc {
     const name = this.take();
-    return this.peek()?.kind === "(" ? [name, this.list(() => this.term())] : name;
+    return this.peekKind() === "(" ? [name, this.list(() => this.term())] : name;
   }
 
   /**
@@ -87,13 +100,13 @@ class ClauseLayout {
     const outer: { readonly name: Doc; readonly open: Doc; readonly inner: Doc[] }[] = [];
     for (;;) {
       let doc: Doc | undefined;
-      if (this.peek()?.kind === "variable") doc = this.take();
+      if (this.peekKind() === "variable") doc = this.take();
       else {
         const name = this.take();
-        if (this.peek()?.kind !== "(") doc = name;
+        if (this.peekKind() !== "(") doc = name;
         else {
           const open = this.take("(");
-          if (this.peek()?.kind !== ")") {
+          if (this.peekKind() !== ")") {
             outer.push({ name, open, inner: [] }); // its first argument next
             continue;
           }
@@ -105,7 +118,7 @@ class ClauseLayout {
         const parent = outer.at(-1);
         if (parent === undefined) return doc;
         parent.inner.push(doc);
-        if (this.peek()?.kind === ",") {
+        if (this.peekKind() === ",") {
           parent.inner.push(this.take(","), line);
           break;
         }
@@ -119,22 +132,22 @@ class ClauseLayout {
   private list(item: () => Doc): Doc {
     const parts: Doc[] = [this.take("(")];
     const inner: Doc[] = [];
-    if (this.peek()?.kind !== ")") {
+    if (this.peekKind() !== ")") {
       inner.push(item());
-      while (this.peek()?.kind === ",") inner.push(this.take(","), line, item());
+      while (this.peekKind() === ",") inner.push(this.take(","), line, item());
     }
     parts.push(align(inner), this.take(")"));
     return group(parts);
   }
 
   private literal(): Doc {
-    const t = this.peek();
-    if (t?.kind === "~") return [this.take(), this.literal()];
-    if (t?.kind === "(") return [this.take(), this.literal(), this.take(")")];
+    const k = this.peekKind();
+    if (k === "~") return [this.take(), this.literal()];
+    if (k === "(") return [this.take(), this.literal(), this.take(")")];
     const word = this.peekWord();
     if (word === "not") {
       const not = this.take();
-      if (this.peek()?.kind === "(") return [not, this.take("("), this.literal(), this.take(")")];
+      if (this.peekKind() === "(") return [not, this.take("("), this.literal(), this.take(")")];
       return [not, " ", this.literal()];
     }
     if (word === "or") return [this.take(), this.list(() => this.literal())];
@@ -142,20 +155,24 @@ class ClauseLayout {
   }
 }
 
-/** Reads the tokens of an infix text the reader has accepted into clauses and comments. */
-export function infixLayout(tokens: readonly Token[]): LayoutItem[] {
+/**
+ * Reads the tokens of an infix text the reader has accepted into clauses and comments. A clause is
+ * read once to find where it ends (its layout let go) and laid out again when its `doc` is asked,
+ * so that a large text's layouts are not all held at once (see kif-layout.ts).
+ */
+export function infixLayout(tokens: TokenList): LayoutItem[] {
   const reader = new ClauseLayout(tokens);
   const out: LayoutItem[] = [];
   while (!reader.atEnd()) {
     const c = reader.topComment();
     if (c) {
-      const doc = comment(c.text, !c.lineStart);
-      out.push({ doc: () => doc, first: c, last: c, trailingComment: !c.lineStart });
+      out.push({ doc: () => comment(c.text, !c.lineStart), first: c, last: c, trailingComment: !c.lineStart });
       continue;
     }
+    const from = reader.position;
     const first = reader.token();
-    const doc = reader.clause();
-    out.push({ doc: () => doc, first, last: reader.token(1), trailingComment: false });
+    reader.clause();
+    out.push({ doc: () => new ClauseLayout(tokens, from).clause(), first, last: reader.token(1), trailingComment: false });
   }
   return out;
 }

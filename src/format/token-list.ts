@@ -1,9 +1,8 @@
 /**
  * The tokens of a text (tokens.ts) packed in typed arrays: per token its kind, its span and its
  * two layout flags; its text is sliced from the source when asked. What the language server keeps
- * per version of a document (src/lsp/document.ts); the formatter's KIF layout reads them packed too,
- * making one top-level item's tokens objects (`at`) as it lays that item out, and its infix layout
- * takes them as objects (`toArray`).
+ * per version of a document (src/lsp/document.ts); the formatter's layouts read them packed too,
+ * making one top-level item's tokens objects (`at`) as they lay that item out.
  *
  * Why: a ground game is a text the server is opened on too (`gdl-ground chess_200.kif -o g.kif`:
  * 130,000 lines, 10 MB, 3.3 million tokens); as objects holding their texts the tokens took 287 MiB
