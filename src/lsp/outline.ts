@@ -116,8 +116,7 @@ export function semanticTokens(doc: GdlDocument): SemanticTokens {
   let c = 0;
   const pushComment = () => {
     const k = comments[c++];
-    const at = doc.lines.positionAt(tokens.start(k));
-    builder.push(at.line, at.character, tokens.end(k) - tokens.start(k), typeIndex("comment"), 0);
+    pushSpan(builder, doc, tokens.start(k), tokens.end(k), typeIndex("comment"), 0);
   };
   // the occurrences read from the packed list, one reused view (no object per occurrence: a ground game has millions)
   const list = a.occurrences;

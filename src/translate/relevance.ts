@@ -60,7 +60,8 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
 
     // per relation: its use patterns, "unused", or "kept" (left alone: no position ground in every use, or too many
     // patterns; decided once per relation, not again at each of its rules: that was rules × uses per round)
-    const patternsOf = new Map<string, { positions: number[]; patterns: Term[][]; keys: Set<string> } | "unused" | "kept">();
+    // (the patterns by their text: a ground head is looked up there)
+    const patternsOf = new Map<string, { positions: number[]; patterns: Map<string, Term[]> } | "unused" | "kept">();
     for (const rule of rules) {
       const k = key(rule.head);
       if (patternsOf.has(k) || options.keep.has(rule.head.relation)) continue;
@@ -86,7 +87,7 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
         patternsOf.set(k, "kept");
         continue;
       }
-      patternsOf.set(k, { positions, patterns: [...distinct.values()], keys: new Set(distinct.keys()) });
+      patternsOf.set(k, { positions, patterns: distinct });
     }
     if ([...patternsOf.values()].every((info) => info === "kept")) break;
 
@@ -107,8 +108,8 @@ export function pruneIrrelevant(input: readonly FlatRule[], options: PruneOption
       const seen = new Set<string>();
       if (info.positions.every((pos) => isGround(rule.head.args[pos]))) {
         // a ground pattern matches a ground head exactly when they are the same terms, with nothing to substitute
-        if (info.keys.has(info.positions.map((pos) => termToKif(rule.head.args[pos])).join(" "))) copies.push(rule);
-      } else for (const pattern of info.patterns) {
+        if (info.patterns.has(info.positions.map((pos) => termToKif(rule.head.args[pos])).join(" "))) copies.push(rule);
+      } else for (const pattern of info.patterns.values()) {
         const subst: Substitution = new Map();
         if (!info.positions.every((pos, j) => match(pattern[j], rule.head.args[pos], subst))) continue;
         const signature = [...subst.entries()].map(([v, t]) => `${v}=${termToKif(t)}`).join(",");
