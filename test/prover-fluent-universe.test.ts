@@ -96,6 +96,30 @@ describe("FluentUniverse", () => {
     });
   }
 
+  it("answers lookups whose buckets far outnumber the state's tuples from the members of the bucket, as the fluents routed one by one", () => {
+    // g/3 over 12 values a position: 1,728 members, 144 buckets by two positions; a state of a few
+    // tuples reads those lookups through the members of the bucket (chess's legal2 below the prover),
+    // a state of many through the dense array of buckets
+    const values = Array.from({ length: 12 }, (_, i) => `v${i}`);
+    const p = compileProgram(parseGdl(`${GAME} (<= (legal ?r (go ?a ?b ?c)) (role ?r) (true (g ?a ?b ?c)))`, "g.kif").description);
+    const ids = values.flatMap((a) => values.flatMap((b) => values.map((c) => intern(p, `(g ${a} ${b} ${c})`))));
+    const universe = new FluentUniverse(p, ids);
+    const router = new InputRouter(p);
+    const r = p.relation("true(g/3)")!;
+    const argValues = [...values.map((v) => intern(p, v)), intern(p, "q")];
+    let s = 99;
+    const draw = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) >>> 16;
+    const sparse = [0, 1, 2].map(() => ids.map((_, i) => i).filter(() => draw() % 300 === 0));
+    const dense = ids.map((_, i) => i).filter(() => draw() % 2 === 0);
+    let compared = 0;
+    for (const members of [[], [ids.length - 1], [0, 1, 12, 144, 1727], ...sparse, dense]) {
+      const bits = new Uint32Array((ids.length + 31) >>> 5);
+      for (const m of members) bits[m >>> 5] |= 1 << (m & 31);
+      compared += compareLookups(r, universe.stateLayer(bits).inputs[r.index], router.stateLayer(members.map((m) => ids[m])).inputs[r.index], argValues);
+    }
+    expect(compared).toBe(7 * 14 ** 3);
+  });
+
   it("refuses a universe that holds a fluent twice", () => {
     const p = program();
     expect(() => new FluentUniverse(p, [intern(p, "z"), intern(p, "(f k)"), intern(p, "z")])).toThrow(/twice/);

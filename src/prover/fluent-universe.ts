@@ -25,6 +25,16 @@ const DENSE_CODES_PER_MEMBER = 16;
 
 const EMPTY: readonly number[][] = [];
 
+/**
+ * A state's tuples are put in a dense array of buckets (one slot per bucket, made per state and
+ * mask) while the buckets are at most this many per tuple of the state (plus 64); beyond, a lookup
+ * tests the bits of the members of its bucket, listed once for the universe (`membersIn`). chess's
+ * `legal2`, read below the prover as fluents by the piece and its square, has 1,536 buckets for
+ * about 76 tuples a state and 5 members a bucket on average: a state's dense array cost a
+ * young-generation collection's worth of arrays, and sorting its tuples by bucket 4 % of a node.
+ */
+const SPARSE_BUCKETS_PER_TUPLE = 4;
+
 /** The members of one `true` input relation in the universe, and how a fully bound tuple finds its member. */
 class RelationMembers {
   /** Per member, in universe order: its position in the universe, its tuple, a list of its tuple alone. */
@@ -46,6 +56,8 @@ class RelationMembers {
    * first use. Caches by mask here are arrays indexed by the mask, not Maps: a state's lookups ask them hundreds of times.
    */
   private readonly bucketsByMask: (MaskBuckets | null | undefined)[] = [];
+  /** Per mask: the members of each bucket (`membersIn`), made on first use. */
+  private readonly membersByMask: ({ readonly start: Int32Array; readonly members: Int32Array } | undefined)[] = [];
   /** A fully bound tuple's member by its code (-1 none), or null when the codes are too many (a mask index then). */
   private byCode: Int32Array | null = null;
   /** The codes of fully bound tuples: the buckets of every position (null with `byCode`). */
@@ -120,6 +132,24 @@ class RelationMembers {
       this.bucketsByMask[mask] = buckets;
     }
     return buckets;
+  }
+
+  /**
+   * The members in each bucket of `buckets` (for `mask`), in universe order, made on first use:
+   * bucket b's are `members[start[b]]` up to `members[start[b + 1]]`.
+   */
+  membersIn(mask: number, buckets: MaskBuckets): { readonly start: Int32Array; readonly members: Int32Array } {
+    let byBucket = this.membersByMask[mask];
+    if (byBucket === undefined) {
+      const start = new Int32Array(buckets.count + 1);
+      for (const b of buckets.memberBucket) start[b + 1]++;
+      for (let b = 0; b < buckets.count; b++) start[b + 1] += start[b];
+      const members = new Int32Array(buckets.memberBucket.length);
+      const next = start.slice(0, buckets.count);
+      buckets.memberBucket.forEach((b, m) => (members[next[b]++] = m));
+      this.membersByMask[mask] = byBucket = { start, members };
+    }
+    return byBucket;
   }
 
   /** Whether fully bound tuples find their member by code (else through a mask index). */
@@ -245,7 +275,9 @@ export class StateFluentIndex {
     const buckets = members.bucketsAt(mask);
     if (buckets !== null) {
       const bucket = buckets.bucketOf(call);
-      return bucket < 0 ? EMPTY : (this.bucketedAt(mask, buckets)[bucket] ?? EMPTY);
+      if (bucket < 0) return EMPTY;
+      if (buckets.count <= SPARSE_BUCKETS_PER_TUPLE * this.presentOf().length + 64) return this.bucketedAt(mask, buckets)[bucket] ?? EMPTY;
+      return this.presentIn(members.membersIn(mask, buckets), bucket);
     }
     const byMask = (this.byMask ??= []);
     let index = byMask[mask];
@@ -255,6 +287,24 @@ export class StateFluentIndex {
       byMask[mask] = index;
     }
     return index.get(call) ?? EMPTY;
+  }
+
+  /** The tuples of the members of a bucket (`membersIn`) whose bits are set in the state, in universe order. */
+  private presentIn(byBucket: { readonly start: Int32Array; readonly members: Int32Array }, bucket: number): readonly number[][] {
+    const { positions, tuples, singles } = this.members;
+    const bits = this.bits;
+    const candidates = byBucket.members;
+    let first = -1;
+    let found: number[][] | undefined;
+    for (let k = byBucket.start[bucket], end = byBucket.start[bucket + 1]; k < end; k++) {
+      const m = candidates[k];
+      const p = positions[m];
+      if (!((bits[p >>> 5] >>> (p & 31)) & 1)) continue;
+      if (first < 0) first = m;
+      else (found ??= [tuples[first]]).push(tuples[m]);
+    }
+    // one tuple: the member's shared list of itself
+    return found ?? (first < 0 ? EMPTY : singles[first]);
   }
 
   /** The state's tuples by bucket of `buckets` (made on first use). */
