@@ -37,7 +37,11 @@ import type { GroundGame } from "./ground/ground-game.js";
 import { buildPropnet, type Propnet } from "./propnet/index.js";
 import { describeProbe, describeProbeRun, type GroundingProbe } from "./hybrid/relation-names.js";
 import { PROBE_GROUND_RULES, type GroundingProbeRun } from "./hybrid/grounder-probe.js";
-import { chooseLifting, describeLifted, probedRelations, type LiftedRelation } from "./hybrid/lifting.js";
+import { chooseLifting, describeLifted, probedRelations } from "./hybrid/lifting.js";
+import { groundBelow } from "./hybrid/below.js";
+import { MAX_GROUND_RULES, PARTIAL_GROUNDING_SHARE, type PartialGrounding } from "./partial-grounding.js";
+
+export { MAX_GROUND_RULES, PARTIAL_GROUNDING_SHARE, type PartialGrounding } from "./partial-grounding.js";
 
 /** How to read a description: the notation and the case of symbols (see ParseOptions), and how messages quote GDL. */
 export interface LoadOptions extends ParseOptions {
@@ -375,30 +379,6 @@ export interface GroundAndBuildOptions extends GroundStageOptions {
   readonly lift?: readonly string[];
 }
 
-/** Why a result is `partial`, and what P^base gave. */
-export interface PartialGrounding {
-  /** Why the game was not ground (the full grounding's error, and what exploded when a probe could tell). */
-  readonly reason: string;
-  /**
-   * What stopped the full grounding: its time, its limit of ground rules (`maxGroundRules`, with the
-   * limit), or its memory.
-   */
-  readonly stoppedBy: { readonly limit: "time" | "memory" } | { readonly limit: "ground-rules"; readonly groundRules: number };
-  readonly baseFluents: number;
-  readonly inputs: number;
-  /** Wall time of P^base's translation, grounding, extraction and propnet build (the probe runs beside it). */
-  readonly seconds: number;
-  /** What the grounder probe saw (`GroundAndBuildOptions.probe`), when it ran. */
-  readonly probe?: GroundingProbe;
-  /**
-   * Set when the game was ground with these relations lifted (a hybrid game: the propnet is that
-   * grounding's, the machine `HybridStateMachine`); `baseFluents` and `inputs` are then its counts.
-   */
-  readonly lifted?: readonly LiftedRelation[];
-  /** Why the game could not be ground with relations lifted, when that was tried and failed. */
-  readonly liftingFailed?: string;
-}
-
 /** Seconds of the grounder probe at most (less when a deadline leaves less). */
 const PROBE_SECONDS = 5;
 
@@ -408,22 +388,6 @@ export interface GroundAndBuildResult extends GroundResult {
   /** Set with status `partial`: the propnet is P^base's alone. */
   readonly partial?: PartialGrounding;
 }
-
-/** The share of what is left of a deadline that the full grounding gets when a partial result may follow. */
-export const PARTIAL_GROUNDING_SHARE = 0.75;
-
-/**
- * Where a partial result may follow (`tooLarge: "partial"`), the full grounding is stopped after
- * this many ground rules (`GroundStageOptions.maxGroundRules`'s default there), and so is the rest
- * of a hybrid grounding. The most that a grounding that finishes was measured to write, with gringo
- * on the base games: amazonsTorus 4.05 M aspif rule statements (with or without pruning), skirmish
- * without splitting 3.0 M, alexChess's rest with `pinned` lifted 5.2 M. The five base games that do
- * not ground reach the limit after 24-27 s of native gringo on a quiet machine, where the time limit
- * stopped them after 45 s (results/hybrid-load.md: `play` 22-42 s instead of 47-61 s); under load
- * gringo may not get there within the time share. The count, unlike the clock, does not depend on
- * the machine's load.
- */
-export const MAX_GROUND_RULES = 8_000_000;
 
 /** The options of P^base's grounding: the cheapest relaxation (an over-approximation is all the prover machine needs). */
 const BASE_FLAGS: TranslateFlags = { leanBase: true, staticDemand: false, freeArguments: false };
@@ -552,7 +516,7 @@ async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, part
     partial: { ...partial, liftingFailed: why },
     diagnostics: [...base.diagnostics, diagnostic("note", "ground", base.file, NO_POSITION, `no hybrid propnet: ${why}`)],
   });
-  if ("reason" in lifting) return failed(lifting.reason);
+  if ("reason" in lifting) return withBelow(loaded, failed(lifting.reason), options);
   const names = describeLifted(lifting.lifted);
   if (options.deadline?.expired()) return failed(`the time limit was reached before grounding with ${names} lifted`);
   // a grounding of its own, smaller than the full one: the full one's limit was for the whole game
@@ -580,6 +544,28 @@ async function groundLifted(loaded: LoadResult, base: GroundAndBuildResult, part
     diagnostics,
     propnet: built,
     partial: { ...partial, seconds, baseFluents: built.baseFluents.length, inputs: built.inputs.length, lifted: lifting.lifted },
+  };
+}
+
+/**
+ * The game on the prover (`onProver`) with the relations ground below it that can be (below.ts),
+ * in a grounding of their own as the hybrid's rest; else `onProver` with why not in a note. A
+ * relation the probe saw at least 2 % of the ground rules of counts as exploding here (5 % for
+ * lifting): chess's `rook_move_ig` (7 %) and `queen_move_ig` (2.6 %) would go below otherwise.
+ */
+async function withBelow(loaded: LoadResult, onProver: GroundAndBuildResult, options: GroundAndBuildOptions): Promise<GroundAndBuildResult> {
+  const partial = onProver.partial;
+  if (!partial?.probe || !loaded.description || !onProver.propnet) return onProver;
+  const exploding = [...new Set([...shareOfProbe(partial.probe, 0.02), ...(options.lift ?? [])])];
+  const below = await groundBelow(loaded.description, exploding, onProver.propnet.baseFluents, async (description) => {
+    const r = await groundAndBuild({ ...loaded, description }, { ...options, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS), tooLarge: "fail", keepGroundGame: false, maxGroundRules: MAX_GROUND_RULES / 8, onPhase: undefined });
+    return { propnet: r.propnet, why: r.diagnostics.find((d) => d.severity === "error")?.message ?? r.status };
+  });
+  const note = "reason" in below ? `nothing ground below the prover: ${below.reason}` : `ground below the prover: ${below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ")} (${below.atoms} atoms that can hold; ${below.propnet.components.length} components), read by the prover per state`;
+  return {
+    ...onProver,
+    partial: { ...partial, ...("reason" in below ? { belowFailed: below.reason } : { below }) },
+    diagnostics: [...onProver.diagnostics, diagnostic("note", "ground", onProver.file, NO_POSITION, note)],
   };
 }
 

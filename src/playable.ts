@@ -78,7 +78,7 @@ export async function playableDescription(loaded: LoadResult, options: PlayableO
   }
   if (result.status === "partial") {
     // the hybrid machine, or the prover's; a hybrid propnet that does not compile is reported below
-    const machine = partialMachine(result.description!, propnet, result.partial?.lifted, options.engine ?? "fast");
+    const machine = partialMachine(result.description!, propnet, result.partial?.lifted, options.engine ?? "fast", result.partial?.below);
     if (!isCompileError(machine)) {
       const { propnet: _inGame, ...grounding } = result;
       return { game: { result: grounding, propnet, machine, syntax: loaded.syntax, ...(result.partial ? { partial: result.partial } : {}) } };

@@ -40,6 +40,29 @@ describe("BaseFluentIds", () => {
     expect(Array.from(ids.kifBits([0b10 | (1 << 7)]))).toEqual([1 << expected.indexOf("(cell 9)")]);
   });
 
+  it("hands derived fluents over after the state's own: bits past the base fluents, or term ids after theirs", () => {
+    // (d 1) holds where z does, (d 2) where (cell 10) does (below-machine.ts derives them so from a propnet)
+    const derived = {
+      fluents: ["(d 1)", "(d 2)"],
+      forEachHolding: (state: ArrayLike<number>, hold: (position: number) => void) => {
+        if (state[0] & 1) hold(0);
+        if (state[0] & 0b100) hold(1);
+      },
+    };
+    const ids = new BaseFluentIds(prover, base, derived);
+    const expected = [...base].sort();
+    const bits = ids.proverState([0b101]);
+    if (!("bits" in bits)) throw new Error("no universe");
+    expect(Array.from(bits.bits)).toEqual([(1 << 4) | (1 << 2) | (1 << 5) | (1 << 6)]);
+    const other = ids.proverState([0b100]);
+    expect("bits" in other && Array.from(other.bits)).toEqual([(1 << expected.indexOf("(cell 10)")) | (1 << 6)]);
+    // two fluents that parse alike: no universe, the state as term ids in KIF order, then the derived ones'
+    const twice = new BaseFluentIds(prover, [...base, "(b  2)"], derived);
+    const state = twice.proverState([0b101]);
+    if (!("ids" in state)) throw new Error("a universe");
+    expect(state.ids.map((id) => prover.kifOf(id))).toEqual(["(cell 10)", "z", "(d 1)", "(d 2)"]);
+  });
+
   it("maps the prover's term ids back to base indices, -1 for a fluent outside P^base", () => {
     const ids = new BaseFluentIds(prover, base);
     // ids met first in an answer (never handed over in a state) are found through their KIF

@@ -279,7 +279,7 @@ describe.skipIf(!haveGames)("games that do not ground", () => {
     expect(isPartial(row)).toBe(true);
     // the CSV keeps its columns and appends the partial ones; read back, the row is the same
     const csv = readFileSync(out, "utf8");
-    expect(csv.split("\n")[0]).toBe(`${RESULT_COLUMNS.slice(0, 19).join(",")},partial_s,partial_base_atoms,partial_input_atoms,partial_probe,partial_lifted`);
+    expect(csv.split("\n")[0]).toBe(`${RESULT_COLUMNS.slice(0, 19).join(",")},partial_s,partial_base_atoms,partial_input_atoms,partial_probe,partial_lifted,partial_below`);
     expect(row.partial_lifted).toBe("");
     expect(parseResults(csv).rows).toEqual(summary.rows);
     expect(summarizeRun(summary.rows, "ours")).toMatchObject({ grounded: 0, partial: 1 });

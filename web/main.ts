@@ -499,7 +499,11 @@ function showReport(report: GroundReport, failure: string | undefined, wall: num
   $("ground-status").dataset.status = report.status;
   const rows: [string, string, string?][] = [];
   if (report.partial?.lifted) rows.push(["played on", `a hybrid propnet: the rest of the game ground, ${report.partial.lifted.map((r) => `${r.relation} (${r.atoms} atoms)`).join(", ")} lifted (evaluated by the prover per state): ${report.partial.reason}`, "partial"]);
-  else if (report.partial) rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base: ${report.partial.reason}`, "partial"]);
+  else if (report.partial) {
+    const below = report.partial.below;
+    const ground = below ? `, ${below.exported.join(", ")} ground below it (${below.atoms} atoms that can hold, a propnet of ${below.components} components propagated per state)` : "";
+    rows.push(["played on", `the prover (GDL rules evaluated per state), over P^base${ground}: ${report.partial.reason}`, "partial"]);
+  }
   const t = report.times;
   const phases = PHASES.filter((p) => t[p] !== undefined);
   if (phases.length > 0) {

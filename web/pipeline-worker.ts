@@ -98,7 +98,7 @@ async function ground(id: number, text: string, file: string, options: { split: 
 function report(result: GroundResult, propnet: Propnet | undefined, playError: string | undefined, partial: PartialGrounding | undefined, timeoutSeconds: number): GroundReport {
   const stats = result.program?.stats;
   return {
-    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, stoppedBy: partial.stoppedBy, ...(partial.lifted ? { lifted: partial.lifted.map((r) => ({ relation: `${r.relation}/${r.arity}`, atoms: r.atoms.length })) } : {}) } } : {}),
+    ...(partial ? { partial: { reason: partial.reason, timeoutSeconds, stoppedBy: partial.stoppedBy, ...(partial.lifted ? { lifted: partial.lifted.map((r) => ({ relation: `${r.relation}/${r.arity}`, atoms: r.atoms.length })) } : {}), ...(partial.below ? { below: { exported: partial.below.exported.map((e) => `${e.relation}/${e.arity}`), atoms: partial.below.atoms, components: partial.below.propnet.components.length } } : {}) } } : {}),
     file: result.file,
     status: result.status,
     diagnostics: result.diagnostics,

@@ -63,13 +63,15 @@ export interface GroundReport {
    * memory). With
    * `lifted` (`goodrow/1` with its 9 atoms, ...) it is played on a hybrid propnet, those relations asked of
    * the prover per state, and the propnet reported and downloaded is the hybrid's; without, it is
-   * played on the prover and the propnet is P^base's (src/hybrid/).
+   * played on the prover and the propnet is P^base's (src/hybrid/), with `below` (`legal2/2` with the
+   * atoms that can hold) the relations ground below the prover, derived per state on a propnet of their own.
    */
   readonly partial?: {
     readonly reason: string;
     readonly timeoutSeconds: number;
     readonly stoppedBy: PartialGrounding["stoppedBy"];
     readonly lifted?: readonly { readonly relation: string; readonly atoms: number }[];
+    readonly below?: { readonly exported: readonly string[]; readonly atoms: number; readonly components: number };
   };
 }
 

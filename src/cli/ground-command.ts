@@ -11,6 +11,7 @@ import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type D
 import type { Tiering } from "./tiering.js";
 import { probeFor } from "../hybrid/probe.js";
 import { describeLifted } from "../hybrid/lifting.js";
+import type { BelowGrounding } from "../hybrid/below.js";
 import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
@@ -425,13 +426,19 @@ export function propnetReport(propnet: Propnet): PropnetReport {
 }
 
 /** `PartialGrounding` in `--json`: each lifted relation with its number of atoms, not the atoms. */
-export type PartialGroundingJson = Omit<PartialGrounding, "lifted"> & {
+export type PartialGroundingJson = Omit<PartialGrounding, "lifted" | "below"> & {
   readonly lifted?: readonly { readonly relation: string; readonly arity: number; readonly fluent: string; readonly atoms: number }[];
+  /** What was ground below the prover: the relations, the exported ones, the size of the below propnet (not the propnet). */
+  readonly below?: Omit<BelowGrounding, "propnet"> & { readonly components: number };
 };
 
 function partialJson(partial: PartialGrounding): PartialGroundingJson {
-  const { lifted, ...rest } = partial;
-  return lifted ? { ...rest, lifted: lifted.map((r) => ({ relation: r.relation, arity: r.arity, fluent: r.fluent, atoms: r.atoms.length })) } : rest;
+  const { lifted, below, ...rest } = partial;
+  return {
+    ...rest,
+    ...(lifted ? { lifted: lifted.map((r) => ({ relation: r.relation, arity: r.arity, fluent: r.fluent, atoms: r.atoms.length })) } : {}),
+    ...(below ? { below: { relations: below.relations, exported: below.exported, role: below.role, atoms: below.atoms, components: below.propnet.components.length } } : {}),
+  };
 }
 
 /** `--propnet` on a game that did not ground: why, and the partial propnet (P^base's, or the hybrid grounding's) it is played over. */
@@ -452,9 +459,20 @@ export function formatPartialSummary(result: GroundAndBuildResult, propnet: Prop
     `${result.file}: partial propnet (the game did not ground; it is played on the prover)`,
     `  why: ${result.partial?.reason ?? result.status}`,
     `  P^base: base ${p.base}, input ${p.input} propositions; no gate (legal, next, terminal and goal are the prover's)`,
+    ...belowLines(result.partial),
     `  time (s): ${formatPhaseTimes(result.times)}`,
     "",
   ].join("\n");
+}
+
+/** What was ground below the prover, or why nothing was, when that was tried. */
+function belowLines(partial: PartialGrounding | undefined): string[] {
+  const below = partial?.below;
+  if (below) {
+    const exported = below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ");
+    return [`  ground below the prover: ${exported} (${below.atoms} atoms that can hold, read by the prover per state as fluents), over ${below.relations.length} relations: ${below.propnet.components.length} components`];
+  }
+  return partial?.belowFailed ? [`  nothing ground below the prover: ${partial.belowFailed}`] : [];
 }
 
 export function formatPropnetSummary(result: GroundResult, propnet: Propnet): string {

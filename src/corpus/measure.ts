@@ -119,7 +119,7 @@ export async function measureGame(
 /**
  * The `partial_*` columns of a game that did not ground: what `play` and `loadGame` get after the
  * timed run (P^base with the probe beside it, then the hybrid grounding when the probe names
- * relations that can be lifted). The base and input counts are those of the propnet played on.
+ * relations that can be lifted, else the grounding below the prover when one can be made). The base and input counts are those of the propnet played on.
  */
 async function measurePartial(row: ResultRow, loaded: LoadResult, failed: GroundResult, grounder: AspGrounder, options: MeasureOptions): Promise<void> {
   const deadline = new Deadline(options.timeoutSeconds);
@@ -131,4 +131,5 @@ async function measurePartial(row: ResultRow, loaded: LoadResult, failed: Ground
   row.partial_input_atoms = partial.inputs;
   row.partial_probe = partial.probe ? describeProbe(partial.probe) : "";
   row.partial_lifted = partial.lifted ? describeLifted(partial.lifted) : "";
+  row.partial_below = partial.below ? partial.below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ") + ` (${partial.below.atoms} atoms)` : "";
 }

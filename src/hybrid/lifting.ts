@@ -123,13 +123,13 @@ export function chooseLifting(description: Description, exploding: readonly stri
 }
 
 /** A name that no relation or function of the description uses. */
-function freshName(base: string, used: ReadonlySet<string>): string {
+export function freshName(base: string, used: ReadonlySet<string>): string {
   let name = base;
   while (used.has(name)) name += "_";
   return name;
 }
 
-function namesOf(description: Description): Set<string> {
+export function namesOf(description: Description): Set<string> {
   const names = new Set<string>();
   // a term may nest far deeper than a stack holds calls (MAX_TERM_NESTING, ast.ts): walked from a stack of its own
   const name = (t: Term): void => {

@@ -21,7 +21,7 @@ import type { EngineName, StateHandle } from "../propnet/machine.js";
 import { PropnetMachineBase } from "../propnet/machine-base.js";
 import type { Propnet } from "../propnet/propnet.js";
 import type { FluentBits, FluentIds, Prover } from "../prover/prover.js";
-import { BaseFluentIds, KifTermIds } from "./term-ids.js";
+import { BaseFluentIds, KifTermIds, type DerivedFluents } from "./term-ids.js";
 import { StateCache } from "./state-cache.js";
 
 /** How many states' answers are kept, most recently used first. */
@@ -59,14 +59,18 @@ export class ProverStateMachine extends PropnetMachineBase {
   private readonly inputsOfRole: number[];
   private readonly answers: StateCache<StateAnswers>;
 
-  constructor(prover: Prover, propnet: Propnet) {
+  /**
+   * `derived`: fluents derived from each state outside the prover (the atoms ground below it,
+   * below-machine.ts), handed to it with the state's own; `prover` then reads them as fluents.
+   */
+  constructor(prover: Prover, propnet: Propnet, derived?: DerivedFluents) {
     super(propnet, new Int32Array(propnet.components.length));
     if (prover.roles.length !== propnet.roles.length || prover.roles.some((r, i) => r !== propnet.roles[i])) {
       throw new Error(`the prover's roles (${prover.roles.join(" ")}) are not the propnet's (${propnet.roles.join(" ")})`);
     }
     this.prover = prover;
     this.answers = new StateCache<StateAnswers>(ANSWER_CACHE_SIZE, this.stateWords);
-    this.fluents = new BaseFluentIds(prover, propnet.baseFluents);
+    this.fluents = new BaseFluentIds(prover, propnet.baseFluents, derived);
     this.moves = new KifTermIds(
       prover,
       propnet.inputs.map((m) => m.move),

@@ -17,6 +17,18 @@
  */
 import type { FluentBits, FluentIds, FluentUniverse, Prover } from "../prover/prover.js";
 
+/**
+ * Fluents that are no part of a state but derived from it outside the prover, handed to it with
+ * the state's own (below-machine.ts: the atoms ground below the prover). Their positions are
+ * indices into `fluents`.
+ */
+export interface DerivedFluents {
+  /** Their KIF, each once, none a base fluent. */
+  readonly fluents: readonly string[];
+  /** Calls `hold` with the position of each derived fluent that holds in the state (a bitset over base indices). */
+  forEachHolding(state: ArrayLike<number>, hold: (position: number) => void): void;
+}
+
 /** Names (by index) and the prover's term ids, both ways, within groups of the indices. */
 export class KifTermIds {
   /** Per index: the prover's term id of its name, or -1 until it is needed. */
@@ -90,16 +102,26 @@ export class BaseFluentIds extends KifTermIds {
   /** Per base index: its place among the base fluents sorted as KIF; and the base indices in that order. */
   private readonly kifRank: Int32Array;
   private readonly kifOrder: Int32Array;
-  /** The base fluents in KIF order as the prover's universe of fluents (null when two parse alike: states then go as term ids). */
+  /**
+   * The base fluents in KIF order, then the derived fluents, as the prover's universe of fluents
+   * (null when two parse alike: states then go as term ids).
+   */
   private readonly universe: FluentUniverse | null;
+  /** The derived fluents' term ids, by position. */
+  private readonly derivedIds: readonly number[];
 
-  constructor(prover: Prover, baseFluents: readonly string[]) {
+  constructor(
+    prover: Prover,
+    baseFluents: readonly string[],
+    private readonly derived?: DerivedFluents,
+  ) {
     super(prover, baseFluents);
     const names = baseFluents;
     this.kifOrder = Int32Array.from(names.keys()).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
     this.kifRank = new Int32Array(names.length);
     this.kifOrder.forEach((b, rank) => (this.kifRank[b] = rank));
-    const ids = this.kifOrderedIds();
+    this.derivedIds = (derived?.fluents ?? []).map((f) => prover.termIdOf(f));
+    const ids = [...this.kifOrderedIds(), ...this.derivedIds];
     this.universe = new Set(ids).size === ids.length ? prover.fluentUniverse(ids) : null;
   }
 
@@ -109,10 +131,21 @@ export class BaseFluentIds extends KifTermIds {
    * time: the prover keeps a state's tables by it, so a machine makes it once per state.
    */
   proverState(state: ArrayLike<number>): FluentBits | FluentIds {
-    if (this.universe !== null) return { universe: this.universe, bits: this.kifBits(state) };
+    const { derived } = this;
+    if (this.universe !== null) {
+      const bits = this.kifBits(state);
+      const n = this.kifRank.length;
+      derived?.forEachHolding(state, (position) => {
+        const p = n + position;
+        bits[p >>> 5] |= 1 << (p & 31);
+      });
+      return { universe: this.universe, bits };
+    }
     const baseIndices: number[] = [];
     for (let b = 0; b < this.kifRank.length; b++) if ((state[b >>> 5] >>> (b & 31)) & 1) baseIndices.push(b);
-    return { ids: this.sortedIds(baseIndices) };
+    const ids = this.sortedIds(baseIndices);
+    derived?.forEachHolding(state, (position) => ids.push(this.derivedIds[position]));
+    return { ids };
   }
 
   /** The base indices given, ordered as their fluents' KIF sorts. */
@@ -130,7 +163,7 @@ export class BaseFluentIds extends KifTermIds {
   /** A state (a bitset over base indices) as a bitset over the base fluents in the order their KIF sorts. */
   kifBits(state: ArrayLike<number>): Uint32Array {
     const n = this.kifRank.length;
-    const bits = new Uint32Array((n + 31) >>> 5);
+    const bits = new Uint32Array((n + this.derivedIds.length + 31) >>> 5);
     const { kifRank } = this;
     for (let w = 0; w < bits.length; w++) {
       let word = state[w];

@@ -7,7 +7,7 @@
  *   game,status,reason,parse_s,check_s,translate_s,ground_s,extract_s,propnet_s,total_s,
  *   ground_clauses,base_atoms,input_atoms,components_paper,components_optimized,gdl_literals,
  *   peak_memory_mb,extract_peak_mb,propnet_peak_mb,partial_s,partial_base_atoms,partial_input_atoms,
- *   partial_probe,partial_lifted
+ *   partial_probe,partial_lifted,partial_below
  * `peak_memory_mb` is clingo-wasm's heap after the game (empty for a native gringo); a corpus child
  * reuses its worker and a wasm heap never shrinks, so it is an upper bound of the game's own peak.
  * `extract_peak_mb` and `propnet_peak_mb` are the JavaScript heap's peak (V8's heap and array
@@ -22,9 +22,10 @@
  * the failed grounding (P^base, and the hybrid grounding when relations were lifted), the base and
  * input propositions of the propnet played on, what the grounder probe saw explode
  * (`partial_probe`), and the relations kept lifted (`partial_lifted`: `pinned/2 (192 atoms)`;
- * empty: the game is played on the prover over P^base). Such a row is `isPartial` and counted
- * apart: "309 ground, 5 partial (3 hybrid, 2 on the prover)". Files written before
- * `partial_lifted` read it as empty.
+ * empty: the game is played on the prover over P^base), and for a game on the prover the relations
+ * ground below it (`partial_below`: `legal2/2 (7660 atoms)`, src/hybrid/below.ts). Such a row is
+ * `isPartial` and counted apart: "309 ground, 5 partial (3 hybrid, 2 on the prover)". Files
+ * written before `partial_lifted` or `partial_below` read them as empty.
  * (`status` partial is read, for rows of a pipeline that asked for `tooLarge` itself.)
  *
  * An anchor file needs at least `game`, and `seconds`, `components`, `status` when known; other
@@ -69,7 +70,7 @@ export const RESULT_NUMBER_COLUMNS = [
 export type ResultNumberColumn = (typeof RESULT_NUMBER_COLUMNS)[number];
 
 /** All columns of our format, in file order (columns added later come last). */
-export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS, "partial_probe", "partial_lifted"] as const;
+export const RESULT_COLUMNS = ["game", "status", "reason", ...RESULT_NUMBER_COLUMNS, "partial_probe", "partial_lifted", "partial_below"] as const;
 
 /** One game of one corpus run (field names are the column names). */
 export type ResultRow = {
@@ -81,6 +82,8 @@ export type ResultRow = {
   partial_probe: string;
   /** A game played on a hybrid propnet: its lifted relations with their atoms (empty otherwise). */
   partial_lifted: string;
+  /** A game on the prover: the relations ground below it with their atoms that can hold (empty otherwise). */
+  partial_below: string;
 } & { [K in ResultNumberColumn]: number | null };
 
 /** A game that did not ground and is played on the prover or a hybrid propnet (the `partial_*` columns). */
@@ -107,7 +110,7 @@ export interface ReadResult<Row> {
 
 /** A row with every number unknown, for building rows field by field. */
 export function emptyResultRow(game: string, status: ResultStatus = "ok", reason = ""): ResultRow {
-  const row = { game, status, reason, partial_probe: "", partial_lifted: "" } as ResultRow;
+  const row = { game, status, reason, partial_probe: "", partial_lifted: "", partial_below: "" } as ResultRow;
   for (const column of RESULT_NUMBER_COLUMNS) row[column] = null;
   return row;
 }
@@ -229,6 +232,7 @@ export function parseResults(content: string, file = "<results>"): ReadResult<Re
     }
     row.partial_probe = text(raw["partial_probe"]);
     row.partial_lifted = text(raw["partial_lifted"]);
+    row.partial_below = text(raw["partial_below"]);
     rows.push(row);
   });
   return { rows, diagnostics };

@@ -117,9 +117,11 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
   if (grounded.status === "partial" && grounded.propnet) {
     // the machine a player gets against the prover alone: the hybrid machine (the fast engine, the
     // lifted relations asked of the prover), or the prover's over P^base, which must hold every
-    // fluent and move the playouts reach, with states that map back and forth
+    // fluent and move the playouts reach, with states that map back and forth (with what was ground
+    // below the prover derived per state on a propnet)
     const lifted = grounded.partial?.lifted;
-    const machine = partialMachine(loaded.description, grounded.propnet, lifted);
+    const below = grounded.partial?.below;
+    const machine = partialMachine(loaded.description, grounded.propnet, lifted, "fast", below);
     if (isCompileError(machine)) return done("error", `cannot compile the hybrid propnet: ${machine.message}`);
     const reference = proverKifReasoner(Prover.fromDescription(loaded.description));
     const outcome = await comparePlayouts(reference, propnetKifReasoner(machine), { playouts, seed, maxSteps, row, groundSeconds, onProgress: options.onProgress });
@@ -127,7 +129,8 @@ export async function verifyGame(file: string, game: string, options: VerifyOpti
     const why = `partial: not ground (${grounded.partial?.reason ?? "timeout"})`;
     if (lifted) return done("agree", `${why}, played on the hybrid machine with ${lifted.map((r) => r.relation).join(", ")} lifted`);
     const noHybrid = grounded.partial?.liftingFailed !== undefined ? ` (no hybrid: ${grounded.partial.liftingFailed})` : "";
-    return done("agree", `${why}, played on the prover over P^base${noHybrid}`);
+    const ground = below ? `, ${below.exported.map((e) => e.relation).join(", ")} ground below it` : "";
+    return done("agree", `${why}, played on the prover over P^base${ground}${noHybrid}`);
   }
   if (grounded.game && !grounded.propnet) return done("error", firstError(grounded.diagnostics));
   if (grounded.status !== "ok" || !grounded.game || !grounded.propnet)
