@@ -4,7 +4,9 @@
  * relevance pruning, grounding, propnet, both engines: `verifyGame`, as `npm run verify` checks
  * a real game) against the prover, with the default translation and with its flags flipped at random; the prover against a naive bottom-up evaluator; the prover's
  * machine over P^base (the partial path of a game that does not ground) against the prover; the
- * hybrid machine with a view lifted (as if it exploded) against the prover, where one can be.
+ * hybrid machine with a view lifted (as if it exploded) against the prover, where one can be; the
+ * prover's machine with the views that a rule above enumerates ground below it (src/hybrid/below.ts),
+ * where there are some.
  * Shapes no real game has: recursion through the state, `or` of negations, function terms in
  * negated and `distinct` literals, views that read `does`, unsafe rules (every third game). And one
  * real games have: bare variables for fluents and moves (`(next ?f) <= (true ?f)`, `(last ?r ?m)`:
@@ -31,6 +33,9 @@ import { propnetKifReasoner, proverKifReasoner } from "../src/verify/reasoners.j
 import { verifyGame } from "../src/verify/verify-game.js";
 import { chooseLifting } from "../src/hybrid/lifting.js";
 import { HybridStateMachine } from "../src/hybrid/hybrid-machine.js";
+import { groundBelow } from "../src/hybrid/below.js";
+import { partialMachine } from "../src/hybrid/partial-machine.js";
+import { playableDescription } from "../src/playable.js";
 import { groundAndBuild } from "../src/pipeline.js";
 import { compileMachine } from "../src/propnet/compile-machine.js";
 import { isCompileError } from "../src/propnet/machine.js";
@@ -51,6 +56,7 @@ const SCALE = Number(process.env.RANDOM_GAMES_SCALE ?? 2);
 const ROLES = process.env.RANDOM_GAMES_ROLES ? Number(process.env.RANDOM_GAMES_ROLES) : undefined;
 const PLAYOUTS = { playouts: 4, seed: 7, maxSteps: 10 };
 let hybrids = 0;
+let belows = 0;
 const VARIANTS: readonly ProverOptions[] = [
   { compiledPlans: false },
   { compiledPlans: "modes" },
@@ -78,7 +84,7 @@ describe.skipIf(COUNT === 0)("random games with variables: the pipeline, the pro
     dir = mkdtempSync(path.join(tmpdir(), "random-games-"));
   });
   afterAll(async () => {
-    console.log(`random games: ${hybrids} of ${COUNT} also played on a hybrid machine`);
+    console.log(`random games: ${hybrids} of ${COUNT} also played on a hybrid machine, ${belows} with relations ground below the prover`);
     await grounder?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -130,6 +136,22 @@ describe.skipIf(COUNT === 0)("random games with variables: the pipeline, the pro
         expect(compared.mismatch && `hybrid machine (${lifted} lifted) vs prover: ${describeMismatch(compared.mismatch)}`, text).toBeUndefined();
         hybrids++;
         break;
+      }
+
+      // ground below the prover: nothing said to explode, so every view at the state's level that a rule above enumerates
+      const onProver = await playableDescription(loaded, { grounder, timeoutSeconds: 30, engine: "prover" });
+      if (!("game" in onProver)) throw new Error(onProver.diagnostics.map(formatDiagnostic).join("; "));
+      const below = await groundBelow(description, [], onProver.game.propnet.baseFluents, async (d) => {
+        const r = await groundAndBuild({ file, description: d, diagnostics: [], times: {} }, { grounder, timeoutSeconds: 30 });
+        return { propnet: r.propnet, why: r.diagnostics.map(formatDiagnostic).join("; ") };
+      });
+      if (!("reason" in below)) {
+        const machine = partialMachine(description, onProver.game.propnet, undefined, "fast", below);
+        if (isCompileError(machine)) throw new Error(machine.message);
+        const compared = compareRandomPlayouts(reference, propnetKifReasoner(machine), PLAYOUTS);
+        const exported = below.exported.map((e) => e.relation).join(", ");
+        expect(compared.mismatch && `prover's machine with ${exported} ground below it vs prover: ${describeMismatch(compared.mismatch)}`, text).toBeUndefined();
+        belows++;
       }
     }, 300_000); // the naive evaluator joins by nested loops: a large game (RANDOM_GAMES_SCALE=3) can take a minute there
   }

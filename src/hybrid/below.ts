@@ -29,7 +29,7 @@ import { KEYWORD_ARITY, NO_POSITION, type Atom, type Description, type Literal, 
 import { buildDependencyGraph } from "../analysis/dependency-graph.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { atomsOf, atomVariables, writtenGroundTerms } from "../syntax/terms.js";
-import { freshName, namesOf } from "./lifting.js";
+import { freshName, namesOf, readAsFluents } from "./lifting.js";
 import type { Propnet } from "../propnet/propnet.js";
 
 /** One exported relation: its name and arity in the game, and the functor of the fluent its atoms are read as. */
@@ -182,21 +182,13 @@ function atom(relation: string, args: readonly Term[]): Atom {
 /** The game as the prover reads it with `exported` ground below it: their calls read as fluents, their rules and what only they read dropped. */
 export function belowAsFluents(description: Description, exported: readonly ExportedRelation[]): Description {
   const fluentOf = new Map(exported.map((e) => [e.relation, e]));
-  const literal = (l: Literal): Literal => {
-    switch (l.kind) {
-      case "atom": {
-        const e = fluentOf.get(l.relation);
-        return e === undefined ? l : { kind: "atom", relation: "true", args: [exportedFluent(e, l.args)], pos: l.pos };
-      }
-      case "not":
-        return { ...l, body: literal(l.body) };
-      case "or":
-        return { ...l, disjuncts: l.disjuncts.map(literal) };
-      case "distinct":
-        return l;
-    }
-  };
-  const rewritten = description.rules.filter((r) => !fluentOf.has(r.head.relation)).map((r): Rule => ({ ...r, body: r.body.map(literal) }));
+  const rewritten = readAsFluents(
+    description.rules.filter((r) => !fluentOf.has(r.head.relation)),
+    (atom) => {
+      const e = fluentOf.get(atom.relation);
+      return e === undefined ? undefined : exportedFluent(e, atom.args);
+    },
+  );
   const graph = buildDependencyGraph({ ...description, rules: rewritten });
   const needed = graph.reachableFrom([...KEYWORD_ARITY.keys()].filter((k) => graph.relations.has(k)));
   // an unsafe variable still ranges over the terms of the game as written
@@ -221,7 +213,7 @@ function belowDescription(description: Description, feeding: ReadonlySet<string>
 
 /** What was ground below the prover for a game (`PartialGrounding.below`): what the machine needs. */
 export interface BelowGrounding {
-  /** Every below relation (the exported ones among them). */
+  /** The relations ground below the prover: the exported ones and what they read. */
   readonly relations: readonly string[];
   readonly exported: readonly ExportedRelation[];
   /** The below propnet's role whose legal moves are the exported atoms. */

@@ -163,21 +163,13 @@ function rewrite(description: Description, atoms: ReadonlyMap<string, string[][]
     used.add(name);
     fluents.set(relation, name);
   }
-  const literal = (l: Literal): Literal => {
-    switch (l.kind) {
-      case "atom": {
-        const fluent = fluents.get(l.relation);
-        return fluent === undefined ? l : { kind: "atom", relation: "true", args: [fluentTerm(fluent, l.args)], pos: l.pos };
-      }
-      case "not":
-        return { ...l, body: literal(l.body) };
-      case "or":
-        return { ...l, disjuncts: l.disjuncts.map(literal) };
-      case "distinct":
-        return l;
-    }
-  };
-  const kept = description.rules.filter((r) => !fluents.has(r.head.relation)).map((r): Rule => ({ ...r, body: r.body.map(literal) }));
+  const kept = readAsFluents(
+    description.rules.filter((r) => !fluents.has(r.head.relation)),
+    (atom) => {
+      const fluent = fluents.get(atom.relation);
+      return fluent === undefined ? undefined : fluentTerm(fluent, atom.args);
+    },
+  );
   const declaresBase = kept.some((r) => r.head.relation === "base");
   const fact = (relation: string, arg: Term): Rule => ({ head: { kind: "atom", relation, args: [arg], pos: NO_POSITION } satisfies Atom, body: [], pos: NO_POSITION });
   const added: Rule[] = [];
@@ -199,6 +191,29 @@ function rewrite(description: Description, atoms: ReadonlyMap<string, string[][]
   // an unsafe variable still ranges over the terms of the game as written, not over the lifted fluents
   const writtenTerms = description.writtenTerms ?? writtenGroundTerms(description);
   return { lifted, dropped, description: { ...description, rules: rules.filter((r) => needed.has(r.head.relation)), writtenTerms } };
+}
+
+/**
+ * The rules with each body atom that `fluentOf` gives a fluent for read as `(true fluent)`, under
+ * `not` and in `or` too: how the hybrid's lifted relations and the relations ground below the
+ * prover (below.ts) are read as fluents.
+ */
+export function readAsFluents(rules: readonly Rule[], fluentOf: (atom: Atom) => Term | undefined): Rule[] {
+  const literal = (l: Literal): Literal => {
+    switch (l.kind) {
+      case "atom": {
+        const fluent = fluentOf(l);
+        return fluent === undefined ? l : { kind: "atom", relation: "true", args: [fluent], pos: l.pos };
+      }
+      case "not":
+        return { ...l, body: literal(l.body) };
+      case "or":
+        return { ...l, disjuncts: l.disjuncts.map(literal) };
+      case "distinct":
+        return l;
+    }
+  };
+  return rules.map((r): Rule => ({ ...r, body: r.body.map(literal) }));
 }
 
 /** The relations of the game a probe's relation names stand for (`the demand of x (P^base)` and `x^static (P^base)` are x). */
