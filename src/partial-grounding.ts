@@ -19,7 +19,7 @@ export interface PartialGrounding {
   readonly stoppedBy: { readonly limit: "time" | "memory" } | { readonly limit: "ground-rules"; readonly groundRules: number };
   readonly baseFluents: number;
   readonly inputs: number;
-  /** Wall time of P^base's translation, grounding, extraction and propnet build (the probe runs beside it). */
+  /** Wall time of P^base's translation, grounding, extraction and propnet build (the probe runs beside it), and of the hybrid's rest or the grounding below the prover after it. */
   readonly seconds: number;
   /** What the grounder probe saw (`GroundAndBuildOptions.probe`), when it ran. */
   readonly probe?: GroundingProbe;

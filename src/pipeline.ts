@@ -557,14 +557,21 @@ async function withBelow(loaded: LoadResult, onProver: GroundAndBuildResult, opt
   const partial = onProver.partial;
   if (!partial?.probe || !loaded.description || !onProver.propnet) return onProver;
   const exploding = [...new Set([...shareOfProbe(partial.probe, 0.02), ...(options.lift ?? [])])];
+  const started = performance.now();
+  let groundSeconds = 0;
   const below = await groundBelow(loaded.description, exploding, onProver.propnet.baseFluents, async (description) => {
     const r = await groundAndBuild({ ...loaded, description }, { ...options, timeoutSeconds: Math.max(options.timeoutSeconds, BASE_MIN_SECONDS), tooLarge: "fail", keepGroundGame: false, maxGroundRules: MAX_GROUND_RULES / 8, onPhase: undefined });
+    groundSeconds = r.times.ground ?? 0;
     return { propnet: r.propnet, why: r.diagnostics.find((d) => d.severity === "error")?.message ?? r.status };
   });
+  // what a player waits for: the below grounding's time counts in the partial result's, as the hybrid's rest does
+  const seconds = partial.seconds + (performance.now() - started) / 1000;
+  const times = { ...onProver.times, ground: (onProver.times.ground ?? 0) + groundSeconds };
   const note = "reason" in below ? `nothing ground below the prover: ${below.reason}` : `ground below the prover: ${below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ")} (${below.atoms} atoms that can hold; ${below.propnet.components.length} components), read by the prover per state`;
   return {
     ...onProver,
-    partial: { ...partial, ...("reason" in below ? { belowFailed: below.reason } : { below }) },
+    times,
+    partial: { ...partial, seconds, ...("reason" in below ? { belowFailed: below.reason } : { below }) },
     diagnostics: [...onProver.diagnostics, diagnostic("note", "ground", onProver.file, NO_POSITION, note)],
   };
 }
