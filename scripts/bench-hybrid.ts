@@ -34,6 +34,7 @@ import type { EngineName, GameStateMachine } from "../src/propnet/machine.js";
 import { flatMonteCarlo, measureRepeated, type RunSpeed } from "../src/propnet/bench.js";
 import { mulberry32 } from "../src/propnet/search.js";
 import { probeGrounding } from "../src/hybrid/probe.js";
+import { describeExported } from "../src/hybrid/below.js";
 import { median } from "../src/report/stats.js";
 import { anchorsFolder, anchorUnavailable } from "../src/verify/anchor-runner.js";
 import { RESULTS, ROOT, machineLine } from "./common.js";
@@ -113,7 +114,7 @@ async function machineOf(file: string, engine: EngineName, timeoutSeconds: numbe
   if (!("game" in playable)) return playable.diagnostics.map(formatDiagnostic).join("; ");
   const partial = playable.game.partial;
   const lifted = partial?.lifted?.map((r) => `${r.relation}/${r.arity} (${r.atoms.length})`).join(", ");
-  const below = partial?.below ? `${partial.below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ")} (${partial.below.atoms}) ground below the prover` : undefined;
+  const below = partial?.below ? `${describeExported(partial.below.exported)} (${partial.below.atoms}) ground below the prover` : undefined;
   return { machine: playable.game.machine, ...(lifted ? { lifted } : {}), ...(below ? { below } : {}), ...(partial?.liftingFailed ? { why: partial.liftingFailed } : {}) };
 }
 

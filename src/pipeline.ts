@@ -38,7 +38,7 @@ import { buildPropnet, type Propnet } from "./propnet/index.js";
 import { describeProbe, describeProbeRun, type GroundingProbe } from "./hybrid/relation-names.js";
 import { PROBE_GROUND_RULES, type GroundingProbeRun } from "./hybrid/grounder-probe.js";
 import { chooseLifting, describeLifted, probedRelations } from "./hybrid/lifting.js";
-import { groundBelow } from "./hybrid/below.js";
+import { describeExported, groundBelow } from "./hybrid/below.js";
 import { MAX_GROUND_RULES, PARTIAL_GROUNDING_SHARE, type PartialGrounding } from "./partial-grounding.js";
 
 export { MAX_GROUND_RULES, PARTIAL_GROUNDING_SHARE, type PartialGrounding } from "./partial-grounding.js";
@@ -567,7 +567,7 @@ async function withBelow(loaded: LoadResult, onProver: GroundAndBuildResult, opt
   // what a player waits for: the below grounding's time counts in the partial result's, as the hybrid's rest does
   const seconds = partial.seconds + (performance.now() - started) / 1000;
   const times = { ...onProver.times, ground: (onProver.times.ground ?? 0) + groundSeconds };
-  const note = "reason" in below ? `nothing ground below the prover: ${below.reason}` : `ground below the prover: ${below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ")} (${below.atoms} atoms that can hold; ${below.propnet.components.length} components), read by the prover per state`;
+  const note = "reason" in below ? `nothing ground below the prover: ${below.reason}` : `ground below the prover: ${describeExported(below.exported)} (${below.atoms} atoms that can hold; ${below.propnet.components.length} components), read by the prover per state`;
   return {
     ...onProver,
     times,

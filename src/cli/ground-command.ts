@@ -11,7 +11,7 @@ import { diagnostic, diagnosticToJson, formatDiagnostic, type Diagnostic, type D
 import type { Tiering } from "./tiering.js";
 import { probeFor } from "../hybrid/probe.js";
 import { describeLifted } from "../hybrid/lifting.js";
-import type { BelowGrounding } from "../hybrid/below.js";
+import { describeExported, type BelowGrounding } from "../hybrid/below.js";
 import { groundAndBuild, type GroundAndBuildResult, type GroundResult, type GroundStatus, type PartialGrounding } from "../pipeline.js";
 import { PHASES, totalSeconds, type PhaseTimes } from "../phases.js";
 import { loadFile } from "../node-pipeline.js";
@@ -469,7 +469,7 @@ export function formatPartialSummary(result: GroundAndBuildResult, propnet: Prop
 function belowLines(partial: PartialGrounding | undefined): string[] {
   const below = partial?.below;
   if (below) {
-    const exported = below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ");
+    const exported = describeExported(below.exported);
     return [`  ground below the prover: ${exported} (${below.atoms} atoms that can hold, read by the prover per state as fluents), over ${below.relations.length} relations: ${below.propnet.components.length} components`];
   }
   return partial?.belowFailed ? [`  nothing ground below the prover: ${partial.belowFailed}`] : [];

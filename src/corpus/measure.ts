@@ -17,6 +17,7 @@ import { Deadline } from "../deadline.js";
 import { nodeHeapProbe } from "../node-heap.js";
 import { describeProbe } from "../hybrid/relation-names.js";
 import { describeLifted } from "../hybrid/lifting.js";
+import { describeExported } from "../hybrid/below.js";
 
 export interface MeasureOptions extends LoadOptions {
   readonly timeoutSeconds: number;
@@ -131,5 +132,5 @@ async function measurePartial(row: ResultRow, loaded: LoadResult, failed: Ground
   row.partial_input_atoms = partial.inputs;
   row.partial_probe = partial.probe ? describeProbe(partial.probe) : "";
   row.partial_lifted = partial.lifted ? describeLifted(partial.lifted) : "";
-  row.partial_below = partial.below ? partial.below.exported.map((e) => `${e.relation}/${e.arity}`).join(", ") + ` (${partial.below.atoms} atoms)` : "";
+  row.partial_below = partial.below ? describeExported(partial.below.exported) + ` (${partial.below.atoms} atoms)` : "";
 }

@@ -26,7 +26,7 @@
  * Pure computation: no Node imports.
  */
 import { KEYWORD_ARITY, NO_POSITION, type Atom, type Description, type Literal, type Rule, type Term } from "../syntax/ast.js";
-import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { atomsOf, atomVariables, writtenGroundTerms } from "../syntax/terms.js";
 import { freshName, namesOf, readAsFluents } from "./lifting.js";
@@ -45,6 +45,11 @@ export interface ExportedRelation {
    * buckets by those values (fluent-universe.ts), instead of matching every answer's move.
    */
   readonly flattened: readonly ({ readonly functor: string; readonly arity: number } | null)[];
+}
+
+/** `legal2/2, …`: the exported relations, in words. */
+export function describeExported(exported: readonly Pick<ExportedRelation, "relation" | "arity">[]): string {
+  return exported.map((e) => `${e.relation}/${e.arity}`).join(", ");
 }
 
 /** What is ground below the prover, and the two descriptions. */
@@ -78,14 +83,22 @@ export function chooseBelow(description: Description, exploding: readonly string
   for (const rule of description.rules) arities.set(rule.head.relation, rule.head.args.length);
   const explodingSet = new Set(exploding);
 
-  const below = new Set<string>();
-  for (const relation of heads) {
-    if (KEYWORD_ARITY.has(relation) || explodingSet.has(relation)) continue;
-    const reached = graph.reachableFrom([relation]);
-    if (!reached.has("true") || reached.has("does")) continue;
-    if ([...reached].some((r) => explodingSet.has(r) || (KEYWORD_ARITY.has(r) && !STATE_KEYWORDS.has(r)))) continue;
-    below.add(relation);
+  // each once, by walking the dependency edges backwards: the relations that reach `true`, and those
+  // that reach `does`, an exploding relation or a keyword other than `true` and `role`
+  const readers = new Map<string, string[]>();
+  for (const [from, edges] of graph.edgesFrom) {
+    for (const e of edges) {
+      let list = readers.get(e.to);
+      if (list === undefined) readers.set(e.to, (list = []));
+      list.push(from);
+    }
   }
+  const readersOf = (r: string) => readers.get(r) ?? [];
+  const readsState = reachable(["true"], readersOf);
+  const tainted = reachable([...explodingSet, ...[...KEYWORD_ARITY.keys()].filter((k) => !STATE_KEYWORDS.has(k))], readersOf);
+  const stateLevel = (r: string) => r !== "true" && readsState.has(r);
+  const below = new Set<string>();
+  for (const relation of heads) if (!KEYWORD_ARITY.has(relation) && stateLevel(relation) && !tainted.has(relation)) below.add(relation);
   // exported: a below relation that a rule above reads as a generator (a variable of the call is
   // bound by no positive literal of the rule that reads the state, a move or a static relation:
   // chess's `legal` enumerates `legal2`'s answers), and no leaf (a relation whose rules read the
@@ -95,7 +108,6 @@ export function chooseBelow(description: Description, exploding: readonly string
   // chess with `rook_move`, `bishop_move`, `queen_move` and the `blocks_*_threat` exported too
   // ran at 0.45× the prover's machine, with `legal2` alone about 1.05×; results/hybrid.md, below34).
   const needed = graph.reachableFrom([...KEYWORD_ARITY.keys()].filter((k) => graph.relations.has(k)));
-  const stateLevel = (r: string) => r !== "true" && graph.reachableFrom([r]).has("true");
   const leaf = (r: string) => !graph.isRecursive(r) && (graph.edgesFrom.get(r) ?? []).every((e) => !stateLevel(e.to));
   const binding = (relation: string) => relation === "true" || relation === "does" || !stateLevel(relation);
   const exportedNames = new Set<string>();
@@ -237,7 +249,7 @@ export const MAX_EXPORTED_ATOMS = 50_000;
 export async function groundBelow(description: Description, exploding: readonly string[], baseFluents: readonly string[], ground: GroundBelow): Promise<BelowGrounding | NoBelow> {
   const chosen = chooseBelow(description, exploding);
   if ("reason" in chosen) return chosen;
-  const names = chosen.exported.map((e) => `${e.relation}/${e.arity}`).join(", ");
+  const names = describeExported(chosen.exported);
   const grounded = await ground(chosen.belowDescription(baseFluents));
   if (grounded.propnet === undefined) return { reason: `${names} did not ground below the prover: ${grounded.why ?? "no propnet"}` };
   const propnet = grounded.propnet;
