@@ -9,6 +9,7 @@
  * answer: chess's `next`, `legal` and `legal2`, about 200 answers a node).
  */
 import type { Relation } from "./program.js";
+import { unsitedArray } from "./unsited-array.js";
 
 /** Packs two term ids into one safe integer key when the second is below 2^26. */
 const PAIR = 2 ** 26;
@@ -51,7 +52,7 @@ function freeOf(call: readonly number[]): number[] {
 
 export class Table {
   /** The answers found so far. */
-  readonly answers: number[][] = [];
+  readonly answers: number[][] = unsitedArray();
   /** The set that tells answers apart once there are more than SCAN_LIMIT of them. */
   private seen: Set<number | string> | null = null;
   complete = false;
