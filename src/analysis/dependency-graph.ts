@@ -87,6 +87,31 @@ export function buildDependencyGraph(description: Description): DependencyGraph 
   };
 }
 
+/** The readers of each relation, built once per graph (a WeakMap: graphs are built per description). */
+const readersByGraph = new WeakMap<DependencyGraph, ReadonlyMap<string, readonly string[]>>();
+
+/**
+ * The graph's edges backwards: per relation, the relations whose rules read it, each once, in the
+ * order of their edges (a walk from a relation up to what depends on it: chains to a keyword, what
+ * reads an exploding relation or the state).
+ */
+export function readersOf(graph: DependencyGraph): ReadonlyMap<string, readonly string[]> {
+  let readers = readersByGraph.get(graph);
+  if (readers === undefined) {
+    const built = new Map<string, string[]>();
+    for (const [from, edges] of graph.edgesFrom) {
+      for (const e of edges) {
+        let list = built.get(e.to);
+        if (list === undefined) built.set(e.to, (list = []));
+        // a rule may read a relation both positively and under `not`: two edges, one reader
+        if (list[list.length - 1] !== from) list.push(from);
+      }
+    }
+    readersByGraph.set(graph, (readers = built));
+  }
+  return readers;
+}
+
 /**
  * Every node reachable from `roots` through `successors`, the roots included (each node's
  * successors are asked for once). Those reachable in one step or more, without the node itself

@@ -6,26 +6,10 @@
  * one step closer, which is the chain a forward breadth-first search from it finds. Searching
  * forward from every body atom instead costs relations × edges on a long chain of views.
  */
-import type { DependencyGraph } from "../analysis/dependency-graph.js";
-import { pushTo } from "./lists.js";
+import { readersOf, type DependencyGraph } from "../analysis/dependency-graph.js";
 
 /** Relations shown of a long chain before its middle is elided (`a -> b -> ... -> does`). */
 export const CHAIN_SHOWN = 8;
-
-/** The edges of a graph backwards (built once per graph: every chain search walks them). */
-const backwardEdges = new WeakMap<DependencyGraph, ReadonlyMap<string, readonly string[]>>();
-
-function edgesTo(graph: DependencyGraph): ReadonlyMap<string, readonly string[]> {
-  let edges = backwardEdges.get(graph);
-  if (!edges) {
-    const built = new Map<string, string[]>();
-    for (const [from, out] of graph.edgesFrom) {
-      for (const e of out) pushTo(built, e.to, from);
-    }
-    backwardEdges.set(graph, (edges = built));
-  }
-  return edges;
-}
 
 export class ShortestChains {
   private readonly distance = new Map<string, number>();
@@ -38,7 +22,7 @@ export class ShortestChains {
     targets: readonly string[],
     private readonly inside: (relation: string) => boolean = () => true,
   ) {
-    const backward = edgesTo(graph);
+    const backward = readersOf(graph);
     const queue = targets.filter((t) => graph.relations.has(t) && inside(t));
     for (const t of queue) this.distance.set(t, 0);
     for (let i = 0; i < queue.length; i++) {

@@ -26,7 +26,7 @@
  * Pure computation: no Node imports.
  */
 import { KEYWORD_ARITY, NO_POSITION, type Atom, type Description, type Literal, type Rule, type Term } from "../syntax/ast.js";
-import { buildDependencyGraph, reachable } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, reachable, readersOf } from "../analysis/dependency-graph.js";
 import { parseKifTerm } from "../syntax/kif-term.js";
 import { atomsOf, atomVariables, writtenGroundTerms } from "../syntax/terms.js";
 import { freshName, namesOf, readAsFluents } from "./lifting.js";
@@ -85,17 +85,10 @@ export function chooseBelow(description: Description, exploding: readonly string
 
   // each once, by walking the dependency edges backwards: the relations that reach `true`, and those
   // that reach `does`, an exploding relation or a keyword other than `true` and `role`
-  const readers = new Map<string, string[]>();
-  for (const [from, edges] of graph.edgesFrom) {
-    for (const e of edges) {
-      let list = readers.get(e.to);
-      if (list === undefined) readers.set(e.to, (list = []));
-      list.push(from);
-    }
-  }
-  const readersOf = (r: string) => readers.get(r) ?? [];
-  const readsState = reachable(["true"], readersOf);
-  const tainted = reachable([...explodingSet, ...[...KEYWORD_ARITY.keys()].filter((k) => !STATE_KEYWORDS.has(k))], readersOf);
+  const readers = readersOf(graph);
+  const readersOfRelation = (r: string) => readers.get(r) ?? [];
+  const readsState = reachable(["true"], readersOfRelation);
+  const tainted = reachable([...explodingSet, ...[...KEYWORD_ARITY.keys()].filter((k) => !STATE_KEYWORDS.has(k))], readersOfRelation);
   const stateLevel = (r: string) => r !== "true" && readsState.has(r);
   const below = new Set<string>();
   for (const relation of heads) if (!KEYWORD_ARITY.has(relation) && stateLevel(relation) && !tainted.has(relation)) below.add(relation);

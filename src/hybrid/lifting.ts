@@ -24,7 +24,7 @@
 import { NO_POSITION, type Atom, type Description, type Literal, type Rule, type Term } from "../syntax/ast.js";
 import { KEYWORD_ARITY } from "../syntax/ast.js";
 import { argumentDomains } from "../analysis/argument-domains.js";
-import { buildDependencyGraph } from "../analysis/dependency-graph.js";
+import { buildDependencyGraph, readersOf } from "../analysis/dependency-graph.js";
 import { atomsOf, forEachSubterm, writtenGroundTerms } from "../syntax/terms.js";
 
 /** A lifted relation has at most this many ground atoms (the cross product of its argument domains). */
@@ -72,13 +72,7 @@ export function chooseLifting(description: Description, exploding: readonly stri
     arities.set(rule.head.relation, rule.head.args.length);
     for (const literal of rule.body) for (const { atom } of atomsOf(literal)) arities.set(atom.relation, atom.args.length);
   }
-  const readers = new Map<string, Set<string>>();
-  for (const [from, edges] of graph.edgesFrom) {
-    for (const edge of edges) {
-      if (!readers.has(edge.to)) readers.set(edge.to, new Set());
-      readers.get(edge.to)!.add(from);
-    }
-  }
+  const readers = readersOf(graph);
   const domains = argumentDomains(description);
   const groundAtoms = (relation: string): string[][] | undefined => {
     const arity = arities.get(relation)!;
